@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, jsWeb, type TestApp } from './test/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  // A state-changing API route to exercise the request guards with.
+  t.app.log.level = 'silent';
+});
+afterAll(async () => t.close());
+
+describe('platform', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the app for page paths and 404 JSON for unknown API paths', async () => {
+    for (const url of ['/welcome', '/']) {
+      const page = await t.app.inject(url);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('<div id="root">');
+    }
+    const file = await t.app.inject('/index.html');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('no-cache');
+
+    const staleChunk = await t.app.inject('/assets/route-old.js');
+    expect(staleChunk.statusCode).toBe(404);
+
+    const api = await t.app.inject('/balance-api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({
+      code: 'NOT_FOUND',
+      description: 'There is nothing at GET /balance-api/nothing-here.',
+    });
+  });
+
+  it('sends a strict content security policy and refuses framing', async () => {
+    const res = await t.app.inject('/welcome');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('documents the API at /openapi.json and /docs', async () => {
+    const doc = (await t.app.inject('/openapi.json')).json<{
+      openapi: string;
+      paths: Record<string, unknown>;
+    }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/healthz', '/readyz', '/bot-check/challenge']),
+    );
+    expect((await t.app.inject('/docs/')).statusCode).toBe(200);
+  });
+});
+
+describe('request guards', () => {
+  it('refuses a state-changing API call without the channel header', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/progressive/card-check', payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'CHANNEL_REQUIRED',
+      description: 'The channel header must be JS-WEB.',
+    });
+  });
+
+  it('refuses a call from another site', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/progressive/card-check',
+      headers: { ...jsWeb, origin: 'https://evil.example' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'ORIGIN_REFUSED' });
+  });
+
+  it('answers bad JSON with a clear 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/progressive/card-check',
+      headers: jsWeb,
+      payload: '{"cardNumber":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'INVALID_JSON', description: 'The request body is not valid JSON.' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/progressive/card-check',
+      headers: jsWeb,
+      payload: JSON.stringify({ padding: 'x'.repeat(100 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'BODY_TOO_LARGE', description: 'The request body is too large.' });
+  });
+});

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './env.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { balanceRoutes } from './modules/balance/routes.ts';
+import { botCheckRoutes } from './modules/bot-check/routes.ts';
+import { offersRoutes } from './modules/offers/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { sessionApiRoutes } from './modules/session-api/routes.ts';
+import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { botCheckPlugin } from './plugins/bot-check.ts';
+import { configPlugin } from './plugins/config.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { customerManagementRoutes } from './modules/customer-management/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { documentsRoutes } from './modules/documents/routes.ts';
+import { hotelsSessionRoutes } from './modules/hotels-session/routes.ts';
+import { platformStatusRoutes } from './modules/platform-status/routes.ts';
+import { nectarLiteRoutes } from './modules/nectar-lite/routes.ts';
+import { registrationRoutes } from './modules/registration/routes.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { notifyPlugin } from './plugins/notify.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+/** Largest JSON body any call of the spec needs, with room to spare (feedback is at most 10,000 characters). */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Secrets never reach the logs (DESIGN.md 5). */
+const redact = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-recaptcha"]',
+  'req.headers["x-2fa-code"]',
+  'req.headers["x-mfa"]',
+  'res.headers["set-cookie"]',
+];
+
+/** Builds the whole server: plugins, then modules. No listen() here (STYLE.md "Shape"). */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: { paths: redact, censor: '[redacted]' } },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A first start migrates and seeds the database, which on a slow or busy machine takes more than the
+    // default 10 s a plugin may take.
+    pluginTimeout: 120_000,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
+
+  await app.register(configPlugin, { config });
+  await app.register(errorsPlugin);
+  await app.register(openApiPlugin);
+  await app.register(securityPlugin);
+  await app.register(dbPlugin);
+  await app.register(notifyPlugin);
+  await app.register(botCheckPlugin);
+  await app.register(sessionPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(botCheckRoutes);
+  await app.register(customerManagementRoutes);
+  await app.register(documentsRoutes);
+  await app.register(platformStatusRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(hotelsSessionRoutes);
+  await app.register(identityRoutes);
+  await app.register(sessionApiRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(nectarLiteRoutes);
+  await app.register(registrationRoutes);
+  await app.register(offersRoutes);
+  await app.register(balanceRoutes);
+  if (config.env !== 'production') await app.register(devRoutes);
+
+  await app.register(webAppPlugin);
+  return app;
+}

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cards, collectors } from './core.ts';
+
+/**
+ * The points ledger: every change to a collector's points is one signed entry here, and the balance is their
+ * sum (DESIGN.md 5: points change only through ledger entries, each with an idempotency key). Write entries
+ * through `apps/server/src/lib/points-ledger.ts`, which checks the balance in the same transaction.
+ *
+ * - amount: points added (positive, e.g. a purchase at the till) or taken (negative, e.g. a spend).
+ * - reason: what happened, in a few words a collector could read ('Shopping', 'Bonus offer', 'Spend').
+ * - source: where it happened ('sainsburys-till', a partner slug, 'offers-api').
+ * - cardNumber: the card that collected it, when a card was involved; kept when a temporary card becomes
+ *   the collector's digital card, because the number does not change.
+ * - idempotencyKey: the caller's unique key for this change; a repeat of the same key writes nothing.
+ */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    collectorId: uuid('collector_id')
+      .notNull()
+      .references(() => collectors.id, { onDelete: 'cascade' }),
+    cardNumber: text('card_number').references(() => cards.number, { onDelete: 'set null' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    source: text('source').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique('points_ledger_idempotency_key_unique'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('points_ledger_collector_idx').on(t.collectorId, t.createdAt),
+    check('points_ledger_amount_not_zero', sql`${t.amount} <> 0`),
+  ],
+);

@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'on', 'off'])
+  .transform((value) => value === 'true' || value === '1' || value === 'on');
+
+/** Every setting the server reads (README "Settings" lists them all). */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
+    RECAPTCHA_SECRET: z.string().min(1).optional(),
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Nectar <no-reply@nectar.localhost>'),
+    /** A postcode-address service for registration's address find; the bundled set when unset. */
+    ADDRESS_LOOKUP_URL: z.url().optional(),
+    TRUST_PROXY: bool.default(false),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(12),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    /** Device 2FA at sign-in on a device not seen before; default on in production only (issue 4). */
+    DEVICE_2FA: bool.optional(),
+    /** The identity provider adds a new signing key at start-up when the newest is older than this. */
+    OIDC_SIGNING_KEY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.BOT_CHECK === 'off') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOT_CHECK'],
+        message: 'must not be off when NODE_ENV=production',
+      });
+    }
+    if (env.BOT_CHECK === 'recaptcha') {
+      for (const name of ['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when BOT_CHECK=recaptcha' });
+      }
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Absolute base URL used in links we send (emails, SMS). */
+  publicUrl: string;
+  dataDir: string;
+  /** A PostgreSQL server; when absent the embedded PGlite under dataDir (or in memory) is used. */
+  databaseUrl?: string;
+  /** Embedded database only: keep it in memory (tests). */
+  inMemoryDatabase?: boolean;
+  /** Tests only: the clock for rules with a deadline (temporary card expiry); the system clock otherwise. */
+  now?: () => Date;
+  logLevel: string;
+  botCheck: 'altcha' | 'recaptcha' | 'off';
+  recaptchaSecret?: string;
+  recaptchaSiteKey?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** GET {url}?postcode=&property= answering {addresses: [{lines, postcode}]} (registration). */
+  addressLookupUrl?: string;
+  trustProxy: boolean;
+  session: { idleMinutes: number; absoluteHours: number };
+  webDistDir: string;
+  /** Sign-in: device 2FA on a device not seen before for that collector. */
+  device2fa: boolean;
+  oidc: { signingKeyMaxAgeDays: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Reads and validates the environment once; a bad value throws a ConfigError naming the variable. */
+export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    botCheck: env.BOT_CHECK,
+    recaptchaSecret: env.RECAPTCHA_SECRET,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    ...(env.ADDRESS_LOOKUP_URL ? { addressLookupUrl: env.ADDRESS_LOOKUP_URL } : {}),
+    trustProxy: env.TRUST_PROXY,
+    session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
+    device2fa: env.DEVICE_2FA ?? env.NODE_ENV === 'production',
+    oidc: { signingKeyMaxAgeDays: env.OIDC_SIGNING_KEY_MAX_AGE_DAYS },
+  };
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCollector } from '../db/demo-data.ts';
+import { cards } from '../db/schema/core.ts';
+import { pointsLedger } from '../db/schema/points-ledger.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { pointsBalance, recordPoints } from './points-ledger.ts';
+
+describe('points ledger', () => {
+  let t: TestApp;
+  let collectorId: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const [card] = await t.app.db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
+    collectorId = card?.collectorId ?? '';
+  });
+  afterAll(async () => t.close());
+
+  it('adds and takes points by entries, once per idempotency key, never below zero', async () => {
+    const start = await pointsBalance(t.app.db, collectorId);
+    const base = { collectorId, reason: 'Test', source: 'ledger-test' };
+    expect(await recordPoints(t.app.db, { ...base, amount: 100, idempotencyKey: 'ledger-test-1' })).toEqual({
+      recorded: true,
+      balance: start + 100,
+    });
+    expect(await recordPoints(t.app.db, { ...base, amount: 100, idempotencyKey: 'ledger-test-1' })).toEqual({
+      recorded: false,
+      balance: start + 100,
+    });
+    await expect(
+      recordPoints(t.app.db, { ...base, amount: -(start + 101), idempotencyKey: 'ledger-test-2' }),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'INSUFFICIENT_POINTS' });
+    await expect(
+      recordPoints(t.app.db, { ...base, amount: 0, idempotencyKey: 'ledger-test-3' }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    expect(
+      await recordPoints(t.app.db, { ...base, amount: -40, idempotencyKey: 'ledger-test-4' }),
+    ).toMatchObject({
+      balance: start + 60,
+    });
+    const rows = await t.app.db.select().from(pointsLedger).where(eq(pointsLedger.source, 'ledger-test'));
+    expect(rows.map((row) => row.amount)).toEqual([100, -40]);
+  });
+});

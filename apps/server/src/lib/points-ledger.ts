@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { collectors } from '../db/schema/core.ts';
+import { pointsLedger } from '../db/schema/points-ledger.ts';
+import { AppError } from './app-error.ts';
+
+/** The database or an open transaction: ledger writes join the caller's transaction when there is one. */
+export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface PointsEntry {
+  collectorId: string;
+  /** The card that collected or spent the points, when a card was involved. */
+  cardNumber?: string;
+  /** Signed: positive adds points, negative takes them. Never zero. */
+  amount: number;
+  reason: string;
+  source: string;
+  /** Unique per change; repeating a key writes nothing and answers the current balance. */
+  idempotencyKey: string;
+  at?: Date;
+}
+
+/** The collector's balance: the sum of their ledger entries. */
+export async function pointsBalance(db: DbExecutor, collectorId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: sql<string>`coalesce(sum(${pointsLedger.amount}), 0)` })
+    .from(pointsLedger)
+    .where(eq(pointsLedger.collectorId, collectorId));
+  return Number(row?.balance ?? 0);
+}
+
+/**
+ * Writes one ledger entry in a transaction that locks the collector's row, so two changes for one collector
+ * run one after the other and the balance can never go below zero (DESIGN.md 5).
+ */
+export async function recordPoints(
+  db: Database,
+  entry: PointsEntry,
+): Promise<{ recorded: boolean; balance: number }> {
+  if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
+    throw new AppError(400, 'VALIDATION', 'amount: must be a whole number other than zero');
+  }
+  return db.transaction(async (tx) => {
+    const [collector] = await tx
+      .select({ id: collectors.id })
+      .from(collectors)
+      .where(eq(collectors.id, entry.collectorId))
+      .for('update');
+    if (!collector) throw new AppError(404, 'COLLECTOR_NOT_FOUND', 'We could not find that account.');
+
+    const [repeat] = await tx
+      .select({ id: pointsLedger.id })
+      .from(pointsLedger)
+      .where(eq(pointsLedger.idempotencyKey, entry.idempotencyKey));
+    const balance = await pointsBalance(tx, entry.collectorId);
+    if (repeat) return { recorded: false, balance };
+
+    if (balance + entry.amount < 0) {
+      throw new AppError(409, 'INSUFFICIENT_POINTS', "You don't have enough points for this.");
+    }
+    await tx.insert(pointsLedger).values({
+      collectorId: entry.collectorId,
+      cardNumber: entry.cardNumber,
+      amount: entry.amount,
+      reason: entry.reason,
+      source: entry.source,
+      idempotencyKey: entry.idempotencyKey,
+      createdAt: entry.at ?? new Date(),
+    });
+    return { recorded: true, balance: balance + entry.amount };
+  });
+}

@@ -1,0 +1,41 @@
+import { buildApp } from './app.ts';
+import { ConfigError, readConfig } from './env.ts';
+
+async function main() {
+  let config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});

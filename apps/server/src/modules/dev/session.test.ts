@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { demoCollector } from '../../db/demo-data.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { buildTestApp, jsWeb } from '../../test/build-test-app.ts';
+
+describe('POST /dev/session (tester tool)', () => {
+  it('starts a session for a card, which the profile call then recognises', async () => {
+    const t = await buildTestApp();
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/dev/session',
+        headers: jsWeb,
+        payload: { cardNumber: demoCollector.cardNumber },
+      });
+      expect(res.statusCode).toBe(204);
+      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+      expect(cookie?.httpOnly).toBe(true);
+      const profile = await t.app.inject({
+        url: '/customer-management-api/customer/v2',
+        cookies: { [SESSION_COOKIE]: cookie?.value ?? '' },
+      });
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json()).toMatchObject({ firstName: 'Alex', lastName: 'Morgan' });
+
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/dev/session',
+        headers: jsWeb,
+        payload: { cardNumber: '9826300099999999999' },
+      });
+      expect(unknown.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('does not exist in production', async () => {
+    const t = await buildTestApp({ NODE_ENV: 'production', BOT_CHECK: 'altcha' });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/dev/session',
+        headers: jsWeb,
+        payload: { cardNumber: demoCollector.cardNumber },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});

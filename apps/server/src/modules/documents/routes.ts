@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@app/contracts/api-error';
+import { AppError } from '../../lib/app-error.ts';
+import { DEFAULT_DOCUMENTS } from './default-documents.ts';
+import { findDocument, insertMissingDocuments } from './repository.ts';
+
+/** A document name: one or more lower-case path segments (`faqs`, `registration/businessOffersPage`). */
+const DOCUMENT_PATH = /^([A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)*)\.(json|html)$/;
+
+/**
+ * /documents-api (both specs 7.7): `{name}.json` gives a JSON document (FAQ lists, the business offers page)
+ * or, for an HTML document, `{name, title, html}`; `{name}.html` gives the HTML itself.
+ */
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await insertMissingDocuments(app.db, DEFAULT_DOCUMENTS);
+
+  app.get(
+    '/documents-api/*',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'A document by name: .json (data, or {name, title, html}) or .html',
+        params: z.object({ '*': z.string() }),
+        response: { 200: z.unknown(), 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const match = DOCUMENT_PATH.exec(request.params['*']);
+      const document = match?.[1] ? await findDocument(app.db, match[1]) : undefined;
+      const format = match?.[2];
+      if (!document || (format === 'html' && document.html === null)) {
+        throw new AppError(404, 'DOCUMENT_NOT_FOUND', 'There is no such document.');
+      }
+      reply.header('cache-control', 'public, max-age=300');
+      if (format === 'html') return reply.type('text/html; charset=utf-8').send(document.html);
+      if (document.json !== null) return document.json;
+      return { name: document.name, title: document.title, html: document.html ?? '' };
+    },
+  );
+};

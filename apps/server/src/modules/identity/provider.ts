@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { brand } from '@app/contracts/brand';
+import {
+  IDENTITY_PREFIX,
+  LOGOUT_PATH,
+  OAUTH_REDIRECT_PATH,
+  OIDC_PATH,
+  WEB_CLIENT_ID,
+} from '@app/contracts/sign-in';
+import type { Database } from '../../db/database.ts';
+import { collectors } from '../../db/schema/core.ts';
+import type { Config } from '../../env.ts';
+import { getOrCreateSecret } from '../../lib/server-secrets.ts';
+import { createOidcAdapter } from './oidc-adapter.ts';
+import { loadSigningKeys } from './signing-keys.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+/** The provider's own pages (logout confirmation, errors) in the brand's look, with a strict CSP and a nonce. */
+const page = (ctx: KoaContextWithOIDC, title: string, body: string, nonce?: string) => {
+  ctx.type = 'html';
+  ctx.set(
+    'content-security-policy',
+    `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'${
+      nonce ? `; script-src 'nonce-${nonce}'` : ''
+    }`,
+  );
+  ctx.set('x-content-type-options', 'nosniff');
+  ctx.set('referrer-policy', 'no-referrer');
+  ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${escapeHtml(brand.name)}</title><style>body{font-family:system-ui,sans-serif;margin:0;background:#f6f6f6;color:#222}main{max-width:28rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 8px rgba(0,0,0,.1);text-align:center}h1{font-size:1.4rem;color:#8b1b5a}button{font:inherit;font-weight:700;padding:.8rem 1.5rem;border-radius:999px;border:0;background:#8b1b5a;color:#fff;cursor:pointer}</style></head><body><main>${body}</main></body></html>`;
+};
+
+export interface IdentityProviderOptions {
+  db: Database;
+  config: Config;
+  /** Secret of the web app's own client; the server exchanges codes with it. */
+  webClientSecret: string;
+}
+
+/**
+ * The OpenID provider (DESIGN.md 1 and 2): code flow with PKCE S256 required for every client, dev
+ * interactions off, a database adapter, keys kept in the database. The login screens are the app's own pages
+ * under the identity prefix; the provider sends the browser there with the interaction id.
+ */
+export async function createIdentityProvider({
+  db,
+  config,
+  webClientSecret,
+}: IdentityProviderOptions): Promise<Provider> {
+  const issuer = `${config.publicUrl}${OIDC_PATH}`;
+  const keys = await loadSigningKeys(db, config.oidc.signingKeyMaxAgeDays);
+  const cookieKeys = [await getOrCreateSecret(db, 'oidc-cookie-key')];
+  const secure = config.publicUrl.startsWith('https://');
+
+  const configuration: Configuration = {
+    adapter: createOidcAdapter(db),
+    clients: [
+      {
+        client_id: WEB_CLIENT_ID,
+        client_secret: webClientSecret,
+        client_name: `${brand.name} website`,
+        redirect_uris: [`${config.publicUrl}${OAUTH_REDIRECT_PATH}`],
+        post_logout_redirect_uris: [`${config.publicUrl}${LOGOUT_PATH}`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: { keys: keys as NonNullable<Configuration['jwks']>['keys'] },
+    cookies: {
+      keys: cookieKeys,
+      names: { session: 'oidc_session', interaction: 'oidc_interaction', resume: 'oidc_resume' },
+      long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
+      short: { signed: true, httpOnly: true, sameSite: 'lax', secure },
+    },
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: {
+        enabled: true,
+        // A client may revoke only the tokens issued to it.
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // Auto-submitted confirmation (the app asked for it: the member pressed log out); a button without JS.
+        // logout=yes ends the provider's whole session, not only this client's part of it.
+        logoutSource(ctx, form) {
+          const nonce = randomBytes(16).toString('base64');
+          page(
+            ctx,
+            'Logging you out',
+            `<h1>Logging you out…</h1>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>')}<button type="submit" form="op.logoutForm">Log out</button><script nonce="${nonce}">document.forms[0].submit()</script>`,
+            nonce,
+          );
+        },
+        postLogoutSuccessSource(ctx) {
+          page(
+            ctx,
+            'Logged out',
+            `<h1>You're logged out</h1><p><a href="/welcome">Back to ${escapeHtml(brand.name)}</a></p>`,
+          );
+        },
+      },
+    },
+    routes: {
+      authorization: '/auth',
+      end_session: '/sessions/logout',
+      token: '/token',
+      userinfo: '/me',
+      jwks: '/jwks',
+      revocation: '/token/revocation',
+    },
+    // The web app's extra authorization parameters of signed-in spec 7.3; accepted, recorded, not acted on.
+    extraParams: ['audience', 'mission', 'platform', 'action'],
+    scopes: ['openid', 'offline', 'offline_access', 'profile', 'email'],
+    claims: {
+      openid: ['sub'],
+      profile: ['given_name', 'family_name', 'name'],
+      email: ['email'],
+    },
+    async findAccount(_ctx, sub) {
+      if (!UUID.test(sub)) return undefined;
+      const [collector] = await db
+        .select({
+          id: collectors.id,
+          firstName: collectors.firstName,
+          lastName: collectors.lastName,
+          email: collectors.email,
+          status: collectors.status,
+        })
+        .from(collectors)
+        .where(eq(collectors.id, sub))
+        .limit(1);
+      if (!collector || collector.status !== 'active') return undefined;
+      return {
+        accountId: collector.id,
+        claims: () => ({
+          sub: collector.id,
+          given_name: collector.firstName ?? undefined,
+          family_name: collector.lastName ?? undefined,
+          name: [collector.firstName, collector.lastName].filter(Boolean).join(' ') || undefined,
+          email: collector.email ?? undefined,
+        }),
+      };
+    },
+    interactions: {
+      // The card-number page carries the interaction; the password page completes it (session-api module).
+      url: (_ctx, interaction) => `${IDENTITY_PREFIX}/login?uid=${encodeURIComponent(interaction.uid)}`,
+    },
+    // Clients here are registered by the operator (the web app, partner apps): the member's sign-in is their
+    // consent to share the requested scopes, so no separate consent screen is shown.
+    async loadExistingGrant(ctx) {
+      const { session, client, provider } = ctx.oidc;
+      if (!session?.accountId || !client) return undefined;
+      const existingId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      const grant = existingId
+        ? ((await provider.Grant.find(existingId)) ??
+          new provider.Grant({ clientId: client.clientId, accountId: session.accountId }))
+        : new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope([...ctx.oidc.requestParamScopes].join(' '));
+      await grant.save();
+      return grant;
+    },
+    issueRefreshToken: (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') &&
+      (code.scopes.has('offline') || code.scopes.has('offline_access')),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: 10 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      RefreshToken: 14 * 24 * 60 * 60,
+    },
+    renderError(ctx, out) {
+      const description = escapeHtml(String(out.error_description ?? out.error ?? 'Something went wrong'));
+      page(
+        ctx,
+        'Something went wrong',
+        `<h1>Something went wrong. Try again</h1><p>${description}</p><p><a href="${IDENTITY_PREFIX}/login">Log in again</a></p>`,
+      );
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = config.trustProxy;
+  return provider;
+}

@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fp from 'fastify-plugin';
+import type Provider from 'oidc-provider';
+import { OIDC_PATH } from '@app/contracts/sign-in';
+import { getOrCreateSecret } from '../../lib/server-secrets.ts';
+import { createIdentityProvider } from './provider.ts';
+import { createRelyingParty, type RelyingParty } from './relying-party.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: { provider: Provider; webClient: RelyingParty };
+  }
+}
+
+/**
+ * The identity provider at /oauth2 (authorization /oauth2/auth, end-session /oauth2/sessions/logout, token,
+ * userinfo, JWKS, discovery), handed the raw request so it runs exactly as it would on its own.
+ */
+export const identityRoutes = fp(
+  async (app) => {
+    const webClientSecret = await getOrCreateSecret(app.db, 'oidc-web-client-secret');
+    const provider = await createIdentityProvider({ db: app.db, config: app.config, webClientSecret });
+    const callback = provider.callback();
+    app.decorate('identity', {
+      provider,
+      webClient: createRelyingParty(app, app.config.publicUrl, webClientSecret),
+    });
+
+    await app.register(async (scope) => {
+      // The provider reads its own request bodies (form posts from clients); Fastify must leave them alone.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      const handler = async (
+        request: { raw: IncomingMessage },
+        reply: { hijack(): void; raw: ServerResponse },
+      ) => {
+        reply.hijack();
+        const raw = request.raw as IncomingMessage & { originalUrl?: string };
+        raw.originalUrl = raw.url;
+        raw.url = (raw.url ?? '/').slice(OIDC_PATH.length) || '/';
+        await callback(raw, reply.raw);
+      };
+      scope.all(`${OIDC_PATH}/*`, { schema: { hide: true } }, handler);
+    });
+  },
+  { name: 'identity', dependencies: ['db', 'config'] },
+);

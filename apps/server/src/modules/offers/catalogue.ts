@@ -1,0 +1,209 @@
+import { brand } from '@app/contracts/brand';
+import type { offers } from '../../db/schema/offers.ts';
+
+type NewOffer = typeof offers.$inferInsert;
+
+const groceryCategories = [
+  ['bakery', 'Bakery'],
+  ['drinks', 'Drinks'],
+  ['foodcupboard', 'Food cupboard'],
+  ['frozen', 'Frozen'],
+  ['fruit&vegetables', 'Fruit & vegetables'],
+  ['household', 'Household'],
+  ['meat&fish', 'Meat & fish'],
+  ['readymeals', 'Ready meals'],
+] as const;
+
+const products = [
+  'sourdough loaves',
+  'sparkling water',
+  'pasta and sauces',
+  'frozen peas',
+  'bananas and apples',
+  'washing-up liquid',
+  'salmon fillets',
+  'curry ready meals',
+  'croissants',
+  'orange juice',
+  'breakfast cereal',
+  'ice cream tubs',
+  'salad bags',
+  'kitchen roll',
+  'chicken breasts',
+] as const;
+
+/** Partner offers: three different offers from each of five partners. */
+const partners = [
+  [
+    'esso',
+    brand.fuelPartner,
+    'Fuel',
+    [
+      'Collect 100 extra points when you spend £40 or more on fuel.',
+      'Collect double points on premium fuel this month.',
+      'Collect 50 extra points on a car wash.',
+    ],
+  ],
+  [
+    'avios',
+    brand.airlinePartner,
+    'Travel',
+    [
+      'Earn double points when you convert to Avios this month.',
+      'Collect 300 points when you book a city break.',
+      'Collect 150 points on your first Avios conversion.',
+    ],
+  ],
+  [
+    'hotels',
+    brand.hotelPartner,
+    'Travel',
+    [
+      'Collect 500 points on a stay of two nights or more.',
+      'Collect 250 points on any weekend stay.',
+      'Collect triple points on stays in December.',
+    ],
+  ],
+  [
+    'booknook',
+    'Book Nook',
+    'Books',
+    [
+      'Collect 4 points per £1 on every book.',
+      "Collect 100 points when you spend £20 on children's books.",
+      'Collect 200 points on a gift card of £25 or more.',
+    ],
+  ],
+  [
+    'cinemacity',
+    'Cinema City',
+    'Entertainment',
+    [
+      'Collect 200 points with two cinema tickets.',
+      'Collect 100 points on a large popcorn and drink.',
+      'Collect 300 points on a family ticket.',
+    ],
+  ],
+] as const;
+
+const TERMS =
+  'Offer valid for the dates shown, once per card, in participating stores and online. Points are added within 48 hours. Full terms in the Collector Rules.';
+const howToFood = (product: string) =>
+  `<ol><li>Save this offer to your card.</li><li>Buy ${product} at ${brand.retailer} and scan your ${brand.name} card.</li><li>Your bonus points arrive within 48 hours.</li></ol>`;
+
+const validFrom = new Date('2026-11-01T00:00:00Z');
+const validTo = new Date('2027-01-31T23:59:59Z');
+
+/**
+ * The seeded catalogue: original offers we write ourselves, 30 personalised, 15 partner and 15 member-price
+ * offers, plus one expired and one locked offer so the refusals can be seen.
+ */
+export function offerCatalogue(): NewOffer[] {
+  const list: NewOffer[] = [];
+  for (let i = 0; i < 30; i++) {
+    const product = products[i % products.length] ?? 'groceries';
+    const [key, name] = groceryCategories[i % groceryCategories.length] ?? ['all', 'All'];
+    const points = [50, 75, 100, 150, 200, 250][i % 6] ?? 100;
+    list.push({
+      id: `piano-${String(i + 1).padStart(3, '0')}`,
+      sourceType: 'PIANO',
+      type: i % 5 === 0 ? 'POINTS_MULTIPLIER' : i % 7 === 0 ? 'BASKET' : 'PRODUCT',
+      title:
+        i % 5 === 0 && i < products.length
+          ? `Triple points on ${product}`
+          : `${points} bonus points on ${product}`,
+      description: `Collect ${points} extra ${brand.name} points when you buy ${product} at ${brand.retailer}.`,
+      sponsorDisplayName: brand.retailer,
+      howTo: howToFood(product),
+      terms: TERMS,
+      categoryKey: key,
+      categoryName: name,
+      points,
+      artHue: (i * 37) % 360,
+      validFrom,
+      validTo: i % 4 === 0 ? new Date('2026-12-06T23:59:59Z') : validTo,
+    });
+  }
+  for (let i = 0; i < 15; i++) {
+    const [partnerId, partnerName, category, texts] = partners[i % partners.length] ?? partners[0];
+    const text = texts[Math.floor(i / partners.length)] ?? texts[0];
+    list.push({
+      id: `coalition-${String(i + 1).padStart(3, '0')}`,
+      sourceType: 'COALITION',
+      type: i % 3 === 0 ? 'OPTIN_VISIT_WEBSITE' : i % 3 === 1 ? 'OPTIN' : 'ONLINE',
+      title: `${partnerName}: ${text.replace(/\.$/, '')}`,
+      description: text,
+      sponsorDisplayName: partnerName,
+      howTo: `<ol><li>Opt in to this offer.</li><li>Use your ${brand.name} card with ${partnerName}.</li><li>Your points arrive within 48 hours.</li></ol>`,
+      terms: TERMS,
+      categoryKey: category.toLowerCase(),
+      categoryName: category,
+      partnerId,
+      points: 100 + i * 25,
+      artHue: (200 + i * 29) % 360,
+      validFrom,
+      validTo,
+    });
+  }
+  for (let i = 0; i < 15; i++) {
+    const product = products[(i + 3) % products.length] ?? 'groceries';
+    const [key, name] = groceryCategories[(i + 2) % groceryCategories.length] ?? ['all', 'All'];
+    const now = (1.5 + i * 0.25).toFixed(2);
+    const was = (2 + i * 0.35).toFixed(2);
+    list.push({
+      id: `price-${String(i + 1).padStart(3, '0')}`,
+      sourceType: 'NECTAR_PRICE',
+      type: 'PROMO',
+      title: `£${now} ${brand.name} Price on ${product}`,
+      description: `Your ${brand.name} Price: £${now} instead of £${was}.`,
+      sponsorDisplayName: brand.retailer,
+      howTo: howToFood(product),
+      terms: TERMS,
+      categoryKey: key,
+      categoryName: name,
+      points: null,
+      artHue: (40 + i * 23) % 360,
+      validFrom,
+      validTo,
+    });
+  }
+  list.push(
+    {
+      id: 'piano-expired',
+      sourceType: 'PIANO',
+      type: 'PRODUCT',
+      title: '100 bonus points on summer fruit',
+      description: 'This offer has ended.',
+      sponsorDisplayName: brand.retailer,
+      howTo: howToFood('summer fruit'),
+      terms: TERMS,
+      categoryKey: 'fruit&vegetables',
+      categoryName: 'Fruit & vegetables',
+      points: 100,
+      artHue: 90,
+      validFrom: new Date('2026-06-01T00:00:00Z'),
+      validTo: new Date('2026-08-31T23:59:59Z'),
+    },
+    {
+      id: 'piano-locked',
+      sourceType: 'PIANO',
+      type: 'PRODUCT',
+      title: '300 bonus points on your next big shop',
+      description: 'Unlocks when you shop three weeks in a row.',
+      sponsorDisplayName: brand.retailer,
+      howTo: howToFood('your weekly shop'),
+      terms: TERMS,
+      categoryKey: 'household',
+      categoryName: 'Household',
+      points: 300,
+      artHue: 10,
+      locked: true,
+      validFrom,
+      validTo,
+    },
+  );
+  return list;
+}
+
+/** What a new collector starts with: every current offer of the catalogue, none saved. */
+export const starterOfferIds = (catalogue: NewOffer[]) => catalogue.map((offer) => offer.id);

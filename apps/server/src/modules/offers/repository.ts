@@ -1,0 +1,115 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { collectorOffers, offers } from '../../db/schema/offers.ts';
+import type { DbExecutor } from '../../lib/points-ledger.ts';
+
+export type OfferRow = typeof offers.$inferSelect;
+export type CollectorOfferRow = OfferRow & { state: string; isBookmarked: boolean; savedAt: Date | null };
+
+export async function insertCatalogue(db: Database, list: Array<typeof offers.$inferInsert>) {
+  if (list.length > 0) await db.insert(offers).values(list).onConflictDoNothing();
+}
+
+export async function assignOffers(
+  db: DbExecutor,
+  collectorId: string,
+  offerIds: string[],
+  initialState: (id: string) => string,
+) {
+  if (offerIds.length === 0) return;
+  await db
+    .insert(collectorOffers)
+    .values(offerIds.map((offerId) => ({ collectorId, offerId, state: initialState(offerId) })))
+    .onConflictDoNothing();
+}
+
+export async function countAssignments(db: Database, collectorId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(collectorOffers)
+    .where(eq(collectorOffers.collectorId, collectorId));
+  return row?.count ?? 0;
+}
+
+const columns = {
+  offer: offers,
+  state: collectorOffers.state,
+  isBookmarked: collectorOffers.isBookmarked,
+  savedAt: collectorOffers.savedAt,
+};
+
+const flatten = (row: {
+  offer: OfferRow;
+  state: string;
+  isBookmarked: boolean;
+  savedAt: Date | null;
+}): CollectorOfferRow => ({
+  ...row.offer,
+  state: row.state,
+  isBookmarked: row.isBookmarked,
+  savedAt: row.savedAt,
+});
+
+export async function listCollectorOffers(
+  db: Database,
+  collectorId: string,
+  sourceTypes: Array<OfferRow['sourceType']>,
+): Promise<CollectorOfferRow[]> {
+  const rows = await db
+    .select(columns)
+    .from(collectorOffers)
+    .innerJoin(offers, eq(offers.id, collectorOffers.offerId))
+    .where(and(eq(collectorOffers.collectorId, collectorId), inArray(offers.sourceType, sourceTypes)))
+    .orderBy(offers.id);
+  return rows.map(flatten);
+}
+
+export async function findCollectorOffer(db: Database, collectorId: string, offerId: string) {
+  const [row] = await db
+    .select(columns)
+    .from(collectorOffers)
+    .innerJoin(offers, eq(offers.id, collectorOffers.offerId))
+    .where(and(eq(collectorOffers.collectorId, collectorId), eq(collectorOffers.offerId, offerId)));
+  return row ? flatten(row) : undefined;
+}
+
+export async function findOffer(db: Database, offerId: string): Promise<OfferRow | undefined> {
+  const [row] = await db.select().from(offers).where(eq(offers.id, offerId));
+  return row;
+}
+
+/** Reads the collector's rows for these offers with a row lock, so concurrent changes queue up. */
+export async function lockCollectorOffers(db: DbExecutor, collectorId: string, offerIds: string[]) {
+  const rows = await db
+    .select(columns)
+    .from(collectorOffers)
+    .innerJoin(offers, eq(offers.id, collectorOffers.offerId))
+    .where(and(eq(collectorOffers.collectorId, collectorId), inArray(collectorOffers.offerId, offerIds)))
+    .for('update', { of: collectorOffers });
+  return rows.map(flatten);
+}
+
+export async function updateCollectorOffer(
+  db: DbExecutor,
+  collectorId: string,
+  offerId: string,
+  change: { state?: string; isBookmarked?: boolean; savedAt?: Date | null },
+) {
+  await db
+    .update(collectorOffers)
+    .set({ ...change, version: sql`${collectorOffers.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(collectorOffers.collectorId, collectorId), eq(collectorOffers.offerId, offerId)));
+}
+
+export async function markSeen(db: Database, collectorId: string, offerIds: string[], at: Date) {
+  await db
+    .update(collectorOffers)
+    .set({ firstSeenAt: at })
+    .where(
+      and(
+        eq(collectorOffers.collectorId, collectorId),
+        inArray(collectorOffers.offerId, offerIds),
+        sql`${collectorOffers.firstSeenAt} is null`,
+      ),
+    );
+}

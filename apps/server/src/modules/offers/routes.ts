@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@app/contracts/api-error';
+import {
+  OFFER_IMAGE_WIDTHS,
+  coalitionOfferStateUpdateSchema,
+  offerSchema,
+  offerSeenSchema,
+  offerStateUpdateSchema,
+  offersResponseSchema,
+} from '@app/contracts/offers';
+import { AppError } from '../../lib/app-error.ts';
+import { ensureOffersAndDemoData } from './demo-offers.ts';
+import { findOffer, markSeen } from './repository.ts';
+import { createOfferService, offerArtwork } from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const stateResult = z.object({ offers: z.array(z.object({ id: z.string(), state: z.string() })) });
+const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';
+
+/** /offers-api: the offer calls of signed-in spec 7.5. */
+export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await ensureOffersAndDemoData(app.db);
+  const service = createOfferService(app.db);
+  const tags = ['offers'];
+
+  app.get(
+    '/offers-api/offers',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: "The collector's offers: type=ALL for personalised and member-price offers",
+        querystring: z.object({
+          type: z.enum(['ALL', 'PIANO', 'NECTAR_PRICE']).default('ALL'),
+          timestamp: z.string().optional(),
+        }),
+        response: { 200: offersResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const types =
+        request.query.type === 'ALL' ? (['PIANO', 'NECTAR_PRICE'] as const) : [request.query.type];
+      return {
+        offers: await service.list(collectorIdOf(request), [...types]),
+        timestamp: new Date().toISOString(),
+      };
+    },
+  );
+
+  app.get(
+    '/offers-api/shared-offers',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Partner (coalition) offers of the collector',
+        querystring: z.object({ source: z.literal('COALITION') }),
+        response: { 200: offersResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      offers: await service.list(collectorIdOf(request), ['COALITION']),
+      timestamp: new Date().toISOString(),
+    }),
+  );
+
+  app.get(
+    '/offers-api/offers/:id',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: 'One offer',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: offerSchema, ...errors },
+      },
+    },
+    async (request) => service.get(collectorIdOf(request), request.params.id),
+  );
+
+  app.put(
+    '/offers-api/offer/state',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Load, unload, hide, unhide, pin, unpin or bulk-load personalised offers',
+        body: offerStateUpdateSchema,
+        response: { 200: stateResult, ...errors },
+      },
+    },
+    async (request) => ({
+      offers: await service.changeStates(collectorIdOf(request), request.body.offers, 'personalised'),
+    }),
+  );
+
+  app.put(
+    '/offers-api/coalition/offer/state',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Opt in to partner offers',
+        body: coalitionOfferStateUpdateSchema,
+        response: { 200: stateResult, ...errors },
+      },
+    },
+    async (request) => {
+      for (const offer of request.body.offers) {
+        const row = await findOffer(app.db, offer.id);
+        if (row && (row.partnerId !== offer.partnerId || offer.offerId !== offer.id)) {
+          throw new AppError(400, 'VALIDATION', 'offerId and partnerId must match the offer.');
+        }
+      }
+      return { offers: await service.changeStates(collectorIdOf(request), request.body.offers, 'coalition') };
+    },
+  );
+
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/offers-api/coalition/offer/:id/bookmark',
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: method === 'PUT' ? 'Bookmark a partner offer' : 'Remove the bookmark of a partner offer',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: offerSchema, ...errors },
+      },
+      handler: async (request) =>
+        service.setBookmark(collectorIdOf(request), request.params.id, method === 'PUT'),
+    });
+  }
+
+  app.post(
+    '/offers-api/offers/seen',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Offers shown on screen, reported in batches',
+        body: offerSeenSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await markSeen(app.db, collectorIdOf(request), request.body.offerIds, new Date());
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/offers-api/images/:name/:file',
+    {
+      schema: {
+        tags,
+        summary: 'Generated offer or partner artwork at one of the responsive widths',
+        params: z.object({ name: z.string().max(80), file: z.string().regex(/^\d+\.svg$/) }),
+      },
+    },
+    async (request, reply) => {
+      const width = Number(request.params.file.replace('.svg', ''));
+      if (!(OFFER_IMAGE_WIDTHS as readonly number[]).includes(width)) {
+        throw new AppError(404, 'NOT_FOUND', 'No image at that width.');
+      }
+      const name = request.params.name;
+      const offer = name.startsWith('partner-') ? undefined : await findOffer(app.db, name);
+      if (!offer && !name.startsWith('partner-'))
+        throw new AppError(404, 'NOT_FOUND', 'No such offer image.');
+      const svg = offer
+        ? offerArtwork(offer.title, offer.artHue, width)
+        : offerArtwork(name.replace('partner-', ''), 210, width);
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+    },
+  );
+};

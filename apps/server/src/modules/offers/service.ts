@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm';
+import { isAtLeastAge } from '@app/contracts/age';
+import { brand } from '@app/contracts/brand';
+import {
+  OFFER_IMAGE_WIDTHS,
+  offerErrors,
+  type Offer,
+  type OfferSourceType,
+  type OfferState,
+} from '@app/contracts/offers';
+import type { Database } from '../../db/database.ts';
+import { cards, collectors } from '../../db/schema/core.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { DbExecutor } from '../../lib/points-ledger.ts';
+import { assertFullCardHolder } from '../nectar-lite/card-capabilities.ts';
+import {
+  findCollectorOffer,
+  listCollectorOffers,
+  lockCollectorOffers,
+  updateCollectorOffer,
+  type CollectorOfferRow,
+  type OfferRow,
+} from './repository.ts';
+
+/**
+ * Allowed transitions, by target state (signed-in spec 4): load gives LOADED (also unpin, from PINNED);
+ * unload gives UNLOADED, unhide gives UNLOADED; hide gives HIDDEN; pin gives PINNED; coalition opt-in gives
+ * OPTEDIN. Asking for the state an offer is already in changes nothing and is not an error (a double click).
+ */
+const allowedFrom: Record<string, readonly string[]> = {
+  LOADED: ['UNLOADED', 'PINNED'],
+  UNLOADED: ['LOADED', 'HIDDEN'],
+  HIDDEN: ['UNLOADED', 'LOADED'],
+  PINNED: ['LOADED'],
+  OPTEDIN: ['NOTOPTEDIN'],
+};
+
+export const isOfferLive = (offer: Pick<OfferRow, 'validFrom' | 'validTo'>, now: Date) =>
+  offer.validFrom.getTime() <= now.getTime() && now.getTime() <= offer.validTo.getTime();
+
+const imageUrl = (offerId: string, width: number) => `/offers-api/images/${offerId}/${width}.svg`;
+
+/** The spec's Offer shape, with image versions keyed by width (the largest is the detail image). */
+export function toOffer(row: CollectorOfferRow): Offer {
+  const versions = OFFER_IMAGE_WIDTHS.map((width) => ({ width, url: imageUrl(row.id, width) }));
+  const largest = imageUrl(row.id, Math.max(...OFFER_IMAGE_WIDTHS));
+  const sponsorLogo = row.partnerId ? `/offers-api/images/partner-${row.partnerId}/288.svg` : null;
+  return {
+    id: row.id,
+    sourceType: row.sourceType,
+    type: row.type as Offer['type'],
+    state: row.state as OfferState,
+    ...(row.locked ? { status: 'LOCKED' as const } : {}),
+    isBookmarked: row.isBookmarked,
+    title: row.title,
+    description: row.description,
+    sponsorDisplayName: row.sponsorDisplayName,
+    howTo: row.howTo,
+    category: { key: row.categoryKey, name: row.categoryName },
+    partnerId: row.partnerId,
+    points: row.points,
+    validFrom: row.validFrom.toISOString(),
+    validTo: row.validTo.toISOString(),
+    terms: row.terms,
+    imgUrls: { imageUrl: { url: largest, versions }, sponsorImageUrl: sponsorLogo },
+    imageUrls: { logoImageUrl: sponsorLogo, detailImageUrl: largest },
+  };
+}
+
+interface Holder {
+  dateOfBirth: string | null;
+  hasDigitalCard: boolean;
+}
+
+async function holderOf(db: DbExecutor, collectorId: string): Promise<Holder> {
+  const rows = await db
+    .select({ dateOfBirth: collectors.dateOfBirth, kind: cards.kind, status: cards.status })
+    .from(collectors)
+    .leftJoin(cards, eq(cards.collectorId, collectors.id))
+    .where(eq(collectors.id, collectorId));
+  return {
+    dateOfBirth: rows[0]?.dateOfBirth ?? null,
+    hasDigitalCard: rows.some((row) => row.kind === 'digital' && row.status === 'active'),
+  };
+}
+
+/** Member prices are only for digitally registered collectors aged 18 or over (signed-in spec 6). */
+const mayUseMemberPrices = (holder: Holder, now: Date) =>
+  holder.hasDigitalCard && holder.dateOfBirth !== null && isAtLeastAge(holder.dateOfBirth, 18, now);
+
+export function createOfferService(db: Database, now: () => Date = () => new Date()) {
+  /** Runs inside the caller's transaction (`tx`): on PGlite a query outside it would wait for it forever. */
+  async function assertEligible(tx: DbExecutor, collectorId: string, sourceTypes: Set<OfferSourceType>) {
+    // A temporary card lacks personalised prices, bonus offers and partner offers (signed-in spec 1).
+    await assertFullCardHolder(tx, collectorId);
+    if (sourceTypes.has('NECTAR_PRICE') && !mayUseMemberPrices(await holderOf(tx, collectorId), now())) {
+      throw new AppError(403, 'MEMBER_PRICES_NOT_ALLOWED', offerErrors.memberPrices);
+    }
+  }
+
+  return {
+    async list(collectorId: string, sourceTypes: OfferSourceType[]): Promise<Offer[]> {
+      const holder = await holderOf(db, collectorId);
+      const visible = sourceTypes.filter(
+        (type) => type !== 'NECTAR_PRICE' || mayUseMemberPrices(holder, now()),
+      );
+      if (visible.length === 0) return [];
+      const at = now();
+      const rows = await listCollectorOffers(db, collectorId, visible);
+      return rows.filter((row) => isOfferLive(row, at)).map(toOffer);
+    },
+
+    async get(collectorId: string, offerId: string): Promise<Offer> {
+      const row = await findCollectorOffer(db, collectorId, offerId);
+      if (!row) throw new AppError(404, 'OFFER_NOT_FOUND', offerErrors.notAssigned);
+      return toOffer(row);
+    },
+
+    /**
+     * Applies every change or none: the collector's rows are locked first, so parallel requests for one offer
+     * run one after the other and each sees the state the previous one left.
+     */
+    async changeStates(
+      collectorId: string,
+      changes: Array<{ id: string; state: OfferState }>,
+      channel: 'personalised' | 'coalition',
+    ): Promise<Array<{ id: string; state: OfferState }>> {
+      const ids = [...new Set(changes.map((change) => change.id))];
+      return db.transaction(async (tx) => {
+        const rows = new Map((await lockCollectorOffers(tx, collectorId, ids)).map((row) => [row.id, row]));
+        const sourceTypes = new Set<OfferSourceType>();
+        for (const change of changes) {
+          const row = rows.get(change.id);
+          if (!row) throw new AppError(404, 'OFFER_NOT_FOUND', offerErrors.notAssigned);
+          sourceTypes.add(row.sourceType);
+          const coalition = row.sourceType === 'COALITION';
+          if (coalition !== (channel === 'coalition')) {
+            throw new AppError(
+              400,
+              'WRONG_OFFER_CALL',
+              coalition
+                ? 'Partner offers change through /coalition/offer/state.'
+                : 'Use /offer/state for this offer.',
+            );
+          }
+          if (row.locked) throw new AppError(409, 'OFFER_LOCKED', offerErrors.locked);
+          if (!isOfferLive(row, now())) throw new AppError(409, 'OFFER_EXPIRED', offerErrors.expired);
+        }
+        await assertEligible(tx, collectorId, sourceTypes);
+
+        const results: Array<{ id: string; state: OfferState }> = [];
+        for (const change of changes) {
+          const row = rows.get(change.id) as CollectorOfferRow;
+          if (row.state !== change.state) {
+            if (!allowedFrom[change.state]?.includes(row.state)) {
+              throw new AppError(409, 'INVALID_TRANSITION', offerErrors.transition(row.state, change.state));
+            }
+            const saved = change.state === 'LOADED' || change.state === 'PINNED';
+            await updateCollectorOffer(tx, collectorId, change.id, {
+              state: change.state,
+              ...(saved && row.savedAt === null ? { savedAt: now() } : {}),
+              ...(!saved && !row.isBookmarked ? { savedAt: null } : {}),
+            });
+            row.state = change.state;
+          }
+          results.push({ id: change.id, state: change.state });
+        }
+        return results;
+      });
+    },
+
+    async setBookmark(collectorId: string, offerId: string, bookmarked: boolean): Promise<Offer> {
+      await db.transaction(async (tx) => {
+        const [row] = await lockCollectorOffers(tx, collectorId, [offerId]);
+        if (!row) throw new AppError(404, 'OFFER_NOT_FOUND', offerErrors.notAssigned);
+        if (row.sourceType !== 'COALITION') {
+          throw new AppError(400, 'WRONG_OFFER_CALL', 'Only partner offers can be bookmarked.');
+        }
+        if (!isOfferLive(row, now())) throw new AppError(409, 'OFFER_EXPIRED', offerErrors.expired);
+        await assertEligible(tx, collectorId, new Set(['COALITION']));
+        if (row.isBookmarked !== bookmarked) {
+          await updateCollectorOffer(tx, collectorId, offerId, {
+            isBookmarked: bookmarked,
+            savedAt: bookmarked ? (row.savedAt ?? now()) : row.state === 'LOADED' ? row.savedAt : null,
+          });
+        }
+      });
+      return this.get(collectorId, offerId);
+    },
+  };
+}
+export type OfferService = ReturnType<typeof createOfferService>;
+
+/** Generated artwork for an offer or partner: an SVG per width, so every offer has real responsive images. */
+export function offerArtwork(title: string, hue: number, width: number): string {
+  const height = Math.round(width * 0.56);
+  const fontSize = Math.max(14, Math.round(width / 22));
+  // About 0.55 em per character: the title is cut with an ellipsis where it would leave the image.
+  const fits = Math.floor((width * 0.88) / (fontSize * 0.55));
+  const shown = title.length > fits ? `${title.slice(0, fits - 1).trimEnd()}…` : title;
+  const safe = shown.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${safe}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,45%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},75%,30%)"/></linearGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/>
+<circle cx="${width * 0.82}" cy="${height * 0.3}" r="${height * 0.45}" fill="hsl(${hue},80%,70%)" opacity="0.25"/>
+<text x="${width * 0.06}" y="${height * 0.85}" font-family="system-ui, sans-serif" font-weight="700" font-size="${fontSize}" fill="#fff">${safe}</text>
+<text x="${width * 0.06}" y="${height * 0.2}" font-family="system-ui, sans-serif" font-weight="800" font-size="${fontSize * 1.2}" fill="#fff">${brand.name.toLowerCase()}</text>
+</svg>`;
+}

@@ -1,0 +1,93 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { cards, collectors, credentials } from '../../db/schema/core.ts';
+import { passwordResetTokens } from '../../db/schema/identity.ts';
+
+export async function findCollectorByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: collectors.id, email: collectors.email, firstName: collectors.firstName })
+    .from(collectors)
+    .innerJoin(credentials, eq(credentials.collectorId, collectors.id))
+    .where(and(sql`lower(${collectors.email}) = lower(${email})`, eq(collectors.status, 'active')))
+    .limit(1);
+  return row;
+}
+
+export async function saveResetToken(db: Database, collectorId: string, tokenHash: string, expiresAt: Date) {
+  await db.insert(passwordResetTokens).values({ tokenHash, collectorId, expiresAt });
+}
+
+/** The collector behind a live (unused, unexpired) reset token. */
+export async function findLiveToken(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({
+      collectorId: passwordResetTokens.collectorId,
+      firstName: collectors.firstName,
+      lastName: collectors.lastName,
+      email: collectors.email,
+    })
+    .from(passwordResetTokens)
+    .innerJoin(collectors, eq(collectors.id, passwordResetTokens.collectorId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Spends the token and sets the new password in one transaction: the conditional update lets only one of two
+ * parallel uses through; every other link of that collector dies with it; the lockout is lifted.
+ */
+export async function resetPassword(
+  db: Database,
+  tokenHash: string,
+  collectorId: string,
+  passwordHash: string,
+) {
+  return db.transaction(async (tx) => {
+    const spent = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ collectorId: passwordResetTokens.collectorId });
+    if (spent.length === 0) return false;
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.collectorId, collectorId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .update(credentials)
+      .set({ passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: new Date() })
+      .where(eq(credentials.collectorId, collectorId));
+    return true;
+  });
+}
+
+/** The active collector with a password behind an active card, with the contact details a code can go to. */
+export async function findCollectorByCard(db: Database, cardNumber: string) {
+  const [row] = await db
+    .select({
+      id: collectors.id,
+      email: collectors.email,
+      firstName: collectors.firstName,
+      phoneCountryCode: collectors.phoneCountryCode,
+      phoneNumber: collectors.phoneNumber,
+    })
+    .from(cards)
+    .innerJoin(collectors, eq(collectors.id, cards.collectorId))
+    .innerJoin(credentials, eq(credentials.collectorId, collectors.id))
+    .where(and(eq(cards.number, cardNumber), eq(cards.status, 'active'), eq(collectors.status, 'active')))
+    .limit(1);
+  return row;
+}

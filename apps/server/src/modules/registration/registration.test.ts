@@ -1,0 +1,545 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REGISTRATION_WORDING_VERSION } from '@app/contracts/registration';
+import { demoCollector } from '../../db/demo-data.ts';
+import { cards, collectors, consents, contactPreferences, credentials } from '../../db/schema/core.ts';
+import { businesses, collectorAddresses, registrations } from '../../db/schema/registration.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
+
+const NOW = new Date('2026-11-22T09:30:00.000Z');
+const PASSWORD = 'Bright-Lantern-42';
+
+describe('registration identity API (/progressive)', () => {
+  let t: TestApp;
+  const clock = { at: NOW };
+
+  beforeEach(async () => {
+    clock.at = NOW;
+    t = await buildTestApp({}, { now: () => clock.at });
+  });
+  afterEach(async () => t.close());
+
+  const post = (url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url, headers: jsWeb, payload });
+
+  const linksTo = async (to: string) => {
+    const entries = (await t.app.inject('/dev/outbox')).json<{ to: string; links: string[] }[]>();
+    return entries.filter((entry) => entry.to === to).flatMap((entry) => entry.links);
+  };
+  const verificationOf = (link: string) => new URL(link).searchParams.get('verification') ?? '';
+
+  const start = async () => {
+    const res = await post('/progressive/card-check', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ next: ['DO_EMAIL_CHECK'] });
+    return res.json<{ authToken: string }>().authToken;
+  };
+
+  const throughEmail = async (email: string) => {
+    let authToken = await start();
+    expect(
+      (await post('/progressive/email-check', { email, contactByEmail: true, authToken })).statusCode,
+    ).toBe(200);
+    const [link] = await linksTo(email);
+    const confirmed = await post('/progressive/email-check-confirm', {
+      verificationToken: verificationOf(link ?? ''),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    authToken = confirmed.json<{ authToken: string }>().authToken;
+    return authToken;
+  };
+
+  const details = {
+    title: 'Mx',
+    firstName: 'José',
+    lastName: "O'Brien",
+    dateOfBirth: '29-02-2000',
+  };
+  const address = { lines: ['Buckingham Palace', 'The Mall', 'London'], postcode: 'SW1A 1AA' };
+
+  const throughPassword = async (email: string) => {
+    const authToken = await throughEmail(email);
+    expect(
+      (await post('/progressive/account-choice', { authToken, accountKind: 'consumer' })).statusCode,
+    ).toBe(200);
+    expect((await post('/progressive/customer-details', { authToken, ...details })).statusCode).toBe(200);
+    expect((await post('/progressive/address', { authToken, address })).statusCode).toBe(200);
+    const phone = await post('/progressive/phone-check', {
+      authToken,
+      countryCode: 'GB',
+      phoneNumber: '07911 123456',
+      memorableName: 'Biscuit',
+      nectarContactPreferences: { contactBySMS: true },
+    });
+    expect(phone.statusCode).toBe(200);
+    const pw = await post('/progressive/password-validation', {
+      authToken,
+      firstName: 'José',
+      lastName: "O'Brien",
+      password: PASSWORD,
+    });
+    expect(pw.json()).toEqual({ validity: 'VALID' });
+    return authToken;
+  };
+
+  const confirm = (authToken: string) =>
+    post('/progressive/confirm-registration', {
+      authToken,
+      onlineAdvertisingConsent: false,
+      termsAccepted: true,
+    });
+
+  it('registers a new consumer end to end and signs them in once with the completion token', async () => {
+    const authToken = await throughPassword('new.member@example.com');
+    const confirmed = await confirm(authToken);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ next: ['DO_LOGIN'] });
+
+    const status = await post('/progressive/sign-up-status', { authToken });
+    const body = status.json<{
+      signUpStatus: string;
+      registrationCompletedToken: string;
+      cardNumber: string;
+    }>();
+    expect(body.signUpStatus).toBe('COMPLETE');
+    expect(body.cardNumber).toMatch(/^98263000\d{11}$/);
+    expect((await post('/progressive/ready', { authToken })).json()).toEqual({ ready: true });
+
+    const [collector] = await t.app.db
+      .select()
+      .from(collectors)
+      .where(eq(collectors.email, 'new.member@example.com'));
+    expect(collector).toMatchObject({
+      title: 'Mx',
+      firstName: 'José',
+      lastName: "O'Brien",
+      dateOfBirth: '2000-02-29',
+      phoneCountryCode: '+44',
+      phoneNumber: '7911123456',
+      memorableName: 'Biscuit',
+      accountKind: 'consumer',
+    });
+    const id = collector?.id ?? '';
+    const [card] = await t.app.db.select().from(cards).where(eq(cards.collectorId, id));
+    expect(card).toMatchObject({ number: body.cardNumber, kind: 'digital', status: 'active' });
+    const [credential] = await t.app.db.select().from(credentials).where(eq(credentials.collectorId, id));
+    expect(credential?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(credential?.passwordHash ?? '', PASSWORD)).toBe(true);
+    const [prefs] = await t.app.db
+      .select()
+      .from(contactPreferences)
+      .where(eq(contactPreferences.collectorId, id));
+    expect(prefs).toMatchObject({ byEmail: true, bySms: true, onlineAdvertising: false });
+    const agreed = await t.app.db.select().from(consents).where(eq(consents.collectorId, id));
+    expect(agreed.map((c) => [c.kind, c.wordingVersion, c.agreedAt.toISOString()]).sort()).toEqual([
+      ['collector-rules', REGISTRATION_WORDING_VERSION, NOW.toISOString()],
+      ['privacy-policy', REGISTRATION_WORDING_VERSION, NOW.toISOString()],
+    ]);
+    const addresses = await t.app.db
+      .select()
+      .from(collectorAddresses)
+      .where(eq(collectorAddresses.collectorId, id));
+    expect(addresses).toMatchObject([{ lines: address.lines, postcode: 'SW1A 1AA' }]);
+
+    const login = await post('/progressive/auto-login', {
+      registrationCompletedToken: body.registrationCompletedToken,
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = login.cookies.find((c) => c.name === 'lc_session');
+    expect(cookie?.value).toBeTruthy();
+    const profile = await t.app.inject({
+      url: '/customer-management-api/customer/v2',
+      cookies: { lc_session: cookie?.value ?? '' },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.body).toContain('José');
+
+    const again = await post('/progressive/auto-login', {
+      registrationCompletedToken: body.registrationCompletedToken,
+    });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('sends a single-use verification link that expires, and limits re-sends', async () => {
+    const authToken = await start();
+    const email = 'links@example.com';
+    await post('/progressive/email-check', { email, contactByEmail: false, authToken });
+    const resent = await post('/progressive/email-check-resend', { authToken });
+    expect(resent.statusCode).toBe(200);
+    await post('/progressive/email-check-resend', { authToken });
+    const limited = await post('/progressive/email-check-resend', { authToken });
+    expect(limited.statusCode).toBe(429);
+    expect(await linksTo(email)).toHaveLength(3);
+
+    const [newest, , oldest] = await linksTo(email);
+    // The older links stopped working when a new one was sent.
+    expect(
+      (await post('/progressive/email-check-confirm', { verificationToken: verificationOf(oldest ?? '') }))
+        .statusCode,
+    ).toBe(410);
+
+    clock.at = new Date(NOW.getTime() + 61 * 60_000);
+    const expired = await post('/progressive/email-check-confirm', {
+      verificationToken: verificationOf(newest ?? ''),
+    });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ code: 'EMAIL_LINK_INVALID' });
+
+    clock.at = NOW;
+    const ok = await post('/progressive/email-check-confirm', {
+      verificationToken: verificationOf(newest ?? ''),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ email });
+    const replay = await post('/progressive/email-check-confirm', {
+      verificationToken: verificationOf(newest ?? ''),
+    });
+    expect(replay.statusCode).toBe(410);
+  });
+
+  it('refuses steps out of order, replayed, with an expired or foreign token, or with bad data, changing nothing', async () => {
+    const snapshot = async () =>
+      t.app.db.select({ step: registrations.step, userData: registrations.userData }).from(registrations);
+
+    const authToken = await start();
+    // Out of order: customer details before the email is verified.
+    const early = await post('/progressive/customer-details', { authToken, ...details });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'REGISTRATION_STEP_OUT_OF_ORDER' });
+    expect(await snapshot()).toEqual([{ step: 'CARD_CHECKED', userData: {} }]);
+
+    // Unknown token.
+    const unknown = await post('/progressive/email-check', {
+      email: 'x@example.com',
+      contactByEmail: true,
+      authToken: 'A'.repeat(43),
+    });
+    expect(unknown.statusCode).toBe(401);
+
+    // A foreign token: someone else's link with this registration's token.
+    const other = await start();
+    await post('/progressive/email-check', {
+      email: 'other@example.com',
+      contactByEmail: true,
+      authToken: other,
+    });
+    const [otherLink] = await linksTo('other@example.com');
+    const foreign = await post('/progressive/email-check-confirm', {
+      authToken,
+      verificationToken: verificationOf(otherLink ?? ''),
+    });
+    expect(foreign.statusCode).toBe(401);
+
+    const token = await throughEmail('order@example.com');
+    await post('/progressive/account-choice', { authToken: token, accountKind: 'consumer' });
+    // Replayed: the account choice twice.
+    expect(
+      (await post('/progressive/account-choice', { authToken: token, accountKind: 'business' })).statusCode,
+    ).toBe(409);
+    // Bad data: under 18 and a bad name are refused with the spec's messages.
+    const young = await post('/progressive/customer-details', {
+      authToken: token,
+      ...details,
+      dateOfBirth: '23-11-2008',
+    });
+    expect(young.statusCode).toBe(400);
+    expect(young.json().description).toContain('You must be over 18 years old');
+    const badName = await post('/progressive/customer-details', {
+      authToken: token,
+      ...details,
+      firstName: 'Jo_e',
+    });
+    expect(badName.json().description).toContain('Letters, dashes, apostrophes and spaces only');
+    // An address the lookup never gave.
+    await post('/progressive/customer-details', { authToken: token, ...details });
+    const madeUp = await post('/progressive/address', {
+      authToken: token,
+      address: { lines: ['1 Fake Street'], postcode: 'SW1A 1AA' },
+    });
+    expect(madeUp.statusCode).toBe(400);
+    const badPhone = await post('/progressive/phone-check', {
+      authToken: token,
+      countryCode: 'GB',
+      phoneNumber: '0791',
+      memorableName: 'x',
+    });
+    expect(badPhone.statusCode).toBe(400);
+    const rows = await t.app.db
+      .select({ step: registrations.step, userData: registrations.userData })
+      .from(registrations)
+      .where(eq(registrations.email, 'order@example.com'));
+    expect(rows[0]?.step).toBe('DETAILS');
+    expect(rows[0]?.userData).not.toHaveProperty('address');
+
+    // Expired registration.
+    clock.at = new Date(NOW.getTime() + 121 * 60_000);
+    const late = await post('/progressive/address', { authToken: token, address });
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toMatchObject({ code: 'REGISTRATION_TOKEN_INVALID' });
+  });
+
+  it('answers INVALID for a weak password and keeps the step', async () => {
+    const authToken = await throughEmail('weak@example.com');
+    await post('/progressive/account-choice', { authToken, accountKind: 'consumer' });
+    await post('/progressive/customer-details', { authToken, ...details });
+    await post('/progressive/address', { authToken, address });
+    await post('/progressive/phone-check', {
+      authToken,
+      countryCode: 'GB',
+      phoneNumber: '07911123456',
+      memorableName: 'Biscuit',
+    });
+    const weak = await post('/progressive/password-validation', {
+      authToken,
+      firstName: 'x',
+      lastName: 'y',
+      password: 'weakpass',
+    });
+    expect(weak.json()).toMatchObject({ validity: 'INVALID' });
+    expect((await confirm(authToken)).statusCode).toBe(409);
+  });
+
+  it('finds addresses: one at SW1A 1AA, several at M1 1AE, the spec message for a postcode outside the set', async () => {
+    const one = await post('/progressive/address-find', { property: '1', postcode: 'sw1a1aa' });
+    expect(one.json().addresses).toHaveLength(1);
+    const several = await post('/progressive/address-find', { property: 'Flat', postcode: 'M1 1AE' });
+    expect(several.json().addresses.length).toBeGreaterThan(1);
+    const none = await post('/progressive/address-find', { property: '1', postcode: 'ZE1 0AA' });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().description).toBe(
+      'No addresses were found - Please check your details and try again.',
+    );
+    const bad = await post('/progressive/address-find', { property: '1', postcode: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().description).toContain('Enter a postcode, like AA11AA');
+  });
+
+  it("refuses a duplicate email with 'Please log in.' and creates nothing", async () => {
+    const authToken = await throughPassword(demoCollector.email);
+    const before = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(collectors);
+    const res = await confirm(authToken);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'DUPLICATE_EMAIL', description: 'Please log in.' });
+    expect(await t.app.db.select({ n: sql<number>`count(*)::int` }).from(collectors)).toEqual(before);
+  });
+
+  it('upgrades the temporary card of the same email, keeping its number', async () => {
+    const email = 'temp.holder@example.com';
+    await post('/nectar-lite/access-email', { email, termsAccepted: true, privacyAccepted: true });
+    const [temp] = await t.app.db
+      .select({ number: cards.number })
+      .from(cards)
+      .innerJoin(collectors, eq(collectors.id, cards.collectorId))
+      .where(eq(collectors.email, email));
+    const authToken = await throughPassword(email);
+    expect((await confirm(authToken)).statusCode).toBe(200);
+    const status = await post('/progressive/sign-up-status', { authToken });
+    expect(status.json().cardNumber).toBe(temp?.number);
+    const [card] = await t.app.db
+      .select()
+      .from(cards)
+      .where(eq(cards.number, temp?.number ?? ''));
+    expect(card).toMatchObject({ kind: 'digital', expiresAt: null });
+  });
+
+  it('registers a business account with its business record and takes the business offers choice', async () => {
+    const lookup = await t.app.inject('/progressive/business-lookup');
+    expect(lookup.json().businessEmployees).toMatchObject({ A: 'Just me', I: 'More than 500' });
+    const authToken = await throughEmail('owner@example.com');
+    await post('/progressive/account-choice', { authToken, accountKind: 'business' });
+    // A consumer step is out of order for a business account until its business details are in.
+    expect((await post('/progressive/customer-details', { authToken, ...details })).statusCode).toBe(409);
+    const unknownCategory = await post('/progressive/business-details', {
+      authToken,
+      name: 'Zoë Cakes',
+      employees: 'B',
+      category: 'Spaceships',
+    });
+    expect(unknownCategory.json().description).toBe('Enter what your business does');
+    const badBand = await post('/progressive/business-details', {
+      authToken,
+      name: 'Zoë Cakes',
+      employees: 'J',
+      category: 'Catering',
+    });
+    expect(badBand.json().description).toContain('Select number of employees');
+    const longName = await post('/progressive/business-details', {
+      authToken,
+      name: 'b'.repeat(31),
+      employees: 'B',
+      category: 'Catering',
+    });
+    expect(longName.json().description).toContain('Business name must not be over 30 characters');
+    expect(
+      (
+        await post('/progressive/business-details', {
+          authToken,
+          name: 'Zoë Cakes',
+          employees: 'B',
+          category: 'Catering',
+        })
+      ).statusCode,
+    ).toBe(200);
+    await post('/progressive/customer-details', { authToken, ...details });
+    await post('/progressive/address', { authToken, address });
+    await post('/progressive/phone-check', {
+      authToken,
+      countryCode: 'GB',
+      phoneNumber: '07911123456',
+      memorableName: 'Cakes',
+    });
+    await post('/progressive/password-validation', {
+      authToken,
+      firstName: 'José',
+      lastName: "O'Brien",
+      password: PASSWORD,
+    });
+    expect((await confirm(authToken)).statusCode).toBe(200);
+    const [collector] = await t.app.db
+      .select()
+      .from(collectors)
+      .where(eq(collectors.email, 'owner@example.com'));
+    expect(collector?.accountKind).toBe('business');
+    const [business] = await t.app.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.collectorId, collector?.id ?? ''));
+    expect(business).toMatchObject({
+      name: 'Zoë Cakes',
+      employees: 'B',
+      category: 'Catering',
+      businessOffersOptIn: null,
+    });
+
+    const { registrationCompletedToken } = (await post('/progressive/sign-up-status', { authToken })).json();
+    const login = await post('/progressive/auto-login', { registrationCompletedToken });
+    const cookie = login.cookies.find((c) => c.name === 'lc_session')?.value ?? '';
+    const optIn = await t.app.inject({
+      method: 'POST',
+      url: '/progressive/business-offers',
+      headers: jsWeb,
+      cookies: { lc_session: cookie },
+      payload: { businessOffersOptIn: true },
+    });
+    expect(optIn.json()).toEqual({ businessOffersOptIn: true });
+    const [after] = await t.app.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.collectorId, collector?.id ?? ''));
+    expect(after?.businessOffersOptIn).toBe(true);
+    const anonymous = await post('/progressive/business-offers', { businessOffersOptIn: true });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  describe('existing plastic card holders', () => {
+    const startWithCard = async (digits: string) => post('/progressive/card-check', { cardNumber: digits });
+    const throughEmailWith = async (digits: string, email: string) => {
+      const started = await startWithCard(digits);
+      const { authToken } = started.json<{ authToken: string }>();
+      await post('/progressive/email-check', { email, contactByEmail: true, authToken });
+      const [link] = await linksTo(email);
+      const confirmed = await post('/progressive/email-check-confirm', {
+        verificationToken: verificationOf(link ?? ''),
+      });
+      return confirmed.json<{ authToken: string; next: string[] }>();
+    };
+
+    it('answers ANALOG, GHOST, DN11 for an unknown card, the inactivated message, and DO_LOGIN for a registered card', async () => {
+      expect((await startWithCard('20000000001')).json()).toMatchObject({
+        userType: 'ANALOG',
+        next: ['DO_EMAIL_CHECK'],
+      });
+      expect((await startWithCard('20000000003')).json()).toMatchObject({ userType: 'GHOST' });
+      const unknown = await startWithCard('99999999999');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ code: 'DN11' });
+      const inactive = await startWithCard('20000000004');
+      expect(inactive.json()).toEqual({
+        code: 'INACTIVATED_ACCOUNT',
+        description: 'Card not applicable for registration',
+      });
+      expect((await startWithCard(demoCollector.cardNumber.slice(8))).json()).toMatchObject({
+        next: ['DO_LOGIN'],
+      });
+    });
+
+    it('refuses analogue details that do not match, then registers the plastic card with its own number, skipping the stored address', async () => {
+      const { authToken, next } = await throughEmailWith('20000000001', 'priya@example.com');
+      expect(next).toEqual(['DO_CONFIRM_SIGN_UP_SKIP_ADDRESS']);
+      await post('/progressive/account-choice', { authToken, accountKind: 'consumer' });
+      const wrong = await post('/progressive/customer-details', {
+        authToken,
+        title: 'Ms',
+        firstName: 'Priya',
+        lastName: 'Shah',
+        dateOfBirth: '16-06-1985',
+      });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().description).toBe(
+        "We couldn't set up your digital account because the details you've given us don't match the details we have for your associated card.",
+      );
+      const right = await post('/progressive/customer-details', {
+        authToken,
+        title: 'Ms',
+        firstName: 'Priya',
+        lastName: 'shah',
+        dateOfBirth: '15-06-1985',
+      });
+      expect(right.json()).toMatchObject({ next: ['DO_CONFIRM_SIGN_UP_SKIP_ADDRESS'] });
+      expect(
+        (
+          await post('/progressive/phone-check', {
+            authToken,
+            countryCode: 'GB',
+            phoneNumber: '07911123456',
+            memorableName: 'Tea',
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await post('/progressive/password-validation', {
+            authToken,
+            firstName: 'Priya',
+            lastName: 'Shah',
+            password: PASSWORD,
+          })
+        ).json(),
+      ).toEqual({ validity: 'VALID' });
+      expect((await confirm(authToken)).statusCode).toBe(200);
+      const status = await post('/progressive/sign-up-status', { authToken });
+      expect(status.json().cardNumber).toBe('9826300020000000001');
+      const [collector] = await t.app.db
+        .select()
+        .from(collectors)
+        .where(eq(collectors.email, 'priya@example.com'));
+      const owned = await t.app.db
+        .select()
+        .from(cards)
+        .where(eq(cards.collectorId, collector?.id ?? ''));
+      expect(owned.map((c) => c.number)).toEqual(['9826300020000000001']);
+      // The card is now registered: a second card check sends the holder to log in.
+      expect((await startWithCard('20000000001')).json()).toMatchObject({ next: ['DO_LOGIN'] });
+    });
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'two registrations racing for one email create exactly one account',
+    async () => {
+      const email = 'race@example.com';
+      const first = await throughPassword(email);
+      // A second journey for the same address (its own link).
+      const second = await throughPassword(email);
+      const results = await Promise.all([confirm(first), confirm(second)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const accounts = await t.app.db.select().from(collectors).where(eq(collectors.email, email));
+      expect(accounts).toHaveLength(1);
+      const creds = await t.app.db
+        .select()
+        .from(credentials)
+        .where(eq(credentials.collectorId, accounts[0]?.id ?? ''));
+      expect(creds).toHaveLength(1);
+    },
+  );
+});

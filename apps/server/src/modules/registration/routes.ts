@@ -1,0 +1,320 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@app/contracts/api-error';
+import {
+  accountChoiceRequestSchema,
+  addressConfirmRequestSchema,
+  addressFindRequestSchema,
+  addressFindResponseSchema,
+  authTokenResponseSchema,
+  autoLoginRequestSchema,
+  autoLoginResponseSchema,
+  BUSINESS_CATEGORIES,
+  BUSINESS_EMPLOYEES,
+  businessDetailsRequestSchema,
+  businessLookupResponseSchema,
+  businessOffersRequestSchema,
+  cardCheckRequestSchema,
+  confirmRegistrationRequestSchema,
+  customerDetailsRequestSchema,
+  emailCheckConfirmRequestSchema,
+  emailCheckRequestSchema,
+  passwordValidationRequestSchema,
+  passwordValidationResponseSchema,
+  phoneCheckRequestSchema,
+  resendEmailRequestSchema,
+  signUpStatusResponseSchema,
+} from '@app/contracts/registration';
+import { bundledAddressProvider, httpAddressProvider } from './address-book.ts';
+import * as service from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+  502: apiErrorSchema,
+};
+const tags = ['registration'];
+/** Anonymous endpoints: a per-client ceiling on top of the state machine's own rules. */
+const perClient = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+/**
+ * The /progressive identity API of registration (spec 7), a state machine keyed by authToken (service.ts).
+ * Calls the spec shows without a service prefix (/ready, /auto-login) live under /progressive.
+ */
+export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const now = app.config.now ?? (() => new Date());
+  const deps: service.RegistrationDeps = {
+    db: app.db,
+    notify: app.notify,
+    publicUrl: app.config.publicUrl,
+    now,
+    production: app.config.env === 'production',
+    addresses: app.config.addressLookupUrl
+      ? httpAddressProvider(app.config.addressLookupUrl)
+      : bundledAddressProvider,
+  };
+
+  app.post(
+    '/progressive/card-check',
+    {
+      preHandler: app.botCheck.require,
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Start a registration: no card (NONE) or an existing plastic card number',
+        body: cardCheckRequestSchema.extend({ botCheckToken: z.string().optional() }),
+        response: { 200: authTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.cardCheck(deps, { cardNumber: request.body.cardNumber }),
+  );
+
+  app.post(
+    '/progressive/email-check',
+    {
+      preHandler: app.botCheck.require,
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags,
+        summary: 'Store the email and send a single-use verification link (bot-checked, limited)',
+        body: emailCheckRequestSchema.extend({ botCheckToken: z.string().optional() }),
+        response: { 200: authTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.emailCheck(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/email-check-resend',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: {
+        tags,
+        summary: 'Re-send the verification email (limited per registration and per client)',
+        body: resendEmailRequestSchema,
+        response: { 200: z.object({ status: z.literal('EMAIL_SENT') }), ...errors },
+      },
+    },
+    async (request) => service.resendEmail(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/email-check-confirm',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'The emailed link: confirms the address once and answers a fresh authToken',
+        body: emailCheckConfirmRequestSchema.partial({ authToken: true }),
+        response: { 200: authTokenResponseSchema.extend({ email: z.string() }), ...errors },
+      },
+    },
+    async (request) => service.emailCheckConfirm(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/account-choice',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Consumer or business account',
+        body: accountChoiceRequestSchema,
+        response: { 200: authTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.chooseAccount(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/business-details',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Business name, employee band (A-I) and category',
+        body: businessDetailsRequestSchema,
+        response: { 200: authTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.businessDetails(deps, request.body),
+  );
+
+  app.get(
+    '/progressive/business-lookup',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Employee bands (A-I) and grouped business categories',
+        response: { 200: businessLookupResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return { businessEmployees: BUSINESS_EMPLOYEES, businessCategories: BUSINESS_CATEGORIES };
+    },
+  );
+
+  app.post(
+    '/progressive/customer-details',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Title, names and date of birth (DD-MM-YYYY, 18 or over); the analogue check for ANALOG',
+        body: customerDetailsRequestSchema(now),
+        response: { 200: authTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.customerDetails(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/address-find',
+    {
+      preHandler: app.botCheck.require,
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Addresses at a postcode, narrowed by property number or name (bot-checked)',
+        body: addressFindRequestSchema,
+        response: { 200: addressFindResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.findAddresses(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/address',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'The address the person picked from the lookup',
+        body: addressConfirmRequestSchema,
+        response: { 200: authTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.chooseAddress(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/phone-check',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Mobile number (allowed countries), memorable name and SMS marketing choice',
+        body: phoneCheckRequestSchema,
+        response: { 200: authTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.phoneCheck(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/password-validation',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Registration password rules on the server: VALID (stored) or INVALID',
+        body: passwordValidationRequestSchema,
+        response: { 200: passwordValidationResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.passwordValidation(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/confirm-registration',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Terms accepted: creates the account in one transaction',
+        body: confirmRegistrationRequestSchema.extend({
+          onlineAdvertisingConsent: z.boolean(),
+          termsAccepted: z.literal(true, { error: 'Confirm you agree before accepting' }),
+        }),
+        response: { 200: authTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.confirmRegistration(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/sign-up-status',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'PENDING or COMPLETE with a single-use registrationCompletedToken',
+        body: resendEmailRequestSchema,
+        response: { 200: signUpStatusResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.signUpStatus(deps, request.body);
+    },
+  );
+
+  app.post(
+    '/progressive/ready',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Whether the new account is ready to sign in',
+        body: resendEmailRequestSchema,
+        response: { 200: z.object({ ready: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => service.ready(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/auto-login',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Signs the new member in with the single-use completion token',
+        body: autoLoginRequestSchema,
+        response: { 200: autoLoginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { collectorId, registrationDone } = await service.autoLogin(deps, request.body);
+      await app.signIn(request, reply, collectorId);
+      return {
+        // The session cookie is the login; no separate identity token is needed by this app.
+        identityLoginToken: '',
+        _links: { 'login-identity': { href: '/' } },
+        ...(registrationDone ? { registrationDone } : {}),
+      };
+    },
+  );
+
+  app.post(
+    '/progressive/business-offers',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Business offers opt-in of a signed-in business account',
+        body: businessOffersRequestSchema,
+        response: { 200: businessOffersRequestSchema, ...errors, 403: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      service.setBusinessOffers(deps, request.session?.collectorId ?? '', request.body.businessOffersOptIn),
+  );
+};

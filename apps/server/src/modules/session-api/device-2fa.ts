@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brand } from '@app/contracts/brand';
+import {
+  DEVICE_2FA_ERROR_CODE,
+  twoFactorMessages,
+  type Device2faChallenge,
+  type DeliveryMethod,
+} from '@app/contracts/sign-in';
+import { AppError } from '../../lib/app-error.ts';
+import { hashOf, issueCode, maskEmail, maskPhone } from '../../lib/one-time-codes.ts';
+import { findContact } from '../customer-management/repository.ts';
+import { isKnownDevice, rememberDevice } from './repository.ts';
+
+/** A random id per browser; only its hash is stored against the collectors who completed sign-in on it. */
+export const DEVICE_COOKIE = 'lc_device';
+const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 3600;
+export const DEVICE_2FA_PURPOSE = 'device-2fa';
+
+export function deviceCookieOptions(app: FastifyInstance) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.publicUrl.startsWith('https://'),
+    maxAge: DEVICE_MAX_AGE_SECONDS,
+  };
+}
+
+export async function isDeviceKnown(app: FastifyInstance, request: FastifyRequest, collectorId: string) {
+  const deviceId = request.cookies[DEVICE_COOKIE];
+  return Boolean(deviceId) && (await isKnownDevice(app.db, collectorId, hashOf(deviceId ?? '')));
+}
+
+/** After a completed sign-in: this browser is known for this collector from now on. */
+export async function markDeviceKnown(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  collectorId: string,
+) {
+  let deviceId = request.cookies[DEVICE_COOKIE];
+  if (!deviceId || !/^[\w-]{43}$/.test(deviceId)) {
+    deviceId = randomBytes(32).toString('base64url');
+    reply.setCookie(DEVICE_COOKIE, deviceId, deviceCookieOptions(app));
+  }
+  await rememberDevice(app.db, collectorId, hashOf(deviceId));
+}
+
+export async function destinationOf(app: FastifyInstance, collectorId: string) {
+  const contact = await findContact(app.db, collectorId);
+  if (contact?.email) {
+    return { method: 'email' as DeliveryMethod, to: contact.email, masked: maskEmail(contact.email) };
+  }
+  if (contact?.phoneNumber) {
+    const to = `${contact.phoneCountryCode ?? ''}${contact.phoneNumber}`;
+    return { method: 'sms' as DeliveryMethod, to, masked: maskPhone(to) };
+  }
+  throw new AppError(400, 'NO_CONTACT', 'We have no email address or mobile number to send a code to.');
+}
+
+export async function sendSignInCode(
+  app: FastifyInstance,
+  destination: { method: DeliveryMethod; to: string },
+  code: string,
+) {
+  const text = `Your ${brand.name} log in code is ${code}. It lasts 10 minutes. If you didn't try to log in, change your password.`;
+  await app.notify.send({
+    channel: destination.method,
+    to: destination.to,
+    subject: `Your ${brand.name} log in code`,
+    text,
+  });
+}
+
+/**
+ * Device 2FA (issue 4; spec 8 error 141): the tokens of the code exchange wait server-side behind an opaque
+ * handle (the spec's encryptedSessionJwt) until the member enters the code sent to their email or mobile.
+ */
+export async function startDevice2fa(
+  app: FastifyInstance,
+  collectorId: string,
+  data: Record<string, unknown>,
+): Promise<Device2faChallenge> {
+  const destination = await destinationOf(app, collectorId);
+  const handle = randomBytes(32).toString('base64url');
+  const code = await issueCode(app.db, {
+    collectorId,
+    purpose: DEVICE_2FA_PURPOSE,
+    binding: handle,
+    deliveryMethod: destination.method,
+    data: { ...data, maskedDestination: destination.masked },
+  });
+  await sendSignInCode(app, destination, code);
+  return {
+    code: DEVICE_2FA_ERROR_CODE,
+    description: twoFactorMessages.codeSent(destination.masked),
+    encryptedSessionJwt: handle,
+    deliveryMethod: destination.method,
+    maskedDestination: destination.masked,
+  };
+}

@@ -1,0 +1,430 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as client from 'openid-client';
+import { z } from 'zod';
+import { apiErrorSchema } from '@app/contracts/api-error';
+import {
+  collectorSessionRequestSchema,
+  collectorSessionResponseSchema,
+  logoutResponseSchema,
+  OAUTH_REDIRECT_PATH,
+  oauthSessionRequestSchema,
+  oauthSessionResponseSchema,
+  passwordInputSchema,
+  rememberedCardSchema,
+  rememberedSessionRequestSchema,
+  signInMessages,
+  device2faChallengeSchema,
+  DELIVERY_METHODS,
+  encryptedSessionJwtSchema,
+  twoFactorMessages,
+  twoFaValidateRequestSchema,
+  twoFaCodeSchema,
+} from '@app/contracts/sign-in';
+import { findPendingCode, issueCode, resendCode, verifyCode } from '../../lib/one-time-codes.ts';
+import {
+  DEVICE_2FA_PURPOSE,
+  destinationOf,
+  isDeviceKnown,
+  markDeviceKnown,
+  sendSignInCode,
+  startDevice2fa,
+} from './device-2fa.ts';
+import { cardNumberMessages } from '@app/contracts/card-number';
+import { AppError } from '../../lib/app-error.ts';
+import { getOrCreateSecret } from '../../lib/server-secrets.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
+import {
+  REMEMBER_COOKIE,
+  REMEMBER_MAX_AGE_SECONDS,
+  readRemembered,
+  rememberValue,
+} from './remember-cookie.ts';
+import { findCredentialByEmail, findSignedInCollector } from './repository.ts';
+import { verifyCredentials, type SignInIdentifier } from './service.ts';
+
+/** Per-IP limits on the calls that check a password or exchange a code (DESIGN.md 5). */
+const signInRateLimit = { max: 30, timeWindow: '1 minute' };
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+
+/**
+ * /session-api, /recaptcha/collector/sessions and /nectar-session-api (signed-in spec 7.3): the password step
+ * of sign-in completes the identity provider's interaction; the web session is created only from the
+ * provider's authorization code, exchanged here with openid-client.
+ */
+export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rememberKey = await getOrCreateSecret(app.db, 'remember-me-key');
+  const secure = app.config.publicUrl.startsWith('https://');
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+  const redirectUri = `${app.config.publicUrl}${OAUTH_REDIRECT_PATH}`;
+
+  /** Checks the password, then records the login on the provider's interaction and answers where to go next. */
+  const completeLogin = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    identifier: SignInIdentifier,
+    password: string,
+    interactionId: string | undefined,
+    /** A further check after the password (the emailed digits), given the collector it passed for. */
+    alsoCheck?: (collectorId: string) => Promise<void>,
+  ) => {
+    // The interaction is checked first so an expired sign-in costs no password attempt.
+    const interaction = interactionId
+      ? await app.identity.provider.Interaction.find(interactionId)
+      : undefined;
+    if (!interaction || interaction.prompt.name !== 'login') {
+      throw new AppError(400, 'SIGN_IN_EXPIRED', signInMessages.signInExpired);
+    }
+    const credential = await verifyCredentials(app.db, identifier, password);
+    await alsoCheck?.(credential.collectorId);
+    interaction.result = { login: { accountId: credential.collectorId } };
+    await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+    request.log.info({ collectorId: credential.collectorId }, 'password step passed');
+    reply.header('location', interaction.returnTo);
+    return { location: interaction.returnTo };
+  };
+
+  const setRemember = (reply: FastifyReply, cardNumber: string, remember: boolean | undefined) => {
+    if (remember) {
+      reply.setCookie(REMEMBER_COOKIE, rememberValue(rememberKey, cardNumber), {
+        ...cookieOptions,
+        maxAge: REMEMBER_MAX_AGE_SECONDS,
+      });
+    } else if (remember === false) {
+      reply.clearCookie(REMEMBER_COOKIE, cookieOptions);
+    }
+  };
+
+  app.post(
+    '/recaptcha/collector/sessions',
+    {
+      preHandler: app.botCheck.require,
+      config: { rateLimit: signInRateLimit },
+      schema: {
+        tags: ['session'],
+        summary:
+          'Password step of sign-in: checks the card number and password, continues the identity login',
+        headers: z.object({ 'x-recaptcha': z.string().optional() }),
+        body: collectorSessionRequestSchema,
+        response: { 200: collectorSessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { collectorId, password, interaction, rememberMe } = request.body;
+      const answer = await completeLogin(request, reply, { cardNumber: collectorId }, password, interaction);
+      setRemember(reply, collectorId, rememberMe);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/recaptcha/collector/sessions/remember',
+    {
+      preHandler: app.botCheck.require,
+      config: { rateLimit: signInRateLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Password step for a remembered card number (the remember-me cookie)',
+        body: rememberedSessionRequestSchema,
+        response: { 200: collectorSessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const cardNumber = readRemembered(rememberKey, request.cookies[REMEMBER_COOKIE]);
+      if (!cardNumber) throw new AppError(400, 'NOT_REMEMBERED', cardNumberMessages.empty);
+      const { password, interaction, rememberMe } = request.body;
+      const answer = await completeLogin(request, reply, { cardNumber }, password, interaction);
+      setRemember(reply, cardNumber, rememberMe ?? true);
+      return answer;
+    },
+  );
+
+  app.get(
+    '/nectar-session-api/remember',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The card number kept by remember-me on this browser, if any',
+        response: { 200: rememberedCardSchema },
+      },
+    },
+    async (request) => ({
+      cardNumber: readRemembered(rememberKey, request.cookies[REMEMBER_COOKIE]) ?? null,
+    }),
+  );
+
+  app.post(
+    '/session-api/session',
+    {
+      preHandler: app.botCheck.require,
+      config: { rateLimit: signInRateLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Password step of sign-in by email address instead of card number',
+        body: z.object({
+          email: z.string().trim().min(1).max(254),
+          password: passwordInputSchema,
+          interaction: collectorSessionRequestSchema.shape.interaction,
+        }),
+        response: { 200: collectorSessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, interaction } = request.body;
+      return completeLogin(request, reply, { email }, password, interaction);
+    },
+  );
+
+  const EMAIL_SIGN_IN_PURPOSE = 'email-sign-in';
+
+  app.post(
+    '/session-api/session/request',
+    {
+      preHandler: app.botCheck.require,
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign-in by email with a code: sends 6 digits to the address, if it belongs to an account',
+        body: z.object({ email: z.string().trim().min(1).max(254) }),
+        response: { 200: z.object({ token: z.string(), description: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      // The same answer for any address; the token binds the digits to this request.
+      const token = randomBytes(32).toString('base64url');
+      const collector = await findCredentialByEmail(app.db, request.body.email);
+      if (collector) {
+        const code = await issueCode(app.db, {
+          collectorId: collector.collectorId,
+          purpose: EMAIL_SIGN_IN_PURPOSE,
+          binding: token,
+          deliveryMethod: 'email',
+        });
+        await sendSignInCode(app, { method: 'email', to: request.body.email }, code);
+      }
+      return {
+        token,
+        description: 'If that email address belongs to an account, we have sent it a 6-digit code.',
+      };
+    },
+  );
+
+  app.post(
+    '/session-api/session/digits',
+    {
+      config: { rateLimit: signInRateLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign-in by email, password and the emailed digits; continues the identity login',
+        body: z.object({
+          email: z.string().trim().min(1).max(254),
+          password: passwordInputSchema,
+          digits: twoFaCodeSchema,
+          token: encryptedSessionJwtSchema,
+          interaction: collectorSessionRequestSchema.shape.interaction,
+        }),
+        response: { 200: collectorSessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, digits, token, interaction } = request.body;
+      return completeLogin(request, reply, { email }, password, interaction, async (collectorId) => {
+        const row = await verifyCode(app.db, token, EMAIL_SIGN_IN_PURPOSE, digits);
+        if (row.collectorId !== collectorId)
+          throw new AppError(400, 'CODE_INCORRECT', twoFactorMessages.incorrect);
+      });
+    },
+  );
+
+  app.post(
+    '/session-api/session/sessions/oauth',
+    {
+      config: { rateLimit: signInRateLimit },
+      schema: {
+        tags: ['session'],
+        summary: "Exchanges the identity provider's code (PKCE) for tokens and starts the web session",
+        body: oauthSessionRequestSchema,
+        response: {
+          200: oauthSessionResponseSchema,
+          ...errors,
+          403: z.union([device2faChallengeSchema, apiErrorSchema]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { code, verificationCode } = request.body;
+      if (request.body.redirectUri !== redirectUri) {
+        throw new AppError(400, 'REDIRECT_URI_REFUSED', signInMessages.signInFailed);
+      }
+      const configuration = await app.identity.webClient.configuration();
+      const callback = new URL(redirectUri);
+      callback.searchParams.set('code', code);
+      callback.searchParams.set('iss', configuration.serverMetadata().issuer);
+      let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+      try {
+        tokens = await client.authorizationCodeGrant(configuration, callback, {
+          pkceCodeVerifier: verificationCode,
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'authorization code exchange refused');
+        throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
+      }
+      const claims = tokens.claims();
+      const collector = claims?.sub ? await findSignedInCollector(app.db, claims.sub) : undefined;
+      if (!claims || !collector) throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
+      const sessionData = { idToken: tokens.id_token, refreshToken: tokens.refresh_token };
+      if (app.config.device2fa && !(await isDeviceKnown(app, request, collector.id))) {
+        return reply.status(403).send(await startDevice2fa(app, collector.id, sessionData));
+      }
+      const session = await app.signIn(request, reply, collector.id, sessionData);
+      await markDeviceKnown(app, request, reply, collector.id);
+      return { sessionCreatedAt: session.createdAt.toISOString(), firstName: collector.firstName };
+    },
+  );
+
+  const pendingSchema = z.object({ encryptedSessionJwt: encryptedSessionJwtSchema });
+  const codeRateLimit = { max: 20, timeWindow: '1 minute' };
+
+  app.post(
+    '/session-api/session/sessions/oauth/2fa-check',
+    {
+      config: { rateLimit: codeRateLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Device 2FA: where the code for this pending sign-in went',
+        body: pendingSchema,
+        response: {
+          200: z.object({ deliveryMethod: z.enum(DELIVERY_METHODS), maskedDestination: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const pending = await findPendingCode(app.db, request.body.encryptedSessionJwt, DEVICE_2FA_PURPOSE);
+      if (!pending || pending.expiresAt <= new Date()) {
+        throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
+      }
+      return {
+        deliveryMethod: pending.deliveryMethod as (typeof DELIVERY_METHODS)[number],
+        maskedDestination: String(pending.data.maskedDestination ?? ''),
+      };
+    },
+  );
+
+  app.post(
+    '/session-api/session/sessions/oauth/2fa-validate',
+    {
+      config: { rateLimit: codeRateLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Device 2FA: checks the code and starts the web session',
+        body: twoFaValidateRequestSchema,
+        response: { 200: oauthSessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { twoFaCode, encryptedSessionJwt } = request.body;
+      const pending = await verifyCode(app.db, encryptedSessionJwt, DEVICE_2FA_PURPOSE, twoFaCode);
+      const collector = await findSignedInCollector(app.db, pending.collectorId);
+      if (!collector) throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
+      const { idToken, refreshToken } = pending.data;
+      const session = await app.signIn(request, reply, collector.id, { idToken, refreshToken });
+      await markDeviceKnown(app, request, reply, collector.id);
+      return { sessionCreatedAt: session.createdAt.toISOString(), firstName: collector.firstName };
+    },
+  );
+
+  app.post(
+    '/session-api/session/sessions/oauth/2fa-resend',
+    {
+      config: { rateLimit: codeRateLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Device 2FA: sends a new code for the pending sign-in (at most 3 sends)',
+        body: pendingSchema,
+        response: { 200: z.object({ description: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { code, row } = await resendCode(app.db, request.body.encryptedSessionJwt, DEVICE_2FA_PURPOSE);
+      const destination = await destinationOf(app, row.collectorId);
+      await sendSignInCode(app, destination, code);
+      return { description: twoFactorMessages.codeSent(destination.masked) };
+    },
+  );
+
+  app.get(
+    '/session-api/session/identity-access-token',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['session'],
+        summary: "The app's access token at the identity provider for this session (refreshed as needed)",
+        response: { 200: z.object({ accessToken: z.string(), expiresAt: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const cookie = request.cookies[SESSION_COOKIE] ?? '';
+      const data = request.session?.data ?? {};
+      const cachedUntil = typeof data.accessTokenExpiresAt === 'number' ? data.accessTokenExpiresAt : 0;
+      // Reuse a token with some life left: refresh tokens rotate, so parallel refreshes would clash.
+      if (typeof data.accessToken === 'string' && cachedUntil - Date.now() > 30_000) {
+        return { accessToken: data.accessToken, expiresAt: new Date(cachedUntil).toISOString() };
+      }
+      if (typeof data.refreshToken !== 'string') {
+        throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+      }
+      const configuration = await app.identity.webClient.configuration();
+      const tokens = await client.refreshTokenGrant(configuration, data.refreshToken).catch(() => {
+        throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+      });
+      const expiresAt = Date.now() + (tokens.expires_in ?? 600) * 1000;
+      await app.sessions.update(cookie, {
+        ...data,
+        refreshToken: tokens.refresh_token ?? data.refreshToken,
+        accessToken: tokens.access_token,
+        accessTokenExpiresAt: expiresAt,
+      });
+      return { accessToken: tokens.access_token, expiresAt: new Date(expiresAt).toISOString() };
+    },
+  );
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await app.sessions.read(request.cookies[SESSION_COOKIE]);
+    const idToken = typeof session?.data.idToken === 'string' ? session.data.idToken : null;
+    const refreshToken =
+      typeof session?.data.refreshToken === 'string' ? session.data.refreshToken : undefined;
+    await app.signOut(request, reply);
+    if (refreshToken) {
+      // The refresh token dies with the session; a failure here must not keep the member signed in.
+      await app.identity.webClient
+        .configuration()
+        .then((configuration) => client.tokenRevocation(configuration, refreshToken))
+        .catch((error: unknown) => request.log.warn({ err: error }, 'refresh token revocation failed'));
+    }
+    return { oidcToken: idToken };
+  };
+  const logoutSchema = {
+    tags: ['session'],
+    summary: 'Ends the web session; answers the id token for the identity logout (oidcToken)',
+    response: { 200: logoutResponseSchema },
+  };
+  app.delete('/session-api/session', { schema: logoutSchema }, logout);
+  app.delete('/session-api/logout', { schema: logoutSchema }, logout);
+  app.delete(
+    '/session-api/session/anonymise',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Ends the session and forgets this browser (remember-me card number)',
+        response: { 200: logoutResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.clearCookie(REMEMBER_COOKIE, cookieOptions);
+      return logout(request, reply);
+    },
+  );
+};

@@ -1,0 +1,449 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInMessages, WEB_CLIENT_ID } from '@app/contracts/sign-in';
+import { credentials } from '../../db/schema/core.ts';
+import { oneTimeCodes } from '../../db/schema/identity.ts';
+
+const DEMO_CARD_NUMBER = demoCollector.cardNumber;
+const DEMO_PASSWORD: string = demoCollector.password;
+import { demoCollector } from '../../db/demo-data.ts';
+import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
+
+/** A cookie jar for app.inject: keeps what the server sets, sends it back on the next call. */
+class Jar {
+  private cookies = new Map<string, string>();
+  store(setCookie: string | string[] | undefined) {
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair] = line.split(';');
+      const index = pair?.indexOf('=') ?? -1;
+      if (!pair || index < 0) continue;
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1);
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+  /** A new browser session on the same device: only the long-lived device cookie carries over. */
+  keepOnly(name: string) {
+    const jar = new Jar();
+    const value = this.cookies.get(name);
+    if (value) jar.cookies.set(name, value);
+    return jar;
+  }
+}
+
+const pkce = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+};
+
+/** Drives the browser's part: authorization request, card and password step, back to /oauth_redirect. */
+async function signIn(t: TestApp, jar: Jar, password = DEMO_PASSWORD) {
+  const { app, config } = t;
+  const { verifier, challenge } = pkce();
+  const state = randomBytes(16).toString('base64url');
+  const redirectUri = `${config.publicUrl}/oauth_redirect`;
+  const auth = await app.inject({
+    method: 'GET',
+    url: `/oauth2/auth?${new URLSearchParams({
+      client_id: WEB_CLIENT_ID,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid offline',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+      platform: 'web',
+      action: 'login',
+    })}`,
+    headers: { cookie: jar.header() },
+  });
+  jar.store(auth.headers['set-cookie']);
+  expect(auth.statusCode).toBe(303);
+  const loginUrl = new URL(String(auth.headers.location), config.publicUrl);
+  expect(loginUrl.pathname).toBe('/id/start/login');
+  const uid = loginUrl.searchParams.get('uid') ?? '';
+  const step = await app.inject({
+    method: 'POST',
+    url: '/recaptcha/collector/sessions',
+    headers: { ...jsWeb, cookie: jar.header() },
+    payload: { collectorId: DEMO_CARD_NUMBER, password, interaction: uid },
+  });
+  return { step, uid, verifier, state, redirectUri };
+}
+
+async function finishSignIn(t: TestApp, jar: Jar, location: string, verifier: string, redirectUri: string) {
+  const resume = await t.app.inject({
+    method: 'GET',
+    url: location.replace(t.config.publicUrl, ''),
+    headers: { cookie: jar.header() },
+  });
+  jar.store(resume.headers['set-cookie']);
+  expect(resume.statusCode).toBe(303);
+  const back = new URL(String(resume.headers.location));
+  expect(back.pathname).toBe('/oauth_redirect');
+  const code = back.searchParams.get('code') ?? '';
+  const session = await t.app.inject({
+    method: 'POST',
+    url: '/session-api/session/sessions/oauth',
+    headers: { ...jsWeb, cookie: jar.header() },
+    payload: { code, verificationCode: verifier, redirectUri },
+  });
+  jar.store(session.headers['set-cookie']);
+  return { session, code };
+}
+
+describe('sign-in through the identity provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('signs the demo collector in: password step, code exchange with PKCE, session cookie, profile', async () => {
+    const jar = new Jar();
+    const { step, verifier, redirectUri } = await signIn(t, jar);
+    expect(step.statusCode).toBe(200);
+    const location = String(step.headers.location);
+    expect(step.json()).toEqual({ location });
+    const { session } = await finishSignIn(t, jar, location, verifier, redirectUri);
+    expect(session.statusCode).toBe(200);
+    expect(session.json().firstName).toBe('Alex');
+    expect(jar.get('lc_session')).toBeTruthy();
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/customer-management-api/customer/v2',
+      headers: { cookie: jar.header() },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().firstName).toBe('Alex');
+
+    // The app's access token at the provider: valid at its userinfo endpoint, reused while fresh.
+    const access = await t.app.inject({
+      method: 'GET',
+      url: '/session-api/session/identity-access-token',
+      headers: { cookie: jar.header() },
+    });
+    expect(access.statusCode).toBe(200);
+    const { accessToken } = access.json();
+    const userinfo = await t.app.inject({
+      method: 'GET',
+      url: '/oauth2/me',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(userinfo.statusCode).toBe(200);
+    expect(userinfo.json().sub).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/session-api/session/identity-access-token',
+      headers: { cookie: jar.header() },
+    });
+    expect(again.json().accessToken).toBe(accessToken);
+
+    const logout = await t.app.inject({
+      method: 'DELETE',
+      url: '/session-api/session',
+      headers: { channel: 'JS-WEB', cookie: jar.header() },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json().oidcToken).toMatch(/^ey/);
+    jar.store(logout.headers['set-cookie']);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/customer-management-api/customer/v2',
+      headers: { cookie: jar.header() },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('refuses a code exchange with the wrong verifier, and a code used twice', async () => {
+    const jar = new Jar();
+    const { step, redirectUri } = await signIn(t, jar);
+    const wrong = await finishSignIn(t, jar, String(step.headers.location), pkce().verifier, redirectUri);
+    expect(wrong.session.statusCode).toBe(400);
+    expect(wrong.session.json()).toEqual({
+      code: 'SIGN_IN_FAILED',
+      description: signInMessages.signInFailed,
+    });
+
+    const jar2 = new Jar();
+    const second = await signIn(t, jar2);
+    const ok = await finishSignIn(
+      t,
+      jar2,
+      String(second.step.headers.location),
+      second.verifier,
+      second.redirectUri,
+    );
+    expect(ok.session.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/session-api/session/sessions/oauth',
+      headers: jsWeb,
+      payload: { code: ok.code, verificationCode: second.verifier, redirectUri: second.redirectUri },
+    });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('gives the same answer for an unknown card and a wrong password', async () => {
+    const jar = new Jar();
+    const { uid } = await signIn(t, jar, 'Wrong-password-1');
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/recaptcha/collector/sessions',
+      headers: jsWeb,
+      payload: { collectorId: '9826300099999999999', password: 'Wrong-password-1', interaction: uid },
+    });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/recaptcha/collector/sessions',
+      headers: jsWeb,
+      payload: { collectorId: DEMO_CARD_NUMBER, password: 'Wrong-password-2', interaction: uid },
+    });
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      description: signInMessages.invalidCredentials,
+    });
+    // Reset the demo account's counter for the next tests.
+    await t.app.db.update(credentials).set({ failedAttempts: 0 });
+  });
+
+  it('shows the spec messages for an empty password and a bad card number', async () => {
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/recaptcha/collector/sessions',
+      headers: jsWeb,
+      payload: { collectorId: DEMO_CARD_NUMBER, password: '' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().description).toContain('Enter your password');
+    const badCard = await t.app.inject({
+      method: 'POST',
+      url: '/recaptcha/collector/sessions',
+      headers: jsWeb,
+      payload: { collectorId: '98263000abc', password: 'x' },
+    });
+    expect(badCard.statusCode).toBe(400);
+    expect(badCard.json().description).toContain('Enter a valid card number');
+  });
+
+  it('refuses the password step without a live sign-in (interaction)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/recaptcha/collector/sessions',
+      headers: jsWeb,
+      payload: {
+        collectorId: DEMO_CARD_NUMBER,
+        password: DEMO_PASSWORD,
+        interaction: 'not-a-real-interaction',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'SIGN_IN_EXPIRED', description: signInMessages.signInExpired });
+  });
+
+  it('locks the account after 5 wrong passwords, refuses even the right one, and points to reset', async () => {
+    const jar = new Jar();
+    const { uid } = await signIn(t, jar, 'Wrong-password-0');
+    const attempt = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/recaptcha/collector/sessions',
+        headers: jsWeb,
+        payload: { collectorId: DEMO_CARD_NUMBER, password, interaction: uid },
+      });
+    const answers = [];
+    for (let i = 1; i <= 4; i += 1) answers.push(await attempt(`Wrong-password-${i}`));
+    // signIn above made the first wrong attempt; these are the 2nd to 5th.
+    expect(answers.slice(0, 3).map((a) => a.statusCode)).toEqual([401, 401, 401]);
+    const fifth = answers[3];
+    expect(fifth?.statusCode).toBe(403);
+    expect(fifth?.json()).toEqual({ code: 'ACCOUNT_LOCKED', description: signInMessages.lockedOut(15) });
+    expect(fifth?.json().description).toContain('reset your password');
+    const right = await attempt(DEMO_PASSWORD);
+    expect(right.statusCode).toBe(403);
+    expect(right.json().code).toBe('ACCOUNT_LOCKED');
+    const [row] = await t.app.db.select().from(credentials);
+    expect(row?.lockouts).toBe(1);
+    expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    await t.app.db
+      .update(credentials)
+      .set({ lockedUntil: null, failedAttempts: 0 })
+      .where(eq(credentials.collectorId, row?.collectorId ?? ''));
+  });
+
+  it('signs in by email, password and emailed digits (session/request, session/digits)', async () => {
+    const jar = new Jar();
+    const { uid } = await signIn(t, jar, 'Wrong-password-x');
+    await t.app.db.update(credentials).set({ failedAttempts: 0 });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/session-api/session/request',
+      headers: jsWeb,
+      payload: { email: demoCollector.email },
+    });
+    expect(asked.statusCode).toBe(200);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/session-api/session/request',
+      headers: jsWeb,
+      payload: { email: 'nobody@example.com' },
+    });
+    expect(unknown.json().description).toBe(asked.json().description);
+    const outbox = (await t.app.inject({ method: 'GET', url: '/dev/outbox' })).json<{ text: string }[]>();
+    const code = /\b(\d{6})\b/.exec(outbox[0]?.text ?? '')?.[1] ?? '';
+    const digits = (value: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/session-api/session/digits',
+        headers: jsWeb,
+        payload: {
+          email: demoCollector.email,
+          password: DEMO_PASSWORD,
+          digits: value,
+          token: asked.json().token,
+          interaction: uid,
+        },
+      });
+    const wrong = await digits(code === '000000' ? '111111' : '000000');
+    expect(wrong.json().code).toBe('CODE_INCORRECT');
+    const right = await digits(code);
+    expect(right.statusCode).toBe(200);
+    expect(right.json().location).toBe(right.headers.location);
+  });
+
+  it('remembers the card number in a signed cookie when asked', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/nectar-session-api/remember' });
+    expect(none.json()).toEqual({ cardNumber: null });
+    const jar = new Jar();
+    const { uid } = await signIn(t, jar, DEMO_PASSWORD);
+    const step = await t.app.inject({
+      method: 'POST',
+      url: '/recaptcha/collector/sessions',
+      headers: { ...jsWeb, cookie: jar.header() },
+      payload: { collectorId: DEMO_CARD_NUMBER, password: DEMO_PASSWORD, interaction: uid, rememberMe: true },
+    });
+    expect(step.statusCode).toBe(200);
+    jar.store(step.headers['set-cookie']);
+    const remembered = await t.app.inject({
+      method: 'GET',
+      url: '/nectar-session-api/remember',
+      headers: { cookie: jar.header() },
+    });
+    expect(remembered.json()).toEqual({ cardNumber: DEMO_CARD_NUMBER });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/nectar-session-api/remember',
+      headers: { cookie: `lc_remember=${DEMO_CARD_NUMBER}.forged` },
+    });
+    expect(forged.json()).toEqual({ cardNumber: null });
+  });
+});
+
+describe('device 2FA (DEVICE_2FA on)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ DEVICE_2FA: 'true' });
+  });
+  afterAll(async () => t.close());
+
+  const latestCode = async () => {
+    const outbox = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    const [message] = outbox.json<{ to: string; text: string }[]>();
+    expect(message?.to).toBe(demoCollector.email);
+    return /\b(\d{6})\b/.exec(message?.text ?? '')?.[1] ?? '';
+  };
+  const validate = (jar: Jar, encryptedSessionJwt: string, twoFaCode: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/session-api/session/sessions/oauth/2fa-validate',
+      headers: { ...jsWeb, cookie: jar.header() },
+      payload: { twoFaCode, encryptedSessionJwt },
+    });
+  const pendingSignIn = async (jar: Jar) => {
+    const { step, verifier, redirectUri } = await signIn(t, jar);
+    const { session } = await finishSignIn(t, jar, String(step.headers.location), verifier, redirectUri);
+    return session;
+  };
+
+  it('asks a new device for a code (error 141), refuses wrong, reused and expired codes, then trusts the device', async () => {
+    const jar = new Jar();
+    const challenge = await pendingSignIn(jar);
+    expect(challenge.statusCode).toBe(403);
+    const body = challenge.json();
+    expect(body).toMatchObject({
+      code: '141',
+      deliveryMethod: 'email',
+      maskedDestination: 'd***@example.com',
+    });
+    expect(body.description).toBe("We've sent a 6-digit code to d***@example.com. It lasts 10 minutes.");
+    expect(jar.get('lc_session')).toBeUndefined();
+    const code = await latestCode();
+    expect(code).toMatch(/^\d{6}$/);
+
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/session-api/session/sessions/oauth/2fa-check',
+      headers: jsWeb,
+      payload: { encryptedSessionJwt: body.encryptedSessionJwt },
+    });
+    expect(check.json()).toEqual({ deliveryMethod: 'email', maskedDestination: 'd***@example.com' });
+
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await validate(jar, body.encryptedSessionJwt, wrongCode);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      code: 'CODE_INCORRECT',
+      description: "That code isn't right. Check it and try again.",
+    });
+
+    const right = await validate(jar, body.encryptedSessionJwt, code);
+    expect(right.statusCode).toBe(200);
+    expect(right.json().firstName).toBe('Alex');
+    jar.store(right.headers['set-cookie']);
+    expect(jar.get('lc_session')).toBeTruthy();
+    expect(jar.get('lc_device')).toBeTruthy();
+
+    const reused = await validate(jar, body.encryptedSessionJwt, code);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().code).toBe('CODE_EXPIRED');
+
+    // The same browser signs in again without a code.
+    const again = await pendingSignIn(jar.keepOnly('lc_device'));
+    expect(again.statusCode).toBe(200);
+
+    // Another browser gets a code; once its 10 minutes are over it is refused.
+    const other = new Jar();
+    const second = (await pendingSignIn(other)).json();
+    const secondCode = await latestCode();
+    await t.app.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await validate(other, second.encryptedSessionJwt, secondCode);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({
+      code: 'CODE_EXPIRED',
+      description: 'That code has expired. Ask for a new one.',
+    });
+  });
+
+  it('locks a pending sign-in after 5 wrong codes, even for the right one', async () => {
+    const jar = new Jar();
+    const body = (await pendingSignIn(jar)).json();
+    const code = await latestCode();
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1)
+      expect((await validate(jar, body.encryptedSessionJwt, wrongCode)).statusCode).toBe(400);
+    const right = await validate(jar, body.encryptedSessionJwt, code);
+    expect(right.json().code).toBe('CODE_MAX_ATTEMPTS');
+  });
+});

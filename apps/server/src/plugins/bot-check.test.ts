@@ -1,0 +1,47 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BotCheckChallenge } from '@app/contracts/bot-check';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ BOT_CHECK: 'altcha' });
+});
+afterAll(async () => t.close());
+
+const solvedToken = async () => {
+  const answer = (await t.app.inject('/bot-check/challenge')).json<BotCheckChallenge>();
+  if (answer.provider !== 'altcha') throw new Error('expected an altcha challenge');
+  const solution = await solveChallenge({ challenge: answer.challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: answer.challenge, solution })).toString('base64url');
+};
+
+describe('bot-check (altcha)', () => {
+  it('accepts a solved challenge once and refuses it the second time', async () => {
+    const token = await solvedToken();
+    await expect(t.app.botCheck.verify(token, '127.0.0.1')).resolves.toBeUndefined();
+    await expect(t.app.botCheck.verify(token, '127.0.0.1')).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'BOT_CHECK_FAILED',
+    });
+  });
+
+  it('refuses a missing, garbled or forged token', async () => {
+    await expect(t.app.botCheck.verify(undefined, '127.0.0.1')).rejects.toMatchObject({
+      code: 'BOT_CHECK_FAILED',
+    });
+    await expect(t.app.botCheck.verify('not-a-token', '127.0.0.1')).rejects.toMatchObject({
+      code: 'BOT_CHECK_FAILED',
+    });
+    const token = await solvedToken();
+    const decoded = JSON.parse(Buffer.from(token, 'base64url').toString()) as {
+      solution: { counter: number; derivedKey: string };
+    };
+    decoded.solution.counter += 1;
+    const forged = Buffer.from(JSON.stringify(decoded)).toString('base64url');
+    await expect(t.app.botCheck.verify(forged, '127.0.0.1')).rejects.toMatchObject({
+      code: 'BOT_CHECK_FAILED',
+    });
+  });
+});

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { lt } from 'drizzle-orm';
+import { BOT_CHECK_BODY_FIELD, BOT_CHECK_FAILED_MESSAGE, BOT_CHECK_HEADER } from '@app/contracts/bot-check';
+import type { BotCheckChallenge } from '@app/contracts/bot-check';
+import { spentBotCheckTokens } from '../db/schema/core.ts';
+import { AppError } from '../lib/app-error.ts';
+import { getOrCreateSecret } from '../lib/server-secrets.ts';
+
+export interface BotCheck {
+  challenge(): Promise<BotCheckChallenge>;
+  /** Verifies a token and spends it: the same token is refused the second time, on any instance. */
+  verify(token: string | undefined, ip: string): Promise<void>;
+  /** preHandler for routes the spec puts behind the bot-check. */
+  require: (request: FastifyRequest) => Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    botCheck: BotCheck;
+  }
+}
+
+const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
+const failed = () => new AppError(400, 'BOT_CHECK_FAILED', BOT_CHECK_FAILED_MESSAGE);
+
+/** The token from `X-Recaptcha: Bearer <token>`, or from the body where the spec sends it there. */
+export const botCheckTokenOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers[BOT_CHECK_HEADER];
+  if (typeof header === 'string' && header.startsWith('Bearer '))
+    return header.slice('Bearer '.length).trim();
+  const body = request.body as Record<string, unknown> | undefined;
+  const fromBody = body?.[BOT_CHECK_BODY_FIELD];
+  return typeof fromBody === 'string' ? fromBody : undefined;
+};
+
+const decodeAltchaToken = (token: string): { challenge: Challenge; solution: Solution } | undefined => {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown;
+    if (parsed && typeof parsed === 'object' && 'challenge' in parsed && 'solution' in parsed) {
+      return parsed as { challenge: Challenge; solution: Solution };
+    }
+  } catch {
+    // fall through: a token that does not decode is simply refused
+  }
+  return undefined;
+};
+
+/**
+ * Bot-check (DESIGN.md 4): a self-hosted ALTCHA proof of work by default, reCAPTCHA verification when
+ * configured, or off (never in production). The browser solves the challenge without user effort.
+ */
+export const botCheckPlugin = fp(
+  async (app) => {
+    const { botCheck: mode, recaptchaSecret, recaptchaSiteKey } = app.config;
+    const hmacSecret = await getOrCreateSecret(app.db, 'altcha-hmac');
+
+    const spend = async (token: string, expiresAt: Date) => {
+      const tokenHash = createHash('sha256').update(token).digest('base64url');
+      await app.db.delete(spentBotCheckTokens).where(lt(spentBotCheckTokens.expiresAt, new Date()));
+      const inserted = await app.db
+        .insert(spentBotCheckTokens)
+        .values({ tokenHash, expiresAt })
+        .onConflictDoNothing()
+        .returning({ tokenHash: spentBotCheckTokens.tokenHash });
+      if (inserted.length === 0) throw failed();
+    };
+
+    const verifyAltcha = async (token: string) => {
+      const decoded = decodeAltchaToken(token);
+      if (!decoded) throw failed();
+      const result = await verifySolution({ ...decoded, deriveKey, hmacSignatureSecret: hmacSecret }).catch(
+        () => undefined,
+      );
+      if (!result?.verified) throw failed();
+      const expiresAt = decoded.challenge.parameters.expiresAt;
+      await spend(
+        decoded.challenge.signature ?? token,
+        new Date((expiresAt ?? 0) * 1000 || Date.now() + CHALLENGE_LIFETIME_MS),
+      );
+    };
+
+    const verifyRecaptcha = async (token: string, ip: string) => {
+      const response = await fetch('https://www.google.com/recaptcha/api/siteverify', {
+        method: 'POST',
+        body: new URLSearchParams({ secret: recaptchaSecret ?? '', response: token, remoteip: ip }),
+        signal: AbortSignal.timeout(5000),
+      }).catch(() => undefined);
+      const result = (await response?.json().catch(() => undefined)) as { success?: boolean } | undefined;
+      if (!result?.success) throw failed();
+      await spend(token, new Date(Date.now() + CHALLENGE_LIFETIME_MS));
+    };
+
+    const botCheck: BotCheck = {
+      async challenge() {
+        if (mode === 'off') return { provider: 'off' };
+        if (mode === 'recaptcha') return { provider: 'recaptcha', siteKey: recaptchaSiteKey ?? '' };
+        const challenge = await createChallenge({
+          algorithm: 'SHA-256',
+          cost: 1,
+          // A known counter keeps the work bounded (about 1,500 hashes on average) for any device.
+          counter: randomInt(500, 2500),
+          deriveKey,
+          hmacSignatureSecret: hmacSecret,
+          expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
+        });
+        return { provider: 'altcha', challenge };
+      },
+      async verify(token, ip) {
+        if (mode === 'off') return;
+        if (!token) throw failed();
+        if (mode === 'recaptcha') return verifyRecaptcha(token, ip);
+        return verifyAltcha(token);
+      },
+      require: async (request) => botCheck.verify(botCheckTokenOf(request), request.ip),
+    };
+    app.decorate('botCheck', botCheck);
+  },
+  { name: 'bot-check', dependencies: ['db'] },
+);

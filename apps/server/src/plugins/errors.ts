@@ -1,0 +1,59 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
+import { AppError } from '../lib/app-error.ts';
+
+/** Fastify's own client errors, with the description we show instead of its internal wording. */
+const frameworkErrors: Record<string, { code: string; description: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', description: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', description: 'The request body is empty.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'BODY_TOO_LARGE', description: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    description: 'Send the request body as application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'INVALID_CONTENT_LENGTH',
+    description: 'The Content-Length header does not match the body.',
+  },
+};
+
+/**
+ * The one error handler (STYLE.md "Habits"): maps every error to `{code, description}`, hides internals and
+ * logs the cause once.
+ */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send({ code: error.code, description: error.description });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const first = error.validation[0];
+        const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const message = first?.message ?? 'The request is not valid.';
+        return reply.status(400).send({
+          code: 'VALIDATION',
+          description: field ? `${field}: ${message}` : message,
+        });
+      }
+      const known = error.code ? frameworkErrors[error.code] : undefined;
+      if (known) return reply.status(error.statusCode ?? 400).send(known);
+      if (error.statusCode === 429) {
+        return reply.status(429).send({
+          code: 'TOO_MANY_REQUESTS',
+          description: 'Too many attempts. Please wait a moment and try again.',
+        });
+      }
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return reply
+          .status(error.statusCode)
+          .send({ code: error.code ?? 'BAD_REQUEST', description: error.message });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ code: 'SERVER_ERROR', description: GENERIC_ERROR_MESSAGE });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,24 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { brand } from '@app/contracts/brand';
+
+/** OpenAPI generated from the route schemas: the document at /openapi.json, browsable at /docs. */
+export const openApiPlugin = fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: `${brand.name} member website API`,
+          description: 'Every call the member web app makes. Errors are `{code, description}` JSON.',
+          version: '1.0.0',
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: 'openapi' },
+);

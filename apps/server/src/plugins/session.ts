@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+import { createSessionStore, type Session, type SessionStore } from '../modules/session/session-store.ts';
+
+export const SESSION_COOKIE = 'lc_session';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+    /** preHandler for session routes: 401 `{code, description}` without a live session. */
+    requireSession: (request: FastifyRequest) => Promise<void>;
+    /** Starts a session for a collector and sets the cookie; a previous session of this browser ends. */
+    signIn: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      collectorId: string,
+      data?: Record<string, unknown>,
+    ) => Promise<Session>;
+    signOut: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    session?: Session;
+  }
+}
+
+export const sessionPlugin = fp(
+  async (app) => {
+    const store = createSessionStore(app.db, app.config.session);
+    const secure = app.config.publicUrl.startsWith('https://');
+    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+
+    app.decorate('sessions', store);
+    app.decorateRequest('session', undefined);
+
+    app.decorate('requireSession', async (request: FastifyRequest) => {
+      const session = await store.read(request.cookies[SESSION_COOKIE]);
+      if (!session) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+      request.session = session;
+    });
+
+    app.decorate(
+      'signIn',
+      async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        collectorId: string,
+        data?: Record<string, unknown>,
+      ) => {
+        // Rotation: whatever id this browser had before sign-in is never reused.
+        await store.destroy(request.cookies[SESSION_COOKIE]);
+        const { token, session } = await store.create(collectorId, data);
+        reply.setCookie(SESSION_COOKIE, token, {
+          ...cookieOptions,
+          maxAge: app.config.session.absoluteHours * 3600,
+        });
+        request.session = session;
+        return session;
+      },
+    );
+
+    app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
+      await store.destroy(request.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      request.session = undefined;
+    });
+  },
+  { name: 'session', dependencies: ['db', 'security'] },
+);

@@ -1,0 +1,103 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  applyConsent,
+  chooseConsent,
+  MARKETING_TRACKER_DELAY_MS,
+  registerMarketingTracker,
+} from '../shared/analytics/consent.ts';
+import { isFablet } from '../shared/hooks/use-is-fablet.ts';
+import { withChunkReload } from './chunk-retry.ts';
+import { logoVariantFor } from './seasonal-logo.ts';
+import { startUp } from './start-up.tsx';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('seasonal logos', () => {
+  it('show Pride in June, Black History in October, the memorial when switched on', () => {
+    expect(logoVariantFor(new Date(2026, 5, 15), false)).toBe('pride');
+    expect(logoVariantFor(new Date(2026, 9, 1), false)).toBe('black-history');
+    expect(logoVariantFor(new Date(2026, 10, 22), false)).toBe('standard');
+    expect(logoVariantFor(new Date(2026, 5, 15), true)).toBe('memorial');
+  });
+});
+
+describe('fablet detection', () => {
+  it('means a width under 768 or a mobile user agent', () => {
+    const desktop = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130';
+    expect(isFablet(767, desktop)).toBe(true);
+    expect(isFablet(768, desktop)).toBe(false);
+    expect(isFablet(1024, 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Mobile/15E148')).toBe(true);
+    expect(isFablet(1200, 'Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari')).toBe(true);
+  });
+});
+
+describe('consent', () => {
+  it('loads trackers only with marketing consent, 1 second later, and stores the choice', () => {
+    vi.useFakeTimers();
+    const load = vi.fn();
+    registerMarketingTracker(load);
+    applyConsent('essential');
+    vi.advanceTimersByTime(5000);
+    expect(load).not.toHaveBeenCalled();
+    chooseConsent('all');
+    expect(localStorage.getItem('cookieConsent')).toBe('all');
+    vi.advanceTimersByTime(MARKETING_TRACKER_DELAY_MS - 1);
+    expect(load).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(load).toHaveBeenCalledOnce();
+    expect(window.dataLayer).toContainEqual({ event: 'optimize.activate' });
+  });
+});
+
+describe('chunk load failure', () => {
+  it('reloads the page once, then lets the error through', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const failing = withChunkReload(() =>
+      Promise.reject(new Error('Failed to fetch dynamically imported module')),
+    );
+    void failing();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    await expect(failing()).rejects.toThrow('Failed to fetch');
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('treats a chunk that takes longer than the time-out as failed', async () => {
+    vi.useFakeTimers();
+    sessionStorage.setItem('chunkReloaded', '1');
+    const slow = withChunkReload(() => new Promise<never>(() => undefined), 120_000);
+    const result = slow();
+    vi.advanceTimersByTime(120_000);
+    await expect(result).rejects.toThrow('Chunk load timed out');
+  });
+});
+
+describe('start-up', () => {
+  it('shows the maintenance page instead of the app when the remote maintenance switch is on', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({ maintenance: { local: true, preProduction: false, production: false } }),
+            {
+              status: 200,
+            },
+          ),
+        ),
+      ),
+    );
+    const root = document.createElement('div');
+    document.body.append(root);
+    await startUp(root);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maintenance' })).toBeInTheDocument();
+    expect(screen.getByText(/points you collect in the meantime will appear/)).toBeInTheDocument();
+    root.remove();
+  });
+});

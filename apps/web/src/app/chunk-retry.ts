@@ -1,0 +1,33 @@
+/** Chunk load time-out (registration spec 9). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+const RELOADED_KEY = 'chunkReloaded';
+
+/**
+ * A chunk that fails to load (a release replaced it, or the network dropped) or takes over 120 s reloads the
+ * page once (registration spec 8); a second failure in the same tab is left to the error page.
+ */
+export function withChunkReload<T>(
+  load: () => Promise<T>,
+  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+): () => Promise<T> {
+  return async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Chunk load timed out')), timeoutMs);
+    });
+    try {
+      const module = await Promise.race([load(), timeout]);
+      sessionStorage.removeItem(RELOADED_KEY);
+      return module;
+    } catch (error) {
+      if (!sessionStorage.getItem(RELOADED_KEY)) {
+        sessionStorage.setItem(RELOADED_KEY, '1');
+        window.location.reload();
+        return new Promise<T>(() => undefined);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

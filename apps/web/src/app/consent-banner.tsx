@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { LEGAL_PREFIX } from '@app/contracts/routes';
+import { applyConsent, chooseConsent, readConsent } from '../shared/analytics/consent.ts';
+
+/** The cookie consent banner: shown until a choice is made; the choice is stored and applied on every visit. */
+export default function ConsentBanner() {
+  const [choice, setChoice] = useState(readConsent);
+  useEffect(() => {
+    const stored = readConsent();
+    if (stored) applyConsent(stored);
+  }, []);
+  if (choice) return null;
+  return (
+    <section className="consent" aria-labelledby="consent-heading">
+      <h2 id="consent-heading">Cookies on this site</h2>
+      <p>
+        We use essential cookies to make the site work. With your permission we'd also use marketing cookies
+        to show you offers you'll like on other sites. Read our{' '}
+        <Link to={`${LEGAL_PREFIX}/cookie-policy`}>cookie policy</Link>.
+      </p>
+      <div className="consent__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            chooseConsent('all');
+            setChoice('all');
+          }}
+        >
+          Accept all cookies
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            chooseConsent('essential');
+            setChoice('essential');
+          }}
+        >
+          Essential cookies only
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startHotelsSession } from './hotels-session.ts';
+
+const okWith = (body: unknown) =>
+  vi.fn((_url: string, _init?: RequestInit) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status: 200 })),
+  );
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('hotels session at start-up', () => {
+  it('does nothing for a visitor, or on the logout and oauth redirect pages', async () => {
+    const fetchMock = okWith({});
+    vi.stubGlobal('fetch', fetchMock);
+    await startHotelsSession(vi.fn(), { pathname: '/homepage', search: '' });
+    localStorage.setItem('sessionCreatedDate', new Date().toISOString());
+    await startHotelsSession(vi.fn(), { pathname: '/logout', search: '' });
+    await startHotelsSession(vi.fn(), { pathname: '/oauth_redirect', search: '?code=1' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('preloads the hotels session for a session holder', async () => {
+    localStorage.setItem('sessionCreatedDate', new Date().toISOString());
+    const fetchMock = okWith({ token: 't' });
+    vi.stubGlobal('fetch', fetchMock);
+    const navigate = vi.fn();
+    await startHotelsSession(navigate, { pathname: '/homepage', search: '' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/customer-management-api/customer/session/hotels');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('goes to the redirect page for an allowed target only', async () => {
+    localStorage.setItem('sessionCreatedDate', new Date().toISOString());
+    const fetchMock = okWith({ token: 't', redirectUrl: '/sso-redirection?pianosessionhotels=t&location=x' });
+    vi.stubGlobal('fetch', fetchMock);
+    const navigate = vi.fn();
+    await startHotelsSession(navigate, {
+      pathname: '/homepage',
+      search: '?redirect=https%3A%2F%2Fwww.nectar.com%2Fhotels',
+    });
+    expect(navigate).toHaveBeenCalledWith('/sso-redirection?pianosessionhotels=t&location=x', {
+      replace: true,
+    });
+
+    navigate.mockClear();
+    await startHotelsSession(navigate, {
+      pathname: '/homepage',
+      search: '?redirect=https%3A%2F%2Fevil.example%2F',
+    });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/customer-management-api/customer/session/hotels');
+  });
+});

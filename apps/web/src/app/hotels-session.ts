@@ -1,0 +1,29 @@
+import { request } from '../shared/http/client.ts';
+import { isAllowedRedirect } from '../shared/navigation/allowed-redirect.ts';
+import { hasSessionMarker } from '../shared/session/session-marker.ts';
+
+export const HOTELS_SESSION_PATH = '/customer-management-api/customer/session/hotels';
+/** Pages where start-up leaves the hotels session alone (signed-in spec 4). */
+const SKIPPED_PATHS = ['/logout', '/oauth_redirect'];
+
+/**
+ * Start-up step (signed-in spec 4): for a session holder, fetch a hotels session; when a redirect was asked
+ * for (`?redirect=`) to an allowed address, go to the redirect page with token and target; otherwise the call
+ * itself preloads the hotels session.
+ */
+export async function startHotelsSession(
+  navigate: (to: string, options?: { replace?: boolean }) => unknown,
+  location: Pick<Location, 'pathname' | 'search'> = window.location,
+): Promise<void> {
+  if (!hasSessionMarker() || SKIPPED_PATHS.includes(location.pathname)) return;
+  const target = new URLSearchParams(location.search).get('redirect');
+  if (target && isAllowedRedirect(target) && /^https?:/.test(target)) {
+    const { redirectUrl } = await request<{ redirectUrl?: string }>(
+      `${HOTELS_SESSION_PATH}?${new URLSearchParams({ redirect: target }).toString()}`,
+      { redirectOnUnauthorized: false },
+    );
+    if (redirectUrl) await navigate(redirectUrl, { replace: true });
+    return;
+  }
+  await request(HOTELS_SESSION_PATH, { redirectOnUnauthorized: false });
+}

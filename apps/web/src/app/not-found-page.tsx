@@ -1,0 +1,13 @@
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  return (
+    <main className="page" id="main">
+      <h1>We can't find that page</h1>
+      <p>The link may be old, or the address may have a typo.</p>
+      <p>
+        <Link to="/welcome">Go to the home page</Link>
+      </p>
+    </main>
+  );
+}

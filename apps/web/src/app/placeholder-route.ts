@@ -1,0 +1,3 @@
+import { PlaceholderPage } from './placeholder-page.tsx';
+
+export const Component = PlaceholderPage;

@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunction } from 'react-router';
+import { signInPathFor } from '@app/contracts/routes';
+import { HttpError } from '../shared/http/client.ts';
+import {
+  clearSessionMarker,
+  hasSessionMarker,
+  markSessionStarted,
+  notifySessionMarkerChange,
+} from '../shared/session/session-marker.ts';
+
+/**
+ * The loader in front of every session route (signed-in spec 2.1, 4): it asks the server (the profile call
+ * answers 401 without a live session), never local storage alone. Without a session the visitor goes to
+ * card-number sign-in with `next` set to this path.
+ */
+export const createSessionGuard =
+  (
+    getQueryClient: () => Promise<QueryClient> = () =>
+      import('../shared/query/query-client.ts').then((module) => module.queryClient),
+  ): LoaderFunction =>
+  async ({ request }) => {
+    const url = new URL(request.url);
+    // Loaded on the first session route only: a visitor's first page does not need the query library.
+    const [queryClient, { profileQueryOptions }] = await Promise.all([
+      getQueryClient(),
+      import('../shared/session/get-profile.ts'),
+    ]);
+    try {
+      await queryClient.fetchQuery(profileQueryOptions());
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) {
+        clearSessionMarker();
+        notifySessionMarkerChange();
+        queryClient.removeQueries({ queryKey: profileQueryOptions().queryKey });
+        throw redirect(signInPathFor(`${url.pathname}${url.search}`));
+      }
+      throw error;
+    }
+    if (!hasSessionMarker()) {
+      markSessionStarted();
+      notifySessionMarkerChange();
+    }
+    return null;
+  };

@@ -1,0 +1,3 @@
+import { LegalPage } from './legal-page.tsx';
+
+export const Component = LegalPage;

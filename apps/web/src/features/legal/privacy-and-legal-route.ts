@@ -1,0 +1,3 @@
+import { PrivacyAndLegalPage } from './privacy-and-legal-page.tsx';
+
+export const Component = PrivacyAndLegalPage;

@@ -1,0 +1,3 @@
+import { LogoutPage } from './logout-page.tsx';
+
+export const Component = LogoutPage;

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { OFFER_SEEN_INTERVAL_MS } from '@app/contracts/offers';
+import { request } from '../../../shared/http/client.ts';
+
+const pending = new Set<string>();
+const reported = new Set<string>();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+const flush = () => {
+  if (pending.size === 0) return;
+  const offerIds = [...pending];
+  pending.clear();
+  offerIds.forEach((id) => reported.add(id));
+  // Seen reports are best effort: a lost batch only means an offer is not marked new-to-seen.
+  void request('/offers-api/offers/seen', { method: 'POST', body: { offerIds } }).catch(() => undefined);
+};
+
+/**
+ * Marks an offer as seen once at least half of it has been on screen; seen offers are sent in one batch every
+ * 1000 ms (signed-in spec 7.5, 9).
+ */
+export function useReportSeen(offerId: string, element: HTMLElement | null) {
+  useEffect(() => {
+    if (!element || reported.has(offerId) || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          pending.add(offerId);
+          observer.disconnect();
+        }
+      },
+      { threshold: 0.5 },
+    );
+    observer.observe(element);
+    timer ??= setInterval(flush, OFFER_SEEN_INTERVAL_MS);
+    return () => observer.disconnect();
+  }, [offerId, element]);
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Offer, OfferState } from '@app/contracts/offers';
+import { request } from '../../../shared/http/client.ts';
+import { offersQueryKey } from './get-offers.ts';
+
+type Change = { id: string; state: Extract<OfferState, 'LOADED' | 'UNLOADED' | 'HIDDEN' | 'PINNED'> };
+
+/** PUT /offer/state {offers:[{id, state}]} (signed-in spec 7.5): load, unload, hide, unhide, pin, unpin, bulk load. */
+export const updateOfferState = (offers: Change[]) =>
+  request<{ offers: Change[] }>('/offers-api/offer/state', { method: 'PUT', body: { offers } });
+
+/** Shows the new state at once and puts the old one back if the server refuses. */
+export function useUpdateOfferState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOfferState,
+    onMutate: async (changes) => {
+      await queryClient.cancelQueries({ queryKey: offersQueryKey });
+      const previous = queryClient.getQueryData<Offer[]>(offersQueryKey);
+      const next = new Map(changes.map((change) => [change.id, change.state]));
+      queryClient.setQueryData<Offer[]>(offersQueryKey, (offers) =>
+        offers?.map((offer) =>
+          next.has(offer.id) ? { ...offer, state: next.get(offer.id) ?? offer.state } : offer,
+        ),
+      );
+      return { previous };
+    },
+    onError: (_error, _changes, context) => {
+      if (context?.previous) queryClient.setQueryData(offersQueryKey, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: offersQueryKey }),
+  });
+}

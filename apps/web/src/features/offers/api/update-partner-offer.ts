@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Offer } from '@app/contracts/offers';
+import { request } from '../../../shared/http/client.ts';
+import { partnerOffersQueryKey } from './get-partner-offers.ts';
+
+/** PUT /coalition/offer/state: opt in to one partner's offer (signed-in spec 7.5). */
+export const optInToPartnerOffer = (offer: Pick<Offer, 'id' | 'partnerId'>) =>
+  request('/offers-api/coalition/offer/state', {
+    method: 'PUT',
+    body: {
+      offers: [{ id: offer.id, state: 'OPTEDIN', offerId: offer.id, partnerId: offer.partnerId ?? '' }],
+    },
+  });
+
+/** PUT and DELETE /coalition/offer/{id}/bookmark. */
+export const setPartnerOfferBookmark = (offerId: string, bookmarked: boolean) =>
+  request<Offer>(`/offers-api/coalition/offer/${encodeURIComponent(offerId)}/bookmark`, {
+    method: bookmarked ? 'PUT' : 'DELETE',
+  });
+
+export function useOptInToPartnerOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: optInToPartnerOffer,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: partnerOffersQueryKey }),
+  });
+}
+
+export function useSetPartnerOfferBookmark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ offerId, bookmarked }: { offerId: string; bookmarked: boolean }) =>
+      setPartnerOfferBookmark(offerId, bookmarked),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: partnerOffersQueryKey }),
+  });
+}

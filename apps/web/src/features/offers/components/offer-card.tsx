@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { brand } from '@app/contracts/brand';
+import type { Offer } from '@app/contracts/offers';
+import { Button } from '../../../shared/ui/button.tsx';
+import { useToast } from '../../../shared/ui/toast.tsx';
+import { useReportSeen } from '../api/report-seen-offers.ts';
+import { useUpdateOfferState } from '../api/update-offer-state.ts';
+import { useOptInToPartnerOffer, useSetPartnerOfferBookmark } from '../api/update-partner-offer.ts';
+import { OfferImage } from './offer-image.tsx';
+
+/** The details route of each source type (signed-in spec 2.3). */
+export const offerDetailsPath = (offer: Pick<Offer, 'id' | 'sourceType'>) =>
+  offer.sourceType === 'COALITION'
+    ? `/offer-details/brand/${offer.id}`
+    : offer.sourceType === 'NECTAR_PRICE'
+      ? `/offer-details/your-${brand.slug}-prices/${offer.id}`
+      : `/offer-details/food/${offer.id}`;
+
+const endsOn = (offer: Offer) =>
+  new Date(offer.validTo).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The actions an offer's state allows (signed-in spec 4), shared by the card and the details page. */
+export function OfferActions({ offer }: { offer: Offer }) {
+  const toast = useToast();
+  const updateState = useUpdateOfferState();
+  const optIn = useOptInToPartnerOffer();
+  const bookmark = useSetPartnerOfferBookmark();
+  const showError = () => toast.show({ level: 'ERROR' });
+  const change = (state: 'LOADED' | 'UNLOADED' | 'HIDDEN' | 'PINNED') =>
+    updateState.mutateAsync([{ id: offer.id, state }]).catch(showError);
+
+  const hide = async () => {
+    await change('HIDDEN');
+    toast.show({
+      level: 'INFO',
+      message: `Offer hidden: ${offer.title}`,
+      // Undo unhides the offer (signed-in spec 2.6 Notifications); a failure shows the default error.
+      action: { label: 'Undo', onAction: () => void change('UNLOADED') },
+    });
+  };
+
+  const isPartner = offer.sourceType === 'COALITION';
+  const saved = offer.state === 'LOADED' || offer.state === 'PINNED';
+  return (
+    <div className="offer-card__actions">
+      {isPartner ? (
+        <>
+          {offer.state === 'OPTEDIN' ? (
+            <p className="offer-card__done">Opted in</p>
+          ) : (
+            <Button loading={optIn.isPending} onClick={() => optIn.mutateAsync(offer).catch(showError)}>
+              Opt in
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            aria-pressed={offer.isBookmarked}
+            loading={bookmark.isPending}
+            onClick={() =>
+              bookmark.mutateAsync({ offerId: offer.id, bookmarked: !offer.isBookmarked }).catch(showError)
+            }
+          >
+            {offer.isBookmarked ? 'Bookmarked' : 'Bookmark'}
+          </Button>
+        </>
+      ) : saved ? (
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => void change(offer.state === 'PINNED' ? 'LOADED' : 'PINNED')}
+          >
+            {offer.state === 'PINNED' ? 'Unpin' : 'Pin'}
+          </Button>
+          <Button variant="link" onClick={() => void change('UNLOADED')}>
+            Remove
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button onClick={() => void change('LOADED')}>Load offer</Button>
+          <Button variant="link" onClick={() => void hide()}>
+            Hide
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** One offer in a list: image, sponsor, title (a link to its details), end date and its actions. */
+export function OfferCard({ offer }: { offer: Offer }) {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  useReportSeen(offer.id, element);
+  const saved = offer.state === 'LOADED' || offer.state === 'PINNED';
+  return (
+    <article
+      ref={setElement}
+      className={`offer-card${saved || offer.state === 'OPTEDIN' ? ' offer-card--saved' : ''}`}
+      aria-label={offer.title}
+    >
+      <OfferImage offer={offer} />
+      <div className="offer-card__body">
+        <p className="offer-card__sponsor">{offer.sponsorDisplayName}</p>
+        <h3 className="offer-card__title">
+          <Link to={offerDetailsPath(offer)}>{offer.title}</Link>
+        </h3>
+        <p className="offer-card__ends">Ends {endsOn(offer)}</p>
+        {offer.state === 'PINNED' ? <p className="offer-card__badge">Pinned</p> : null}
+        {offer.status === 'LOCKED' ? <p className="offer-card__badge">Locked</p> : null}
+      </div>
+      <OfferActions offer={offer} />
+    </article>
+  );
+}

@@ -1,0 +1,3 @@
+import { HomepagePage } from './homepage-page.tsx';
+
+export const Component = HomepagePage;

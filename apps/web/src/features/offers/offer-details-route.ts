@@ -1,0 +1,3 @@
+import { OfferDetailsPage } from './offer-details-page.tsx';
+
+export const Component = OfferDetailsPage;

@@ -1,0 +1,95 @@
+import { useSearchParams } from 'react-router';
+import { brand } from '@app/contracts/brand';
+import type { Offer } from '@app/contracts/offers';
+import { RadioGroup } from '../../shared/ui/radio-group.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { useOffers } from './api/get-offers.ts';
+import { OfferCard } from './components/offer-card.tsx';
+import './offers.css';
+
+const ALL = 'all';
+/** `filter` values of the route table's redirects (signed-in spec 2.4). */
+const filters: ReadonlyArray<{ key: string; label: string; sourceType: Offer['sourceType'] }> = [
+  { key: 'bonus', label: 'Bonus points offers', sourceType: 'PIANO' },
+  { key: `your-${brand.slug}-prices`, label: `Your ${brand.name} Prices`, sourceType: 'NECTAR_PRICE' },
+];
+
+/** Categories of the shown offers: 'All categories' plus one option per category (signed-in spec 2.6). */
+const categoryOptions = (offers: Offer[]) => [
+  { value: ALL, label: 'All categories' },
+  ...[...new Map(offers.map((offer) => [offer.category.key, offer.category.name])).entries()]
+    .sort((a, b) => a[1].localeCompare(b[1]))
+    .map(([value, label]) => ({ value, label })),
+];
+
+/** The retailer's supermarket offers page, with its `filter` (bonus or member prices) and category choice. */
+export function SupermarketOffersPage() {
+  const [params, setParams] = useSearchParams();
+  const offers = useOffers();
+  const filter = params.get('filter');
+  const category = params.get('category') ?? ALL;
+  const active = filters.find((candidate) => candidate.key === filter);
+
+  const visible = (offers.data ?? []).filter(
+    (offer) => offer.state !== 'HIDDEN' && (!active || offer.sourceType === active.sourceType),
+  );
+  const shown = category === ALL ? visible : visible.filter((offer) => offer.category.key === category);
+  const update = (key: string, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === undefined) next.delete(key);
+        else next.set(key, value);
+        if (key === 'filter') next.delete('category');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <main id="main" className="offers-page">
+      <h1>{active ? active.label : `${brand.retailer} offers`}</h1>
+      <nav aria-label="Offer types" className="offers-page__filters">
+        <button type="button" aria-pressed={!active} onClick={() => update('filter', undefined)}>
+          All offers
+        </button>
+        {filters.map(({ key, label }) => (
+          <button key={key} type="button" aria-pressed={filter === key} onClick={() => update('filter', key)}>
+            {label}
+          </button>
+        ))}
+      </nav>
+      {offers.isPending ? (
+        <Spinner size="large" label="Loading your offers" />
+      ) : offers.isError ? (
+        <p role="alert">We couldn't load your offers. Please try again later.</p>
+      ) : (
+        <div className="offers-page__layout">
+          <RadioGroup
+            legend="Category"
+            name="category"
+            options={categoryOptions(visible)}
+            value={category}
+            onChange={(value) => update('category', value === ALL ? undefined : value)}
+          />
+          <section aria-label="Offers">
+            <p className="offers-page__count" aria-live="polite">
+              {shown.length === 1 ? '1 offer' : `${shown.length} offers`}
+            </p>
+            {shown.length === 0 ? (
+              <p className="offers__empty">There are no offers here right now. New ones arrive every week.</p>
+            ) : (
+              <ul className="offers__grid">
+                {shown.map((offer) => (
+                  <li key={offer.id}>
+                    <OfferCard offer={offer} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </main>
+  );
+}

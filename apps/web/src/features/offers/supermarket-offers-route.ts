@@ -1,0 +1,3 @@
+import { SupermarketOffersPage } from './supermarket-offers-page.tsx';
+
+export const Component = SupermarketOffersPage;

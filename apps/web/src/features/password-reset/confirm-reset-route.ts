@@ -1,0 +1,3 @@
+import { ConfirmResetPage } from './confirm-reset-page.tsx';
+
+export const Component = ConfirmResetPage;

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
+import { passwordResetRequestSchema } from '@app/contracts/password-reset';
+import { IDENTITY_PREFIX } from '@app/contracts/sign-in';
+import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
+import { request } from '../../shared/http/client.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import './password-reset.css';
+
+type FormValues = z.infer<typeof passwordResetRequestSchema>;
+
+/**
+ * /pending-reset-password: asks for the account's email address, sends the reset link, then shows 'Check
+ * your email' (the route's title). The answer is the same for any address.
+ */
+export function RequestResetPage() {
+  const [sent, setSent] = useState<{ email: string; description: string }>();
+  const [serverError, setServerError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async ({ email }: FormValues) => {
+    setServerError(undefined);
+    try {
+      const token = await getBotCheckToken();
+      const answer = await request<{ description: string }>(
+        '/customer-management-api/credentials/password/reset',
+        {
+          method: 'POST',
+          body: { email },
+          headers: token ? { [BOT_CHECK_HEADER]: `Bearer ${token}` } : {},
+        },
+      );
+      setSent({ email, description: answer.description });
+    } catch (error) {
+      setServerError(error instanceof Error ? error.message : undefined);
+    }
+  };
+
+  return (
+    <main id="main" className="password-reset">
+      <div className="password-reset__card">
+        {sent ? (
+          <>
+            <h1>Check your email</h1>
+            <p>{sent.description}</p>
+            <p>
+              We sent it to <strong>{sent.email}</strong>.
+            </p>
+            <Button variant="link" onClick={() => setSent(undefined)}>
+              Wrong email address?
+            </Button>
+          </>
+        ) : (
+          <>
+            <h1>Reset your password</h1>
+            <p>Enter the email address of your account and we'll send you a link to choose a new password.</p>
+            <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+              {serverError ? (
+                <p className="password-reset__alert" role="alert">
+                  {serverError}
+                </p>
+              ) : null}
+              <TextField
+                label="Email address"
+                type="email"
+                autoComplete="email"
+                error={errors.email?.message}
+                {...register('email')}
+              />
+              <Button type="submit" fullWidth loading={isSubmitting}>
+                Send reset link
+              </Button>
+              <Link to={`${IDENTITY_PREFIX}/login`}>Back to log in</Link>
+            </form>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

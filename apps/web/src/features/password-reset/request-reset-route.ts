@@ -1,0 +1,3 @@
+import { RequestResetPage } from './request-reset-page.tsx';
+
+export const Component = RequestResetPage;

@@ -1,0 +1,3 @@
+import { BusinessDetailsPage } from './business-details-page.tsx';
+
+export const Component = BusinessDetailsPage;

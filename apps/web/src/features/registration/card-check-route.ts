@@ -1,0 +1,3 @@
+import { CardCheckPage } from './card-check-page.tsx';
+
+export const Component = CardCheckPage;

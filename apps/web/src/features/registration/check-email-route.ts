@@ -1,0 +1,3 @@
+import { CheckEmailPage } from './check-email-page.tsx';
+
+export const Component = CheckEmailPage;

@@ -1,0 +1,3 @@
+import { ChooseAccountPage } from './choose-account-page.tsx';
+
+export const Component = ChooseAccountPage;

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { checkPasswordRules, passwordMessages, passwordRules } from '@app/contracts/password';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { passwordValidation } from './registration-api.ts';
+import { FormError, RegistrationLayout } from './registration-layout.tsx';
+import { registrationPaths } from './registration-paths.ts';
+import { readRegistrationState } from './registration-state.ts';
+
+/**
+ * {prefix}/create-a-password (spec 5): the rules tick as the person types, 'Passwords do not match.', and
+ * Continue stays disabled until every rule holds and both entries match; the server then says VALID or INVALID.
+ */
+export function CreatePasswordPage() {
+  const navigate = useNavigate();
+  const state = readRegistrationState();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [serverError, setServerError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  if (!state.authToken) return <Navigate to={registrationPaths.cardCheck} replace />;
+
+  const results = checkPasswordRules(password, state);
+  const allHold = passwordRules.every((rule) => results[rule.id]);
+  const mismatch = confirm.length > 0 && confirm !== password;
+
+  const onSubmit = async () => {
+    setPending(true);
+    setServerError(undefined);
+    try {
+      const answer = await passwordValidation({
+        authToken: state.authToken ?? '',
+        firstName: state.firstName ?? '',
+        lastName: state.lastName ?? '',
+        password,
+      });
+      if (answer.validity === 'VALID') await navigate(registrationPaths.terms);
+      else setServerError(answer.description ?? 'Choose a different password.');
+    } catch (failure) {
+      setServerError((failure as Error).message);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <RegistrationLayout step="create-a-password" heading="Create a password">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onSubmit();
+        }}
+      >
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <p id="password-rules-intro">{passwordMessages.intro}</p>
+        <ul className="registration__rules" aria-labelledby="password-rules-intro">
+          {passwordRules.map((rule) => (
+            <li key={rule.id} data-met={results[rule.id]}>
+              {rule.label}
+              <span className="visually-hidden">{results[rule.id] ? ' (done)' : ' (not yet)'}</span>
+            </li>
+          ))}
+        </ul>
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          value={confirm}
+          error={mismatch ? passwordMessages.mismatch : undefined}
+          onChange={(event) => setConfirm(event.target.value)}
+        />
+        <FormError message={serverError} />
+        <Button type="submit" fullWidth loading={pending} disabled={!allHold || confirm !== password}>
+          Continue
+        </Button>
+      </form>
+    </RegistrationLayout>
+  );
+}

@@ -1,0 +1,3 @@
+import { CreatePasswordPage } from './create-password-page.tsx';
+
+export const Component = CreatePasswordPage;

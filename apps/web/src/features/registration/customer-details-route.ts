@@ -1,0 +1,3 @@
+import { CustomerDetailsPage } from './customer-details-page.tsx';
+
+export const Component = CustomerDetailsPage;

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { emailSchema } from '@app/contracts/email';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { Toggle } from '../../shared/ui/toggle.tsx';
+import { emailCheck } from './registration-api.ts';
+import { FormError, RegistrationLayout } from './registration-layout.tsx';
+import { registrationPaths } from './registration-paths.ts';
+import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
+
+const formSchema = z.object({ email: emailSchema });
+
+/** {prefix}/enter-email-address (spec 2): email, marketing-by-email opt-out, bot-check on submit. */
+export function EnterEmailPage() {
+  const navigate = useNavigate();
+  const state = readRegistrationState();
+  const [optOut, setOptOut] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { email: state.email ?? '' },
+  });
+  if (!state.authToken) return <Navigate to={registrationPaths.cardCheck} replace />;
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setServerError(undefined);
+    try {
+      const answer = await emailCheck({
+        email,
+        contactByEmail: !optOut,
+        authToken: state.authToken ?? '',
+        ...(state.registrationDone ? { registrationDone: state.registrationDone } : {}),
+      });
+      saveRegistrationState({ email, next: answer.next });
+      await navigate(registrationPaths.checkEmail);
+    } catch (failure) {
+      setServerError((failure as Error).message);
+    }
+  });
+
+  return (
+    <RegistrationLayout step="enter-email-address" heading="We'll now verify your email">
+      <p className="registration__lead">We'll send a link to this address to check it's yours.</p>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Toggle
+          label="I don't want offers and news by email"
+          description="You can change this at any time in your account."
+          checked={optOut}
+          onChange={setOptOut}
+        />
+        <FormError message={serverError} />
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          Continue
+        </Button>
+      </form>
+    </RegistrationLayout>
+  );
+}

@@ -1,0 +1,3 @@
+import { EnterEmailPage } from './enter-email-page.tsx';
+
+export const Component = EnterEmailPage;

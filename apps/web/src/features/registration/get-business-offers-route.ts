@@ -1,0 +1,3 @@
+import { GetBusinessOffersPage } from './get-business-offers-page.tsx';
+
+export const Component = GetBusinessOffersPage;

@@ -1,0 +1,3 @@
+import { PhoneNumberPage } from './phone-number-page.tsx';
+
+export const Component = PhoneNumberPage;

@@ -1,0 +1,3 @@
+import { RegisterFailedPage } from './register-failed-page.tsx';
+
+export const Component = RegisterFailedPage;

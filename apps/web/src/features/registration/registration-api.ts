@@ -1,0 +1,96 @@
+import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
+import type { Address, AuthTokenResponse } from '@app/contracts/registration';
+import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
+import { request } from '../../shared/http/client.ts';
+
+/**
+ * The /progressive identity calls of registration (spec 7). A 401 here means an expired registration, not a
+ * missing session, so the client's sign-in redirect is off.
+ */
+const post = <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
+  request<T>(path, { method: 'POST', body, headers, redirectOnUnauthorized: false });
+
+const botChecked = async (): Promise<Record<string, string>> => {
+  const token = await getBotCheckToken();
+  return token ? { [BOT_CHECK_HEADER]: `Bearer ${token}` } : {};
+};
+
+export const cardCheck = async (cardNumber?: string) =>
+  post<AuthTokenResponse>('/progressive/card-check', cardNumber ? { cardNumber } : {}, await botChecked());
+
+export const emailCheck = async (body: {
+  email: string;
+  contactByEmail: boolean;
+  authToken: string;
+  registrationDone?: string;
+}) => post<AuthTokenResponse>('/progressive/email-check', body, await botChecked());
+
+export const resendEmail = (authToken: string) => post('/progressive/email-check-resend', { authToken });
+
+export const emailCheckConfirm = (verificationToken: string, authToken?: string) =>
+  post<AuthTokenResponse & { email: string }>('/progressive/email-check-confirm', {
+    verificationToken,
+    ...(authToken ? { authToken } : {}),
+  });
+
+export const chooseAccount = (authToken: string, accountKind: 'consumer' | 'business') =>
+  post<AuthTokenResponse>('/progressive/account-choice', { authToken, accountKind });
+
+export const submitCustomerDetails = (body: {
+  authToken: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+}) => post<AuthTokenResponse>('/progressive/customer-details', body);
+
+export const findAddresses = async (postcode: string, property: string) =>
+  post<{ addresses: Address[] }>('/progressive/address-find', { postcode, property }, await botChecked());
+
+export const chooseAddress = (authToken: string, address: Address) =>
+  post<AuthTokenResponse>('/progressive/address', { authToken, address });
+
+export const phoneCheck = (body: {
+  authToken: string;
+  countryCode: string;
+  phoneNumber: string;
+  memorableName: string;
+  nectarContactPreferences: { contactBySMS: boolean };
+}) => post<AuthTokenResponse>('/progressive/phone-check', body);
+
+export const passwordValidation = (body: {
+  authToken: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}) => post<{ validity: 'VALID' | 'INVALID'; description?: string }>('/progressive/password-validation', body);
+
+export const confirmRegistration = (authToken: string, onlineAdvertisingConsent: boolean) =>
+  post<AuthTokenResponse>('/progressive/confirm-registration', {
+    authToken,
+    onlineAdvertisingConsent,
+    termsAccepted: true,
+  });
+
+export const getSignUpStatus = (authToken: string) =>
+  post<{ signUpStatus: 'PENDING' | 'COMPLETE'; registrationCompletedToken?: string; cardNumber?: string }>(
+    '/progressive/sign-up-status',
+    { authToken },
+  );
+
+export const autoLogin = (registrationCompletedToken: string) =>
+  post<{ registrationDone?: string }>('/progressive/auto-login', { registrationCompletedToken });
+
+export const submitBusinessDetails = (body: {
+  authToken: string;
+  name: string;
+  employees: string;
+  category: string;
+}) => post<AuthTokenResponse>('/progressive/business-details', body);
+
+/** Needs the session the auto-login started. */
+export const setBusinessOffers = (businessOffersOptIn: boolean) =>
+  request<{ businessOffersOptIn: boolean }>('/progressive/business-offers', {
+    method: 'POST',
+    body: { businessOffersOptIn },
+  });

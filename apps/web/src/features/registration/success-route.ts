@@ -1,0 +1,3 @@
+import { SuccessPage } from './success-page.tsx';
+
+export const Component = SuccessPage;

@@ -1,0 +1,3 @@
+import { TermsPage } from './terms-page.tsx';
+
+export const Component = TermsPage;

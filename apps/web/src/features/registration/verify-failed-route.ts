@@ -1,0 +1,3 @@
+import { VerifyFailedPage } from './verify-failed-page.tsx';
+
+export const Component = VerifyFailedPage;

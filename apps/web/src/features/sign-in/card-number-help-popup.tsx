@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { brand } from '@app/contracts/brand';
+import { request } from '../../shared/http/client.ts';
+import { Popup } from '../../shared/ui/popup.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+
+interface FaqItem {
+  title?: string;
+  questions?: { question?: string; answer?: string; title?: string; body?: string }[];
+}
+
+/** GET /documents-api/reg-help.json: the FAQ list the help popup shows (registration spec 7). */
+const regHelpQuery = {
+  queryKey: ['documents', 'reg-help'],
+  queryFn: () => request<FaqItem[] | { items?: FaqItem[] }>('/documents-api/reg-help.json'),
+  staleTime: 5 * 60_000,
+};
+
+/** Help-centre tokens (signed-in spec 2.6): `{{quote}}` is an apostrophe, `{{lf}}` a line break. */
+const helpText = (text: string | undefined) =>
+  (text ?? '')
+    .replaceAll('{{quote}}', "'")
+    .split('{{lf}}')
+    .flatMap((line, index) => (index === 0 ? [line] : [<br key={index} />, line]));
+
+/** 'Need help with your card number?' (spec 2, CARD_NUMBER_HELP popup): the careline and the reg-help FAQ. */
+export function CardNumberHelpPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const faq = useQuery({ ...regHelpQuery, enabled: open });
+  const items = Array.isArray(faq.data) ? faq.data : (faq.data?.items ?? []);
+  return (
+    <Popup open={open} onClose={onClose} title="Need help with your card number?">
+      <p>
+        Your card number is the last 11 numbers on the back of your plastic card, after {brand.cardPrefix}. If
+        you can't find it, call us on{' '}
+        <a href={`tel:${brand.careline.phone.replaceAll(' ', '')}`}>{brand.careline.phone}</a> (
+        {brand.careline.hours}).
+      </p>
+      {faq.isPending ? <Spinner label="Loading - Please wait..." /> : null}
+      {faq.isError ? (
+        <p role="alert">We're having trouble displaying this right now. Try again or check back later.</p>
+      ) : null}
+      {items.map((item, index) => (
+        <section key={item.title ?? index}>
+          {item.title ? <h3>{helpText(item.title)}</h3> : null}
+          <dl className="sign-in__faq">
+            {(item.questions ?? []).map((question, qIndex) => (
+              <div key={qIndex}>
+                <dt>{helpText(question.question ?? question.title)}</dt>
+                <dd>{helpText(question.answer ?? question.body)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </Popup>
+  );
+}

@@ -1,0 +1,3 @@
+import { CardNumberPage } from './card-number-page.tsx';
+
+export const Component = CardNumberPage;

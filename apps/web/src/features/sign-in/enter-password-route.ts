@@ -1,0 +1,3 @@
+import { EnterPasswordPage } from './enter-password-page.tsx';
+
+export const Component = EnterPasswordPage;

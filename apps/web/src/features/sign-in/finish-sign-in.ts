@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { DEFAULT_AFTER_SIGN_IN, safeNext, type OauthSessionResponse } from '@app/contracts/sign-in';
+import { markSessionStarted, notifySessionMarkerChange } from '../../shared/session/session-marker.ts';
+import { STORAGE_KEYS, writeStored } from '../../shared/storage/storage.ts';
+import { clearIdentityState, readIdentityState } from './identity-state.ts';
+
+/**
+ * The web session exists: store the session-created date and first name (signed-in spec 3, 4), forget the
+ * pending sign-in, and answer where to go (`next` when allow-listed, else /homepage).
+ */
+export function finishSignIn(answer: OauthSessionResponse, queryClient: QueryClient): string {
+  const { next } = readIdentityState();
+  clearIdentityState();
+  markSessionStarted(new Date(answer.sessionCreatedAt));
+  if (answer.firstName) writeStored(STORAGE_KEYS.firstName, answer.firstName);
+  notifySessionMarkerChange();
+  queryClient.removeQueries({ queryKey: ['profile'] });
+  return safeNext(next) ?? DEFAULT_AFTER_SIGN_IN;
+}

@@ -1,0 +1,3 @@
+import { OauthRedirectPage } from './oauth-redirect-page.tsx';
+
+export const Component = OauthRedirectPage;

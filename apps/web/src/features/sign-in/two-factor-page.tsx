@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { IDENTITY_PREFIX, twoFaCodeSchema, twoFactorMessages } from '@app/contracts/sign-in';
+import { request } from '../../shared/http/client.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { finishSignIn } from './finish-sign-in.ts';
+import { validateDevice2fa } from './sign-in-api.ts';
+import './sign-in.css';
+
+const formSchema = z.object({ twoFaCode: twoFaCodeSchema });
+type FormValues = z.infer<typeof formSchema>;
+
+/**
+ * /two-factor-authentication/:token: device 2FA of sign-in. The code went to the member's email or mobile;
+ * entering it starts the session and goes on to `next`.
+ */
+export function TwoFactorPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const check = useQuery({
+    queryKey: ['device-2fa', token],
+    queryFn: () =>
+      request<{ maskedDestination: string }>('/session-api/session/sessions/oauth/2fa-check', {
+        method: 'POST',
+        body: { encryptedSessionJwt: token },
+      }),
+    staleTime: Infinity,
+  });
+  const resend = useMutation({
+    mutationFn: () =>
+      request<{ description: string }>('/session-api/session/sessions/oauth/2fa-resend', {
+        method: 'POST',
+        body: { encryptedSessionJwt: token },
+      }),
+    onSuccess: (answer) => {
+      setServerError(undefined);
+      setNotice(answer.description);
+    },
+    onError: (error) => setServerError(error.message),
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { twoFaCode: '' } });
+
+  const onSubmit = async ({ twoFaCode }: FormValues) => {
+    setServerError(undefined);
+    try {
+      const session = await validateDevice2fa({ twoFaCode, encryptedSessionJwt: token });
+      void navigate(finishSignIn(session, queryClient), { replace: true });
+    } catch (error) {
+      setServerError(error instanceof Error ? error.message : undefined);
+    }
+  };
+
+  return (
+    <main id="main" className="sign-in">
+      <div className="sign-in__card">
+        <h1>Check it's you</h1>
+        {check.data ? (
+          <p>{notice ?? twoFactorMessages.codeSent(check.data.maskedDestination)}</p>
+        ) : check.isError ? (
+          <p className="sign-in__alert" role="alert">
+            {check.error.message} <Link to={`${IDENTITY_PREFIX}/login`}>Log in again</Link>
+          </p>
+        ) : null}
+        <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+          {serverError ? (
+            <p className="sign-in__alert" role="alert">
+              {serverError}
+            </p>
+          ) : null}
+          <TextField
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            error={errors.twoFaCode?.message}
+            {...register('twoFaCode')}
+          />
+          <Button type="submit" fullWidth loading={isSubmitting}>
+            Continue
+          </Button>
+          <Button variant="link" loading={resend.isPending} onClick={() => resend.mutate()}>
+            Send a new code
+          </Button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+import { TwoFactorPage } from './two-factor-page.tsx';
+
+export const Component = TwoFactorPage;

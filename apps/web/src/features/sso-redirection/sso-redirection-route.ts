@@ -1,0 +1,3 @@
+import { SsoRedirectionPage } from './sso-redirection-page.tsx';
+
+export const Component = SsoRedirectionPage;

@@ -1,0 +1,3 @@
+import { EnterEmailAddressPage } from './enter-email-address-page.tsx';
+
+export const Component = EnterEmailAddressPage;

@@ -1,0 +1,3 @@
+import { SignUpPage } from './sign-up-page.tsx';
+
+export const Component = SignUpPage;

@@ -1,0 +1,3 @@
+import { TempCardPromptPage } from './temp-card-prompt-page.tsx';
+
+export const Component = TempCardPromptPage;

@@ -1,0 +1,3 @@
+import { YourCardPage } from './your-card-page.tsx';
+
+export const Component = YourCardPage;

@@ -1,0 +1,3 @@
+import { WelcomePage } from './welcome-page.tsx';
+
+export const Component = WelcomePage;

@@ -1,0 +1,38 @@
+import { readStored, STORAGE_KEYS, writeStored } from '../storage/storage.ts';
+import { pushToDataLayer } from './analytics.ts';
+
+export type ConsentChoice = 'all' | 'essential';
+/** Marketing tracker loads 1 second after consent (signed-in spec 9). */
+export const MARKETING_TRACKER_DELAY_MS = 1000;
+
+export const readConsent = (): ConsentChoice | undefined => {
+  const value = readStored(STORAGE_KEYS.consent);
+  return value === 'all' || value === 'essential' ? value : undefined;
+};
+
+type TrackerLoader = () => void;
+const trackerLoaders: TrackerLoader[] = [];
+/** A marketing or analytics tracker (a script, a pixel) to load only with marketing consent. */
+export const registerMarketingTracker = (load: TrackerLoader) => {
+  trackerLoaders.push(load);
+};
+
+let loaded = false;
+/**
+ * Applies a consent choice (signed-in spec 4): updates the experiment and marketing settings in the data
+ * layer, and with marketing consent loads the trackers after 1 second (once per page).
+ */
+export function applyConsent(choice: ConsentChoice): ReturnType<typeof setTimeout> | undefined {
+  pushToDataLayer({ event: 'consent', marketing: choice === 'all' });
+  pushToDataLayer({ event: 'optimize.activate' });
+  if (choice !== 'all' || loaded) return undefined;
+  return setTimeout(() => {
+    loaded = true;
+    for (const load of trackerLoaders) load();
+  }, MARKETING_TRACKER_DELAY_MS);
+}
+
+export function chooseConsent(choice: ConsentChoice) {
+  writeStored(STORAGE_KEYS.consent, choice);
+  return applyConsent(choice);
+}

@@ -1,0 +1,20 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import type { BotCheckChallenge } from '@app/contracts/bot-check';
+import { request } from '../http/client.ts';
+
+/**
+ * Gets a fresh challenge and solves it without user effort (DESIGN.md 4). The token is single-use: call this
+ * once per submission. Answers undefined when the bot-check is off.
+ */
+export async function getBotCheckToken(signal?: AbortSignal): Promise<string | undefined> {
+  const answer = await request<BotCheckChallenge>('/bot-check/challenge', { signal });
+  if (answer.provider === 'off') return undefined;
+  if (answer.provider === 'recaptcha') {
+    throw new Error('reCAPTCHA needs its script on the page; it is loaded by the consent banner.');
+  }
+  const solution = await solveChallenge({ challenge: answer.challenge, deriveKey, timeout: 20_000 });
+  if (!solution) throw new Error('The bot-check could not be solved in time.');
+  const json = JSON.stringify({ challenge: answer.challenge, solution });
+  return btoa(json).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}

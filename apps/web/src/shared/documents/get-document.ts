@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../http/client.ts';
+
+/** A document as GET /documents-api/{name}.json serves an HTML document (signed-in spec 7.7). */
+export interface HtmlDocument {
+  name: string;
+  title: string;
+  html: string;
+}
+
+export const documentQueryOptions = (name: string) =>
+  queryOptions({
+    queryKey: ['documents', name],
+    queryFn: () => request<HtmlDocument>(`/documents-api/${name}.json`),
+    staleTime: 10 * 60_000,
+  });
+
+export const useDocument = (name: string) => useQuery(documentQueryOptions(name));

@@ -1,0 +1,100 @@
+import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
+import { CHANNEL_HEADER, CHANNEL_VALUE, DEVICE_ID_HEADER, HTTP_TIMEOUT_MS } from '@app/contracts/http';
+
+/** A failed call, carrying what the server said (or the spec's generic message when it said nothing). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * A 401 normally sends the visitor to sign-in (signed-in spec 4); the session guard and the header ask
+   * "is there a session?" and handle the answer themselves.
+   */
+  redirectOnUnauthorized?: boolean;
+}
+
+type ResponseListener = (response: Response, body: unknown, options: RequestOptions) => void;
+const listeners = new Set<ResponseListener>();
+/** The app shell listens here for 401 and the DN57 session upgrade (signed-in spec 4). */
+export const onResponse = (listener: ResponseListener): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+let deviceId: string | undefined;
+/** Sent as a header when the device id switch is on (signed-in spec 7). */
+export const setDeviceId = (value: string | undefined) => {
+  deviceId = value;
+};
+
+/** The spec's rule: show the response's description or message, else 'Something went wrong. Try again'. */
+export const errorMessageOf = (body: unknown): string => {
+  if (body && typeof body === 'object') {
+    const { description, message } = body as { description?: unknown; message?: unknown };
+    if (typeof description === 'string' && description) return description;
+    if (typeof message === 'string' && message) return message;
+  }
+  return GENERIC_ERROR_MESSAGE;
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/** JSON over fetch with the channel header, optional device id, and the 30 s time-out (signed-in spec 7). */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [CHANNEL_HEADER]: CHANNEL_VALUE,
+    ...(deviceId ? { [DEVICE_ID_HEADER]: deviceId } : {}),
+    ...options.headers,
+  };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new HttpError(0, undefined, GENERIC_ERROR_MESSAGE, undefined);
+  }
+  const body = await readBody(response);
+  for (const listener of listeners) listener(response, body, options);
+  if (!response.ok) {
+    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+    throw new HttpError(
+      response.status,
+      typeof code === 'string' ? code : undefined,
+      errorMessageOf(body),
+      body,
+    );
+  }
+  return body as T;
+}

@@ -1,0 +1,89 @@
+import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { SLIDING_POPUP_TYPES, type PopupType } from './popup-types.ts';
+
+/** What a caller may pass to a popup: its own title or text (terms, how-to), data and callbacks. */
+export type PopupProps = Record<string, unknown>;
+
+export interface OpenPopup {
+  type: PopupType;
+  props: PopupProps;
+}
+
+export interface PopupApi {
+  current: OpenPopup | undefined;
+  open: (type: PopupType, props?: PopupProps) => void;
+  close: () => void;
+  /** Opens the popup, or closes it when that popup is the one open (signed-in spec 2.6). */
+  toggle: (type: PopupType, props?: PopupProps) => void;
+}
+
+const PopupContext = createContext<PopupApi | undefined>(undefined);
+
+export function usePopups(): PopupApi {
+  const api = use(PopupContext);
+  if (!api) throw new Error('usePopups needs a PopupProvider');
+  return api;
+}
+
+// The popup frame and its contents are a chunk of their own, loaded when a popup first opens.
+const OpenPopupView = lazy(() => import('./open-popup.tsx'));
+const titleOf = (popup: OpenPopup) =>
+  typeof popup.props.title === 'string' ? popup.props.title : defaultTitles[popup.type];
+
+/** Titles from the spec where it gives them; sensible ones elsewhere. */
+export const defaultTitles: Record<PopupType, string> = {
+  LOAD_OFFER: 'Save this offer?',
+  LOAD_ALL_OFFERS: 'Save all offers?',
+  GET_IN_TOUCH_FAQ: 'Get in touch',
+  FOOD_TNC: 'Terms and conditions',
+  NECTAR_PRICES_TNC: 'Terms and conditions',
+  BRAND_TNC: 'Terms and conditions',
+  VOUCHER_TNC: 'Terms and conditions',
+  NEW_USER_TNC: 'Terms of use',
+  COLLECTOR_RULES: 'Collector rules',
+  PRICES_TNC: 'Terms and conditions',
+  SP_TNC: 'Terms and conditions',
+  SP_PRIVACY_INFO: 'Privacy summary',
+  SPEND_COLLECT: 'How to get this offer',
+  VOUCHER_CODE_MODAL: 'Your voucher',
+  CATEGORIES_RADIO_GROUP: 'Categories',
+  CARD_NUMBER_HELP: 'Your card is...',
+  FEEDBACK_FORM: 'Feedback',
+  PRICES_CATEGORY: 'Categories',
+  REMEMBERME_INFO_VIEW: 'Make it easier to log in',
+  SAVED_OFFERS_FILTER: 'Sort and filter',
+  SAVED_OFFERS_INSTRUCTION: 'Your saved offers',
+  SCAN_CARD: 'Scan',
+  HOW_TO_USE_CARD: 'How do I use my card?',
+  TRANSACTIONS: 'Your activity',
+  REDEMPTION_HELP: 'Need some help?',
+};
+
+/** One popup at a time, opened by type from anywhere in the app (signed-in spec 2.6 "Popup manager"). */
+export function PopupProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<OpenPopup | undefined>(undefined);
+  const open = useCallback((type: PopupType, props: PopupProps = {}) => setCurrent({ type, props }), []);
+  const close = useCallback(() => setCurrent(undefined), []);
+  const toggle = useCallback(
+    (type: PopupType, props: PopupProps = {}) =>
+      setCurrent((now) => (now?.type === type ? undefined : { type, props })),
+    [],
+  );
+  const api = useMemo(() => ({ current, open, close, toggle }), [current, open, close, toggle]);
+  return (
+    <PopupContext value={api}>
+      {children}
+      {current ? (
+        <Suspense fallback={null}>
+          <OpenPopupView
+            type={current.type}
+            props={current.props}
+            title={titleOf(current)}
+            sliding={SLIDING_POPUP_TYPES.includes(current.type)}
+            close={close}
+          />
+        </Suspense>
+      ) : null}
+    </PopupContext>
+  );
+}

@@ -1,0 +1,70 @@
+import {
+  FAUX_SWITCHES_PARAM,
+  REMOTE_CONFIG_PATH,
+  SWITCHES_COOKIE,
+  SWITCHES_PARAM,
+  environmentOf,
+  parseNameList,
+  resolveSwitches,
+  type Environment,
+  type RemoteConfig,
+  type SwitchName,
+} from '@app/contracts/switches';
+import { request } from '../http/client.ts';
+import { readStored, STORAGE_KEYS, writeStored } from '../storage/storage.ts';
+
+/** Start-up does not wait long for the remote configuration: on a time-out its switches are off. */
+const REMOTE_CONFIG_TIMEOUT_MS = 3000;
+
+export interface SwitchState {
+  environment: Environment | undefined;
+  switches: Record<SwitchName, boolean>;
+  faux: string[];
+}
+
+let state: SwitchState = {
+  environment: undefined,
+  switches: resolveSwitches({ environment: undefined }),
+  faux: [],
+};
+
+/**
+ * A list from the URL parameter when present (and remembered for later visits), else the remembered one
+ * (signed-in spec 9).
+ */
+function rememberedList(url: URL, param: string, key: string): string[] {
+  const fromUrl = url.searchParams.get(param);
+  if (fromUrl !== null) {
+    const list = parseNameList(fromUrl);
+    writeStored(key, list.join(','));
+    return list;
+  }
+  return parseNameList(readStored(key));
+}
+
+export const fetchRemoteConfig = (): Promise<RemoteConfig> =>
+  request<RemoteConfig>(REMOTE_CONFIG_PATH, { signal: AbortSignal.timeout(REMOTE_CONFIG_TIMEOUT_MS) });
+
+/**
+ * Resolves the switches once at start-up: environment from the host, the URL override and faux lists, the
+ * remote configuration (its switches are off when the fetch fails).
+ */
+export async function loadSwitches(
+  location: Pick<Location, 'href' | 'hostname'> = window.location,
+  fetchRemote: () => Promise<RemoteConfig> = fetchRemoteConfig,
+): Promise<SwitchState> {
+  const url = new URL(location.href);
+  const environment = environmentOf(location.hostname);
+  const overrides = rememberedList(url, SWITCHES_PARAM, STORAGE_KEYS.switches);
+  const faux = rememberedList(url, FAUX_SWITCHES_PARAM, STORAGE_KEYS.fauxSwitches);
+  // The server decides 404 for switch-gated routes; it reads the same remembered list from this cookie.
+  document.cookie = `${SWITCHES_COOKIE}=${encodeURIComponent(overrides.join(','))}; path=/; max-age=31536000; SameSite=Lax`;
+  const remote = await fetchRemote().catch(() => undefined);
+  state = { environment, switches: resolveSwitches({ environment, overrides, remote }), faux };
+  return state;
+}
+
+export const isSwitchOn = (name: SwitchName): boolean => state.switches[name];
+/** Faux switches: any name turned on by the faux-switch URL list (signed-in spec 9). */
+export const isFauxSwitchOn = (name: string): boolean => state.faux.includes(name);
+export const currentEnvironment = () => state.environment;

@@ -1,0 +1,133 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useScrollLock } from './use-scroll-lock.ts';
+import './ui.css';
+
+/** Popup height is the window height minus 135 (signed-in spec 2.6). */
+export const POPUP_HEIGHT_OFFSET = 135;
+
+export interface PopupProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /** A sliding popup rises from the bottom and closes on a swipe down and on browser back. */
+  sliding?: boolean;
+}
+
+const useWindowHeight = () => {
+  const [height, setHeight] = useState(() => window.innerHeight);
+  useEffect(() => {
+    const update = () => setHeight(window.innerHeight);
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return height;
+};
+
+const SWIPE_CLOSE_DISTANCE = 80;
+
+/** A modal dialog: focus moves in and is trapped, Escape closes, focus returns to where it was. */
+export function Popup({ open, onClose, title, children, sliding = false }: PopupProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+  const swipeStart = useRef<number | undefined>(undefined);
+  const windowHeight = useWindowHeight();
+  useScrollLock(open);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    dialogRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCloseRef.current();
+      if (event.key !== 'Tab' || !dialogRef.current) return;
+      const focusable = dialogRef.current.querySelectorAll<HTMLElement>(
+        'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+      );
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      previous?.focus?.();
+    };
+  }, [open]);
+
+  // Browser back closes a sliding popup: opening pushes a history entry, back pops it.
+  useEffect(() => {
+    if (!open || !sliding) return;
+    window.history.pushState({ slidingPopup: true }, '');
+    let closedByBack = false;
+    const onPopState = () => {
+      closedByBack = true;
+      onCloseRef.current();
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      if (!closedByBack && (window.history.state as { slidingPopup?: boolean } | null)?.slidingPopup) {
+        window.history.back();
+      }
+    };
+  }, [open, sliding]);
+
+  if (!open) return null;
+  return (
+    <div
+      className={`popup-backdrop${sliding ? ' popup-backdrop--sliding' : ''}`}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`popup${sliding ? ' popup--sliding' : ''}`}
+        style={
+          sliding
+            ? { height: Math.max(200, windowHeight - POPUP_HEIGHT_OFFSET) }
+            : { maxHeight: Math.max(200, windowHeight - POPUP_HEIGHT_OFFSET) }
+        }
+        onTouchStart={(event) => {
+          swipeStart.current = event.touches[0]?.clientY;
+        }}
+        onTouchEnd={(event) => {
+          const end = event.changedTouches[0]?.clientY;
+          if (sliding && swipeStart.current !== undefined && end !== undefined) {
+            if (end - swipeStart.current > SWIPE_CLOSE_DISTANCE) onClose();
+          }
+          swipeStart.current = undefined;
+        }}
+      >
+        {sliding ? <div className="popup__grabber" aria-hidden="true" /> : null}
+        <button type="button" className="popup__close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+        <h2 className="popup__title" id={titleId}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function SlidingPopup(props: Omit<PopupProps, 'sliding'>) {
+  return <Popup {...props} sliding />;
+}

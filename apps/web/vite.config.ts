@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { API_PREFIXES } from '../../packages/contracts/src/api-prefixes.ts';
+
+const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022', manifest: true },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    // `npm run dev`: the API server runs beside Vite, reached through the same origin.
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget }])),
+  },
+});

@@ -1,0 +1,277 @@
+/**
+ * `npm run bench`: prints figures from one run, each throughput figure as a ratio to a bare Fastify server
+ * measured in the same run on the same machine (DESIGN.md 7). Never part of `npm test`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { demoCollector } from '../apps/server/src/db/demo-data.ts';
+import { cards } from '../apps/server/src/db/schema/core.ts';
+import { createSessionStore } from '../apps/server/src/modules/session/session-store.ts';
+import { SESSION_COOKIE } from '../apps/server/src/plugins/session.ts';
+import { buildWebIfNeeded } from '../scripts/web-build.mjs';
+import { signInOnce } from './sign-in-flow.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function startProduct(port: number, dataDir: string, extraEnv: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      BOT_CHECK: 'altcha',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+async function timeStart(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = startProduct(port, dataDir);
+  await waitFor(`http://127.0.0.1:${port}/readyz`);
+  const elapsed = performance.now() - started;
+  await stop(child);
+  return elapsed;
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  // Warm-up first: the first second includes lazy module loading and JIT compilation.
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+/** The JS a browser downloads before the route can render: the entry, the route's chunk and their static imports. */
+function routeBundleSizes(): Array<{ route: string; kb: number }> {
+  const dist = path.join(root, 'apps/web/dist');
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) return [];
+  type Chunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const gz = (keys: Set<string>) =>
+    [...keys].reduce((sum, key) => {
+      const file = manifest[key]?.file;
+      return file ? sum + gzipSync(readFileSync(path.join(dist, file))).length : sum;
+    }, 0);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? '';
+  const entry = closure(entryKey);
+  const routes = Object.keys(manifest).filter((key) => key.endsWith('-route.ts'));
+  return [
+    { route: '(entry only)', kb: gz(entry) / 1024 },
+    ...routes.map((key) => {
+      const all = closure(key, new Set(entry));
+      return { route: key.replace(/^src\//, ''), kb: gz(all) / 1024 };
+    }),
+  ].sort((a, b) => b.kb - a.kb);
+}
+
+type Figures = { rps: number; p99: number };
+const row = (name: string, figures: Figures, baseline: Figures) =>
+  console.log(
+    `  ${name.padEnd(52)} ${figures.rps.toFixed(0).padStart(7)} req/s   p99 ${String(figures.p99).padStart(4)} ms   ${(figures.rps / baseline.rps).toFixed(2)}`,
+  );
+
+/** A session for the demo collector, written straight into the database the product will use. */
+async function demoSessionCookie(options: { dataDir: string; url?: string }) {
+  const handle = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.url });
+  try {
+    const [card] = await handle.db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
+    const store = createSessionStore(handle.db, { idleMinutes: 120, absoluteHours: 12 });
+    return { cookie: `${SESSION_COOKIE}=${(await store.create(card?.collectorId ?? '')).token}` };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function signedInReads(label: string, baseline: Figures, options: { dataDir: string; url?: string }) {
+  const port = await freePort();
+  const extraEnv: Record<string, string> = options.url ? { DATABASE_URL: options.url } : {};
+  // The embedded database admits one process: the session is written before the server opens it.
+  let cookie = options.url ? undefined : await demoSessionCookie(options);
+  const product = startProduct(port, options.dataDir, extraEnv);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/readyz`);
+    cookie ??= await demoSessionCookie(options);
+    const base = `http://127.0.0.1:${port}`;
+    row(`${label}: GET /healthz`, await load(`${base}/healthz`), baseline);
+    row(
+      `${label}: GET /balance-api/balance (signed in)`,
+      await load(`${base}/balance-api/balance`, cookie),
+      baseline,
+    );
+    row(
+      `${label}: GET /offers-api/offers?type=ALL (signed in)`,
+      await load(`${base}/offers-api/offers?type=ALL`, cookie),
+      baseline,
+    );
+  } finally {
+    await stop(product);
+  }
+}
+
+/**
+ * Whole sign-ins (provider, password with argon2id, code exchange) by many simulated members at once, while
+ * /healthz is loaded beside them: hashing runs off the event loop, so /healthz must stay fast.
+ */
+async function signInFigures(label: string, baseline: Figures, options: { dataDir: string; url?: string }) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // The provider only returns to the registered redirect address, which is built from PUBLIC_URL.
+  const product = startProduct(port, options.dataDir, {
+    TRUST_PROXY: 'true',
+    DEVICE_2FA: 'false',
+    PUBLIC_URL: base,
+    ...(options.url ? { DATABASE_URL: options.url } : {}),
+  });
+  try {
+    await waitFor(`${base}/readyz`);
+    const concurrency = 8;
+    let done = 0;
+    let failed = 0;
+    let firstError = '';
+    let member = 0;
+    const deadline = Date.now() + DURATION_S * 1000;
+    const worker = async () => {
+      while (Date.now() < deadline) {
+        member += 1;
+        const from = `203.0.113.${member % 250}`;
+        await signInOnce(base, demoCollector.cardNumber, demoCollector.password, from).then(
+          () => (done += 1),
+          (error: Error) => {
+            failed += 1;
+            firstError ||= error.message;
+          },
+        );
+      }
+    };
+    const started = performance.now();
+    const [healthz] = await Promise.all([
+      autocannon({ url: `${base}/healthz`, connections: 10, duration: DURATION_S }),
+      ...Array.from({ length: concurrency }, worker),
+    ]);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `  ${label} sign-in: ${(done / seconds).toFixed(1)} whole sign-ins/s with ${concurrency} in flight (${failed} failed); ` +
+        `meanwhile GET /healthz ${healthz.requests.average.toFixed(0)} req/s, p99 ${healthz.latency.p99} ms ` +
+        `(10 connections; baseline p99 ${baseline.p99} ms at 50)`,
+    );
+    if (firstError) console.log(`  first failure: ${firstError}`);
+  } finally {
+    await stop(product);
+  }
+}
+
+async function withFreshPostgres(adminUrl: string, run: (url: string) => Promise<void>) {
+  const name = `lc_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function main() {
+  buildWebIfNeeded();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lc-bench-'));
+  try {
+    const cold = await timeStart(dataDir);
+    const warm = await timeStart(dataDir);
+    console.log(
+      `start-up    cold (empty DATA_DIR): ${cold.toFixed(0)} ms    warm: ${warm.toFixed(0)} ms    (budget: warm < 2000 ms)`,
+    );
+
+    const sizes = routeBundleSizes();
+    console.log('\nJS needed for the first render, gzip (budget 100 KB):');
+    for (const { route, kb } of sizes) console.log(`  ${kb.toFixed(1).padStart(6)} KB  ${route}`);
+
+    const barePort = await freePort();
+    const bare = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'bench/bare-server.ts'), String(barePort)],
+      {
+        cwd: root,
+        stdio: 'ignore',
+      },
+    );
+    try {
+      await waitFor(`http://127.0.0.1:${barePort}/healthz`);
+      const baseline = await load(`http://127.0.0.1:${barePort}/healthz`);
+      console.log(
+        `\n${CONNECTIONS} connections, ${DURATION_S} s each after a 2 s warm-up; last column: ratio to the baseline`,
+      );
+      row('bare Fastify GET /healthz (baseline)', baseline, baseline);
+      await signedInReads('embedded PGlite', baseline, { dataDir });
+      await signInFigures('embedded PGlite', baseline, { dataDir });
+      const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+      if (adminUrl) {
+        await withFreshPostgres(adminUrl, async (url) => {
+          await signedInReads('PostgreSQL', baseline, { dataDir, url });
+          await signInFigures('PostgreSQL', baseline, { dataDir, url });
+        });
+      } else console.log('  (set TEST_DATABASE_URL to a PostgreSQL server to measure it too)');
+    } finally {
+      await stop(bare);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

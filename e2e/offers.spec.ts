@@ -1,0 +1,128 @@
+import { chooseEssentialCookiesOnly, expect, seriousAxeViolations, test } from './fixtures.ts';
+
+const DEMO_CARD = '9826300012345678901';
+
+test('the demo collector manages offers on the homepage, and a reload shows the same states', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  // Every offer call the page makes must succeed: a refused one would be put back silently.
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/offers-api/') && response.status() >= 400) {
+      void response
+        .text()
+        .then((body) => refused.push(`${response.request().method()} ${response.status()} ${body}`));
+    }
+  });
+  const started = await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } });
+  expect(started.status()).toBe(204);
+  await page.goto('/homepage');
+  await chooseEssentialCookiesOnly(page);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible();
+  await expect(page.getByText('2,450')).toBeVisible();
+  await expect(page.getByText('worth £12.25')).toBeVisible();
+
+  const newOffers = page.getByRole('region', { name: 'New offers for you' });
+  const saved = page.getByRole('region', { name: 'Your saved offers' });
+  const partners = page.getByRole('region', { name: 'Partner offers' });
+  const offer = (region: typeof saved, title: string) =>
+    region.getByRole('article', { name: title, exact: true });
+
+  // Load an offer: it moves to the saved offers.
+  const toLoad = newOffers.getByRole('article').first();
+  const title = (await toLoad.getAttribute('aria-label')) ?? '';
+  await toLoad.getByRole('button', { name: 'Load offer' }).click();
+  await expect(offer(saved, title)).toBeVisible();
+
+  // Pin and unpin it.
+  await offer(saved, title).getByRole('button', { name: 'Pin' }).click();
+  await expect(offer(saved, title).getByText('Pinned')).toBeVisible();
+  await offer(saved, title).getByRole('button', { name: 'Unpin' }).click();
+  await expect(offer(saved, title).getByText('Pinned')).toHaveCount(0);
+
+  // Hide another offer, then Undo.
+  const toHide = newOffers.getByRole('article').first();
+  const hiddenTitle = (await toHide.getAttribute('aria-label')) ?? '';
+  await toHide.getByRole('button', { name: 'Hide' }).click();
+  await expect(offer(newOffers, hiddenTitle)).toHaveCount(0);
+  expect(refused).toEqual([]);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(offer(newOffers, hiddenTitle)).toBeVisible();
+
+  // Opt into a partner offer and bookmark it.
+  const partner = partners
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Opt in' }) })
+    .first();
+  const partnerTitle = (await partner.getAttribute('aria-label')) ?? '';
+  await partner.getByRole('button', { name: 'Opt in' }).click();
+  await expect(offer(partners, partnerTitle).getByText('Opted in')).toBeVisible();
+  await offer(partners, partnerTitle).getByRole('button', { name: 'Bookmark' }).click();
+  await expect(offer(partners, partnerTitle).getByRole('button', { name: 'Bookmarked' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // The zoom view of a personalised offer's image.
+  await offer(saved, title)
+    .getByRole('button', { name: /Zoom in on the image/ })
+    .click();
+  const zoom = page.getByRole('dialog', { name: title });
+  await expect(zoom.getByRole('img', { name: title })).toHaveAttribute('src', /1360\.svg$/);
+  await page.keyboard.press('Escape');
+
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('homepage-offers.png'), fullPage: true });
+
+  // A reload shows the same states, read back from the server.
+  await page.reload();
+  await expect(offer(saved, title)).toBeVisible();
+  await expect(offer(newOffers, hiddenTitle)).toBeVisible();
+  await expect(offer(partners, partnerTitle).getByText('Opted in')).toBeVisible();
+  await expect(offer(partners, partnerTitle).getByRole('button', { name: 'Bookmarked' })).toBeVisible();
+  expect(refused).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the supermarket offers page filters by type and category, and an offer opens in full', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
+
+  // The old link /offers/food is a redirect to the bonus filter (signed-in spec 2.4).
+  await page.goto('/offers/food');
+  await expect(page).toHaveURL(/\/offers\/sainsburys\?filter=bonus$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bonus points offers' })).toBeVisible();
+  await chooseEssentialCookiesOnly(page);
+  const offers = page.getByRole('region', { name: 'Offers' });
+  await expect(offers.getByRole('article').first()).toBeVisible();
+  const allCount = await offers.getByRole('article').count();
+
+  // The choice lives in the address (shareable, survives a reload), which updates a moment after the click.
+  await page.getByRole('radio', { name: 'Bakery' }).click();
+  await expect(page.getByRole('radio', { name: 'Bakery' })).toBeChecked();
+  await expect(page).toHaveURL(/category=bakery/);
+  const bakeryCount = await offers.getByRole('article').count();
+  expect(bakeryCount).toBeGreaterThan(0);
+  expect(bakeryCount).toBeLessThan(allCount);
+  await expect(page.getByText(`${bakeryCount} offers`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Your Nectar Prices' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Nectar Prices' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'All categories' })).toBeChecked();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('supermarket-offers.png'), fullPage: false });
+
+  const first = offers.getByRole('article').first();
+  const title = (await first.getAttribute('aria-label')) ?? '';
+  await first.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/offer-details\/your-nectar-prices\/price-/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How to get this offer' })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('offer-details.png'), fullPage: true });
+  expect(consoleErrors).toEqual([]);
+});

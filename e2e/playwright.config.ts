@@ -1,0 +1,55 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// scripts/e2e.mjs picks both once; the fallbacks serve a direct `playwright test`.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'lc-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: path.join(tmpdir(), 'lc-e2e-results'),
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Long sweeps tagged @desktop-only run once, at desktop width.
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grepInvert: /@desktop-only/ },
+  ],
+  webServer: {
+    command: `node --import tsx apps/server/src/main.ts`,
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `http://localhost:${port}/readyz`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    },
+  },
+});

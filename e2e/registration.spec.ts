@@ -1,0 +1,304 @@
+import type { Page } from '@playwright/test';
+import { expect, seriousAxeViolations, test } from './fixtures.ts';
+
+/**
+ * Issue 5: a new consumer registers from the card check to 'Nicely done!' and ends signed in on the homepage.
+ * The verification link is read from the outbox (GET /dev/outbox) and opened as a person would open it.
+ */
+
+async function answerCookieBanner(page: Page) {
+  await page
+    .getByRole('button', { name: 'Essential cookies only' })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+const progressOf = (page: Page) => page.getByRole('progressbar', { name: 'Registration progress' });
+
+test('a new consumer registers and ends signed in on the homepage', async ({
+  page,
+  request,
+  consoleErrors,
+  context,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const shot = async (name: string) => {
+    await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+    // A copy outside the shared results folder, which other journeys' runs empty.
+    await page.screenshot({
+      path: `/tmp/registration-shots/${testInfo.project.name}-${name}.png`,
+      fullPage: true,
+    });
+  };
+  const email = `reg-${testInfo.project.name}-${Date.now()}@example.com`;
+
+  // Card check: no choice gives the spec's message; No goes to the email step.
+  await page.goto('/id/start');
+  await answerCookieBanner(page);
+  await expect(page).toHaveURL(/\/id\/start\/nectar-card-check$/);
+  await expect(page.getByRole('heading', { level: 1, name: "Right, let's get started" })).toBeVisible();
+  await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '10');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please select an option');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await shot('01-card-check');
+  await page.getByRole('radio', { name: /^No/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Email.
+  await expect(page.getByRole('heading', { level: 1, name: "We'll now verify your email" })).toBeVisible();
+  await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '20');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter your email address');
+  await page.getByLabel('Email address').fill('not-an-email');
+  await expect(page.getByRole('alert')).toHaveText('Please enter valid email');
+  await page.getByLabel('Email address').fill(email);
+  await shot('02-enter-email');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Check email, survives a reload.
+  await expect(page.getByRole('heading', { level: 1, name: "We've sent you an email" })).toBeVisible();
+  await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '30');
+  await page.reload();
+  await expect(page.getByText(email)).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await shot('03-check-email');
+
+  const outbox = await (await request.get('/dev/outbox')).json();
+  const message = (outbox as { to: string; links: string[] }[]).find((entry) => entry.to === email);
+  const link = message?.links.find((href) => href.includes('verification='));
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+
+  // Account choice.
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose an account' })).toBeVisible();
+  await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '40');
+  await shot('04-choose-account');
+  await page.getByRole('radio', { name: /Personal account/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Customer details, with the spec's messages.
+  await expect(page.getByRole('heading', { level: 1, name: "Let's create your account" })).toBeVisible();
+  await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '50');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Enter your title')).toBeVisible();
+  await expect(page.getByText('Enter your first name')).toBeVisible();
+  await expect(page.getByText('Enter your date of birth')).toBeVisible();
+  await page.getByLabel('Title').selectOption('Ms');
+  await page.getByLabel('First name').fill('Zoë');
+  await page.getByLabel('Last name').fill('Smith_Jones');
+  await page.getByLabel('Date of birth').pressSequentially('3002');
+  await expect(page.getByLabel('Date of birth')).toHaveValue('30/02/');
+  await page.getByLabel('Date of birth').pressSequentially('1990');
+  await expect(page.getByText('Letters, dashes, apostrophes and spaces only')).toBeVisible();
+  await expect(page.getByText('Enter a date of birth in correct format')).toBeVisible();
+  await page.getByLabel('Last name').fill("O'Brien-Smith");
+  await page.getByLabel('Date of birth').fill('');
+  await page.getByLabel('Date of birth').pressSequentially('29021992');
+  await expect(page.getByLabel('Date of birth')).toHaveValue('29/02/1992');
+  await shot('05-customer-details');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Address: a postcode outside the set, then several results at M1 1AE.
+  await expect(page.getByRole('heading', { level: 1, name: "What's your address?" })).toBeVisible();
+  await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '60');
+  await page.getByLabel('Property number or name').fill('1');
+  await page.getByLabel('Postcode').fill('ZE1 0AA');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'No addresses were found - Please check your details and try again.',
+    { timeout: 10_000 },
+  );
+  await page.getByLabel('Property number or name').fill('Flat');
+  await page.getByLabel('Postcode').fill('M1 1AE');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: "We've found a few addresses, which is yours?" }),
+  ).toBeVisible({ timeout: 10_000 });
+  await shot('06-address-pick');
+  await page.getByRole('button', { name: "My address isn't listed" }).click();
+  await page.getByLabel('Property number or name').fill('Buckingham Palace');
+  await page.getByLabel('Postcode').fill('SW1A 1AA');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Is this your address?' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await shot('07-address-confirm');
+  await page.getByRole('button', { name: 'Yes, continue' }).click();
+
+  // Phone.
+  await expect(
+    page.getByRole('heading', { level: 1, name: "Now let's make your account secure" }),
+  ).toBeVisible();
+  await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '70');
+  await page.getByRole('button', { name: 'Why do we ask for this?' }).click();
+  await expect(page.getByRole('dialog')).toContainText('extra security');
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Memorable word').fill('Biscuit');
+  await page.getByLabel('Mobile number').fill('07911 12345');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter a valid mobile number');
+  await page.getByLabel('Mobile number').fill('07911 123456');
+  await shot('08-phone');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Password.
+  await expect(page.getByRole('heading', { level: 1, name: 'Create a password' })).toBeVisible();
+  await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '80');
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  await page.getByLabel('Password', { exact: true }).fill('Bright-Lantern-42');
+  await page.getByLabel('Confirm password').fill('Bright-Lantern-4');
+  await expect(page.getByText('Passwords do not match.')).toBeVisible();
+  await expect(continueButton).toBeDisabled();
+  await page.getByLabel('Confirm password').fill('Bright-Lantern-42');
+  await expect(continueButton).toBeEnabled();
+  await shot('09-password');
+  await continueButton.click();
+
+  // Terms.
+  await expect(page.getByRole('heading', { level: 1, name: 'The important stuff' })).toBeVisible();
+  await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '90');
+  await page.getByRole('button', { name: 'Accept and continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Confirm you agree before accepting');
+  await page.getByRole('checkbox').check();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await shot('10-terms');
+  await page.getByRole('button', { name: 'Accept and continue' }).click();
+
+  // Success.
+  await expect(page.getByRole('heading', { level: 1, name: 'Nicely done!' })).toBeVisible({
+    timeout: 15_000,
+  });
+  const number = page.locator('.registration__card-number');
+  await expect(number).toHaveText(/^98263000\d{11}$/);
+  await expect(number.locator('strong')).toHaveText(/^\d{11}$/);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);
+  await page.getByRole('button', { name: 'Copy your card number' }).click();
+  await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy your card number' })).toBeVisible({ timeout: 5_000 });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await shot('11-success');
+
+  // Signed in: the homepage greets the new member.
+  await page.getByRole('link', { name: 'Go to your homepage' }).click();
+  await expect(page).toHaveURL(/\/homepage$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello Zoë' })).toBeVisible({ timeout: 20_000 });
+  await shot('12-homepage');
+  expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+});
+
+test('a new business account registers, opts in to business offers and ends on the homepage', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const email = `biz-${testInfo.project.name}-${Date.now()}@example.com`;
+
+  await page.goto('/id/start/nectar-card-check');
+  await answerCookieBanner(page);
+  await page.getByRole('radio', { name: /^No/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "We've sent you an email" })).toBeVisible();
+
+  // The link opened in a new tab continues the journey there.
+  const outbox = (await (await request.get('/dev/outbox')).json()) as { to: string; links: string[] }[];
+  const link = outbox
+    .find((entry) => entry.to === email)
+    ?.links.find((href) => href.includes('verification='));
+  const tab = await page.context().newPage();
+  await tab.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+  await page.close();
+  const p = tab;
+  await expect(p.getByRole('heading', { level: 1, name: 'Choose an account' })).toBeVisible();
+  await p.getByRole('radio', { name: /Business account/ }).check();
+  await p.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(p.getByRole('heading', { level: 1, name: 'Tell us about your business.' })).toBeVisible();
+  await expect(progressOf(p)).toHaveAttribute('aria-valuenow', '40');
+  await p.getByRole('button', { name: 'Continue' }).click();
+  await expect(p.getByText('Enter the name of your business')).toBeVisible();
+  await expect(p.getByText('Select number of employees')).toBeVisible();
+  await expect(p.getByText('Enter what your business does')).toBeVisible();
+  await p.getByLabel('Business name').fill('Zoë Cakes');
+  await p.getByLabel('Number of employees').selectOption({ label: '2 to 5' });
+  await p.getByLabel('What does your business do?').selectOption('Catering');
+  expect(await seriousAxeViolations(p)).toEqual([]);
+  await p.screenshot({ path: testInfo.outputPath('business-details.png'), fullPage: true });
+  await p.screenshot({
+    path: `/tmp/registration-shots/${testInfo.project.name}-business-01-details.png`,
+    fullPage: true,
+  });
+  await p.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(p.getByRole('heading', { level: 1, name: "Let's create your account" })).toBeVisible();
+  await p.getByLabel('Title').selectOption('Mr');
+  await p.getByLabel('First name').fill('José');
+  await p.getByLabel('Last name').fill('Smith-Jones');
+  await p.getByLabel('Date of birth').pressSequentially('01011980');
+  await p.getByRole('button', { name: 'Continue' }).click();
+  await p.getByLabel('Property number or name').fill('1');
+  await p.getByLabel('Postcode').fill('SW1A 1AA');
+  await p.getByRole('button', { name: 'Find address' }).click();
+  await p.getByRole('button', { name: 'Yes, continue' }).click({ timeout: 10_000 });
+  await p.getByLabel('Memorable word').fill('Cakes');
+  await p.getByLabel('Mobile number').fill('07911 123456');
+  await p.getByRole('button', { name: 'Continue' }).click();
+  await p.getByLabel('Password', { exact: true }).fill('Sugar-Crumb-77');
+  await p.getByLabel('Confirm password').fill('Sugar-Crumb-77');
+  await p.getByRole('button', { name: 'Continue' }).click();
+  await p.getByRole('checkbox').check();
+  await p.getByRole('button', { name: 'Accept and continue' }).click();
+
+  await expect(p.getByRole('heading', { level: 1, name: 'Nicely done!' })).toBeVisible({ timeout: 15_000 });
+  await p.getByRole('link', { name: 'Choose business offers' }).click();
+  await expect(
+    p.getByRole('heading', { level: 1, name: 'Do you want to receive business offers?' }),
+  ).toBeVisible();
+  await expect(progressOf(p)).toHaveAttribute('aria-valuenow', '100');
+  expect(await seriousAxeViolations(p)).toEqual([]);
+  await p.screenshot({
+    path: `/tmp/registration-shots/${testInfo.project.name}-business-02-offers.png`,
+    fullPage: true,
+  });
+  await p.getByRole('button', { name: 'Yes' }).click();
+  await expect(p).toHaveURL(/\/homepage$/);
+  await expect(p.getByRole('heading', { level: 1, name: 'Hello José' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('the analogue mismatch and register-failed screens say what the spec says', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/id/start/verify-failed');
+  await answerCookieBanner(page);
+  await expect(
+    page.getByRole('heading', { level: 1, name: "Those details don't look quite right" }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      "We couldn't set up your digital account because the details you've given us don't match the details we have for your associated card.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Re-enter details' })).toHaveAttribute(
+    'href',
+    '/id/start/customer-details',
+  );
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({
+    path: `/tmp/registration-shots/${testInfo.project.name}-mismatch.png`,
+    fullPage: true,
+  });
+
+  await page.goto('/register-failed?error=DUPLICATE_EMAIL');
+  await expect(page.getByRole('alert')).toHaveText('Please log in.');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    '/id/start/login',
+  );
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({
+    path: `/tmp/registration-shots/${testInfo.project.name}-register-failed.png`,
+    fullPage: true,
+  });
+});

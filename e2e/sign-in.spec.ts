@@ -1,0 +1,89 @@
+import { expect, seriousAxeViolations, test } from './fixtures.ts';
+
+const DEMO_DIGITS = '12345678901';
+const DEMO_PASSWORD = 'Nectar-demo-2026';
+
+test('the demo collector signs in through the provider, keeps the session, and logs out', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  // A session route without a session goes to sign-in, which starts the authorization request first.
+  await page.goto('/homepage');
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
+  const loginUrl = new URL(page.url());
+  expect(loginUrl.pathname).toBe('/id/start/login');
+  expect(loginUrl.searchParams.get('uid')).toBeTruthy();
+  await expect(page.getByText("It's the last 11 numbers on your plastic card")).toBeVisible();
+  await expect(page.getByText('98263000', { exact: true })).toBeVisible();
+
+  // The spec's three card-number messages.
+  const card = page.getByLabel('Card number');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter your card number');
+  await card.fill('12ab');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter a valid card number');
+  await card.fill('123');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter a card number that has 11 numbers');
+
+  // Help popup with the careline.
+  await page.getByRole('button', { name: 'Need help with your card number?' }).click();
+  const help = page.getByRole('dialog', { name: 'Need help with your card number?' });
+  await expect(help).toContainText('0300 061 7000');
+  await page.screenshot({ path: testInfo.outputPath('card-number-help.png') });
+  await help.getByRole('button', { name: 'Close' }).click();
+  await expect(help).toBeHidden();
+
+  await card.fill(DEMO_DIGITS);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('card-number.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your password' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter your password');
+  await page.getByRole('button', { name: 'About Remember me' }).click();
+  const info = page.getByRole('dialog', { name: 'Make it easier to log in' });
+  await expect(info).toContainText('cookies');
+  await expect(info).toContainText('shared');
+  await page.screenshot({ path: testInfo.outputPath('remember-me-info.png') });
+  await info.getByRole('button', { name: 'Close' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('enter-password.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+
+  // Provider → /oauth_redirect → session → back to next.
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible({ timeout: 20_000 });
+  expect(new URL(page.url()).pathname).toBe('/homepage');
+  expect(await page.evaluate(() => localStorage.getItem('sessionCreatedDate'))).toBeTruthy();
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'lc_session')?.httpOnly).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('homepage.png'), fullPage: true });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible();
+
+  // Logout: server logout, identity end-session with the id token hint, back to /welcome.
+  await page.getByRole('link', { name: 'Log out' }).first().click();
+  await page.waitForURL('**/welcome', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: /Collect Nectar points/ })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('sessionCreatedDate'))).toBeNull();
+
+  // The session route now sends the visitor to sign-in again.
+  await page.goto('/homepage');
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
+  expect(consoleErrors.filter((line) => !line.includes('401'))).toEqual([]);
+});
+
+test('a wrong password shows the same message as an unknown card', async ({ page }) => {
+  await page.goto('/id/start/login');
+  await page.getByLabel('Card number').fill('99999999999');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    "Those details don't match our records. Check your card number and password and try again.",
+  );
+});

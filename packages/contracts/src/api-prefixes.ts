@@ -1,0 +1,36 @@
+/**
+ * Path prefixes served as API (JSON) rather than by the single-page app. Where the specs show a call without
+ * its service prefix, the call lives under one of these, with the spec's path beneath it (README lists them).
+ * Unknown paths under a prefix answer 404 JSON; every other unknown path is the app's.
+ */
+export const API_PREFIXES = [
+  '/progressive',
+  '/identity-api',
+  '/session-api',
+  '/nectar-session-api',
+  '/customer-management-api',
+  '/nectar-brands-api',
+  '/anonymous-nectar-brands-api',
+  '/cms-api',
+  '/balance-api',
+  '/ledger-api',
+  '/documents-api',
+  '/offers-api',
+  '/nectar-shared-transactions-api',
+  '/anonymous-platform-status-api',
+  '/nectar-lite',
+  '/recaptcha',
+  '/bot-check',
+  '/oauth2',
+  '/analytics-api',
+  '/dev/outbox',
+  '/healthz',
+  '/readyz',
+  '/openapi.json',
+  '/docs',
+] as const;
+
+export const isApiPath = (path: string): boolean =>
+  API_PREFIXES.some(
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`),
+  );

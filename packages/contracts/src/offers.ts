@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/** Offer vocabulary of signed-in spec 3 (Offer) and 4 (offer states). */
+export const offerSourceTypes = ['PIANO', 'COALITION', 'NECTAR_PRICE'] as const;
+export const offerTypes = [
+  'PRODUCT',
+  'POINTS_MULTIPLIER',
+  'BARCODE',
+  'TRIGGER',
+  'BASKET',
+  'OPTIN',
+  'CALL',
+  'COUPON',
+  'OPTIN_VISIT_WEBSITE',
+  'ONLINE',
+  'PROMO',
+] as const;
+export const offerStates = ['LOADED', 'UNLOADED', 'OPTEDIN', 'NOTOPTEDIN', 'HIDDEN', 'PINNED'] as const;
+export type OfferSourceType = (typeof offerSourceTypes)[number];
+export type OfferState = (typeof offerStates)[number];
+
+/** Image widths of the responsive versions (signed-in spec 9: 288 to 1360 pixels). */
+export const OFFER_IMAGE_WIDTHS = [288, 400, 576, 768, 1024, 1360] as const;
+/** Offers on screen are reported as seen on this interval (signed-in spec 9). */
+export const OFFER_SEEN_INTERVAL_MS = 1000;
+
+const imageVersionSchema = z.object({ width: z.number().int(), url: z.string() });
+
+export const offerSchema = z.object({
+  id: z.string(),
+  sourceType: z.enum(offerSourceTypes),
+  type: z.enum(offerTypes),
+  state: z.enum(offerStates),
+  status: z.literal('LOCKED').optional(),
+  isBookmarked: z.boolean(),
+  title: z.string(),
+  description: z.string(),
+  sponsorDisplayName: z.string(),
+  howTo: z.string(),
+  category: z.object({ key: z.string(), name: z.string() }),
+  partnerId: z.string().nullable(),
+  points: z.number().int().nullable(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  terms: z.string(),
+  imgUrls: z.object({
+    imageUrl: z.object({ url: z.string(), versions: z.array(imageVersionSchema) }),
+    sponsorImageUrl: z.string().nullable(),
+  }),
+  imageUrls: z.object({ logoImageUrl: z.string().nullable(), detailImageUrl: z.string() }),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+/** An offer counts as saved if bookmarked or loaded (signed-in spec 3). */
+export const isSavedOffer = (offer: Pick<Offer, 'isBookmarked' | 'state'>) =>
+  offer.isBookmarked || offer.state === 'LOADED' || offer.state === 'PINNED';
+
+export const offersResponseSchema = z.object({ offers: z.array(offerSchema), timestamp: z.string() });
+
+/** PUT /offer/state: personalised offers (signed-in spec 7.5). */
+export const offerStateUpdateSchema = z.object({
+  offers: z
+    .array(
+      z.object({ id: z.string().min(1).max(64), state: z.enum(['LOADED', 'UNLOADED', 'HIDDEN', 'PINNED']) }),
+    )
+    .min(1)
+    .max(100),
+});
+/** PUT /coalition/offer/state: partner offers, with offerId and partnerId for one partner. */
+export const coalitionOfferStateUpdateSchema = z.object({
+  offers: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(64),
+        state: z.enum(['OPTEDIN', 'NOTOPTEDIN']),
+        offerId: z.string().min(1).max(64),
+        partnerId: z.string().min(1).max(64),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type OfferStateUpdate = z.infer<typeof offerStateUpdateSchema>['offers'][number];
+
+export const offerSeenSchema = z.object({ offerIds: z.array(z.string().min(1).max(64)).min(1).max(200) });
+
+export const balanceSchema = z.object({ balance: z.number().int(), pointsValue: z.string() });
+
+export const offerErrors = {
+  notAssigned: 'This offer is not available to you.',
+  expired: 'This offer has ended.',
+  locked: 'This offer is locked.',
+  transition: (from: string, to: string) => `An offer that is ${from} cannot become ${to}.`,
+  memberPrices: 'Member prices are for digitally registered members aged 18 or over.',
+  temporaryCard: 'Register for a full account to use this offer.',
+} as const;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { emailSchema } from './email.ts';
+import { fullCardNumberSchema } from './card-number.ts';
+import { PASSWORD_RULES_MAX_LENGTH } from './password.ts';
+import { DELIVERY_METHODS, twoFaCodeSchema } from './sign-in.ts';
+
+/** Messages of the anonymous password reset (signed-in spec 7.4); the spec shows no wording of its own. */
+export const passwordResetMessages = {
+  requestSent:
+    "If that email address belongs to an account, we've sent it a link to reset your password. The link lasts 1 hour.",
+  linkInvalid: 'This link has expired or has already been used. Ask for a new one.',
+  changed: 'Your password has been changed',
+} as const;
+
+/** How long a reset link works. */
+export const RESET_LINK_LIFETIME_MS = 60 * 60_000;
+
+/** POST /customer-management-api/credentials/password/reset. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+/** POST /customer-management-api/credentials/password (confirm reset). */
+export const confirmPasswordResetSchema = z.object({
+  token: z.string().regex(/^[\w-]{20,100}$/, passwordResetMessages.linkInvalid),
+  password: z.string().min(1).max(PASSWORD_RULES_MAX_LENGTH),
+});
+export type ConfirmPasswordReset = z.infer<typeof confirmPasswordResetSchema>;
+
+export const descriptionSchema = z.object({ description: z.string() });
+
+/** POST /customer-management-api/credentials/password/resetWithId and /2fa/get-delivery-options. */
+export const collectorIdRequestSchema = z.object({ collectorId: fullCardNumberSchema });
+
+export const deliveryOptionsSchema = z.object({
+  id: z.string(),
+  deliveryOptions: z.array(z.object({ deliveryMethod: z.enum(DELIVERY_METHODS), destination: z.string() })),
+});
+
+/** POST /customer-management-api/2fa/send/{id}. */
+export const sendCodeRequestSchema = z.object({ deliveryMethod: z.enum(DELIVERY_METHODS) });
+
+/** POST /customer-management-api/credentials/password/verify-2fa: a right code answers a reset token. */
+export const verifyResetCodeSchema = z.object({ collectorId: fullCardNumberSchema, code: twoFaCodeSchema });
+export const resetTokenSchema = z.object({ token: z.string() });

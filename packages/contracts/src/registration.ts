@@ -1,0 +1,477 @@
+import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
+import { isValid as isValidPostcode, toNormalised } from 'postcode';
+import { z } from 'zod';
+import { isAtLeastAge } from './age.ts';
+import { cardNumberDigitsSchema } from './card-number.ts';
+import { emailSchema } from './email.ts';
+import { passwordMessages, passwordProblem } from './password.ts';
+
+/**
+ * Registration (registration spec 2-5, 8, 9): every rule and message of section 5 as zod schemas, used by the
+ * forms and the /progressive identity API alike, plus the titles, progress values, next steps and bands.
+ */
+
+export const REGISTRATION_PREFIX = '/id/start';
+
+/** Progress bar value of each step (spec 2). */
+export const registrationProgress = {
+  'nectar-card-check': 10,
+  'enter-card-number': 10,
+  'enter-email-address': 20,
+  'check-email': 30,
+  'choose-an-account': 40,
+  'business-details': 40,
+  'customer-details': 50,
+  address: 60,
+  'phone-number': 70,
+  'create-a-password': 80,
+  terms: 90,
+  'get-business-offers': 100,
+} as const;
+export type RegistrationStep = keyof typeof registrationProgress;
+
+/** Titles offered (spec 3), in the spec's order. */
+export const TITLES = [
+  'Mr',
+  'Mrs',
+  'Miss',
+  'Ms',
+  'Mx',
+  'Dr',
+  'Revd',
+  'Sir',
+  'Dame',
+  'Lord',
+  'Lady',
+  'Earl',
+  'Countess',
+  'Capt.',
+  'Sis.',
+] as const;
+
+/** Next steps the server answers (spec 4). */
+export const NEXT_STEPS = [
+  'DO_EMAIL_CHECK',
+  'DO_VERIFY_ANALOGUE_NECTAR',
+  'DO_CONFIRM_SIGN_UP_SKIP_ADDRESS',
+  'DO_LOGIN_IDENTITY',
+  'DO_LOGIN_NECTAR',
+  'DO_LOGIN',
+  'DO_IDENTITY_EMAIL_CONFIRM',
+] as const;
+export type NextStep = (typeof NEXT_STEPS)[number];
+
+export const USER_TYPES = ['GHOST', 'ANALOG', 'STANDARD'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** The readiness check is tried at most this many times (spec 4). */
+export const READY_MAX_ATTEMPTS = 10;
+/** Sign-up status polling (spec 4, 9); the maximum is 'a named constant whose value is not shown'. */
+export const SIGN_UP_POLL_INTERVAL_MS = 2000;
+export const SIGN_UP_POLL_MAX = 15;
+export const ADDRESS_SEARCH_DELAY_MS = 2000;
+export const COPY_CONFIRMATION_MS = 3000;
+export const BUSINESS_CATEGORIES_NOTICE_MS = 4000;
+
+/** Employee bands A to I; the form's band index 1-9 is sent as its letter (spec 3). */
+export const EMPLOYEE_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const;
+export type EmployeeBand = (typeof EMPLOYEE_BANDS)[number];
+export const employeeBandLetter = (index: number): EmployeeBand => {
+  const letter = EMPLOYEE_BANDS[index - 1];
+  if (!Number.isInteger(index) || !letter) throw new RangeError(`employee band index ${index} is not 1-9`);
+  return letter;
+};
+
+export const NAME_MAX = 25;
+export const BUSINESS_NAME_MAX = 30;
+export const MEMORABLE_NAME_MAX = 15;
+export const MINIMUM_AGE = 18;
+
+/** Every message of spec 5 and 8 used by registration. */
+export const registrationMessages = {
+  selectOption: 'Please select an option',
+  title: 'Enter your title',
+  firstName: 'Enter your first name',
+  lastName: 'Enter your last name',
+  nameCharacters: 'Letters, dashes, apostrophes and spaces only',
+  // The spec gives no wording for a first name over 25; this mirrors its last-name message.
+  firstNameTooLong: `First name must not be over ${NAME_MAX} characters`,
+  lastNameTooLong: `Last name must not be over ${NAME_MAX} characters`,
+  dateOfBirth: 'Enter your date of birth',
+  dateOfBirthFormat: 'Enter a date of birth in correct format',
+  under18: 'You must be over 18 years old',
+  businessName: 'Enter the name of your business',
+  businessNameTooLong: `Business name must not be over ${BUSINESS_NAME_MAX} characters`,
+  employees: 'Select number of employees',
+  category: 'Enter what your business does',
+  mobile: 'Enter your mobile number',
+  // Server phone-check error (spec 5 says its errors are shown; wording not shown).
+  mobileInvalid: 'Enter a valid mobile number',
+  memorableName: 'Enter a memorable name',
+  memorableNameTooLong: `Memorable name must not be over ${MEMORABLE_NAME_MAX} characters`,
+  postcode: 'Enter your postcode',
+  postcodeFormat: 'Enter a postcode, like AA11AA',
+  postcodeBlur: 'Invalid postcode',
+  property: 'Enter your property number or name',
+  selectAddress: 'Select your address',
+  terms: 'Confirm you agree before accepting',
+  passwordsDoNotMatch: passwordMessages.mismatch,
+  noAddresses: 'No addresses were found - Please check your details and try again.',
+  addressLookupFailed: 'Could not find address',
+  serverError: 'Sorry, something went wrong. Please try again later',
+  businessCategoriesFailed: 'Unable to fetch business categories.',
+  analogueMismatch:
+    "We couldn't set up your digital account because the details you've given us don't match the details we have for your associated card.",
+  copied: 'Copied!',
+} as const;
+
+/** Registration failure mapping (spec 8). */
+export const registrationFailures = {
+  DUPLICATE_EMAIL: 'Please log in.',
+  INACTIVATED_ACCOUNT: 'Card not applicable for registration',
+  PROBLEM_WITH_OLD_ACCOUNT: 'System error',
+  SOMETHING_WENT_WRONG: 'Try again',
+} as const;
+export type RegistrationFailure = keyof typeof registrationFailures;
+
+/** Error codes the identity API answers (beyond the failure mapping above). */
+export const registrationErrorCodes = {
+  cardNotRecognised: 'DN11',
+  invalidToken: 'REGISTRATION_TOKEN_INVALID',
+  wrongStep: 'REGISTRATION_STEP_OUT_OF_ORDER',
+  linkInvalid: 'EMAIL_LINK_INVALID',
+  resendLimit: 'EMAIL_RESEND_LIMIT',
+  analogueMismatch: 'ANALOGUE_MISMATCH',
+  noAddresses: 'NO_ADDRESSES',
+  completionTokenInvalid: 'COMPLETION_TOKEN_INVALID',
+  invalidPhone: 'INVALID_PHONE',
+} as const;
+
+// Letters of any language (with their combining marks), spaces, hyphens and apostrophes (straight or curly).
+const NAME_PATTERN = /^[\p{L}\p{M}' \u2019-]+$/u;
+
+const nameSchema = (required: string, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .regex(NAME_PATTERN, { error: registrationMessages.nameCharacters, abort: true })
+    .max(NAME_MAX, tooLong);
+
+export const firstNameSchema = nameSchema(
+  registrationMessages.firstName,
+  registrationMessages.firstNameTooLong,
+);
+export const lastNameSchema = nameSchema(registrationMessages.lastName, registrationMessages.lastNameTooLong);
+
+export const titleSchema = z.enum(TITLES, { error: registrationMessages.title });
+
+/**
+ * Inserts the slashes after the 2nd and 5th characters as the person types (spec 5), at most 10 characters.
+ * When the person is deleting (the value got shorter than `previous`) nothing is inserted, so a slash can go.
+ */
+export function formatDateOfBirthInput(raw: string, previous = ''): string {
+  if (raw.length < previous.length) return raw.slice(0, 10);
+  const digits = raw.replace(/\D/g, '').slice(0, 8);
+  const day = digits.slice(0, 2);
+  const month = digits.slice(2, 4);
+  const year = digits.slice(4);
+  if (digits.length < 2) return day;
+  if (digits.length < 4) return `${day}/${month}`;
+  if (digits.length === 4) return `${day}/${month}/`;
+  return `${day}/${month}/${year}`;
+}
+
+/** 'DD/MM/YYYY' or 'DD-MM-YYYY' to 'YYYY-MM-DD' when it is a real calendar date in 1900-3000. */
+export function parseDateOfBirth(value: string): string | undefined {
+  const match = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(value.trim());
+  if (!match) return undefined;
+  const [, dd, mm, yyyy] = match as unknown as [string, string, string, string];
+  const [day, month, year] = [Number(dd), Number(mm), Number(yyyy)];
+  if (year < 1900 || year > 3000 || month < 1 || month > 12 || day < 1) return undefined;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day > daysInMonth) return undefined;
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+/** 'DD/MM/YYYY' as typed to 'DD-MM-YYYY' as sent (spec 3). */
+export const toSentDateOfBirth = (typed: string) => typed.trim().replaceAll('/', '-');
+
+/** Date of birth, typed or sent; 18 or over on `today()` (spec 5). */
+export const dateOfBirthSchema = (today: () => Date = () => new Date()) =>
+  z
+    .string({ error: registrationMessages.dateOfBirth })
+    .trim()
+    .min(1, { error: registrationMessages.dateOfBirth, abort: true })
+    .superRefine((value, ctx) => {
+      const iso = parseDateOfBirth(value);
+      if (!iso) ctx.addIssue({ code: 'custom', message: registrationMessages.dateOfBirthFormat });
+      else if (!isAtLeastAge(iso, MINIMUM_AGE, today()))
+        ctx.addIssue({ code: 'custom', message: registrationMessages.under18 });
+    });
+
+export const businessNameSchema = z
+  .string({ error: registrationMessages.businessName })
+  .trim()
+  .min(1, { error: registrationMessages.businessName, abort: true })
+  .max(BUSINESS_NAME_MAX, registrationMessages.businessNameTooLong);
+
+export const employeesSchema = z.enum(EMPLOYEE_BANDS, { error: registrationMessages.employees });
+
+export const categorySchema = z
+  .string({ error: registrationMessages.category })
+  .trim()
+  .min(1, { error: registrationMessages.category, abort: true })
+  .max(100);
+
+export const memorableNameSchema = z
+  .string({ error: registrationMessages.memorableName })
+  .trim()
+  .min(1, { error: registrationMessages.memorableName, abort: true })
+  .max(MEMORABLE_NAME_MAX, registrationMessages.memorableNameTooLong);
+
+/** Mobile countries (spec 9: primary gb; pre-production allows more; the lists are our choice). */
+export const MOBILE_PRIMARY_COUNTRY = 'GB';
+export const MOBILE_COUNTRIES_PRODUCTION = ['GB', 'JE', 'GG', 'IM'] as const;
+export const MOBILE_COUNTRIES_PRE_PRODUCTION = [
+  ...MOBILE_COUNTRIES_PRODUCTION,
+  'IE',
+  'FR',
+  'DE',
+  'ES',
+  'US',
+] as const;
+export const mobileCountries = (production: boolean): readonly string[] =>
+  production ? MOBILE_COUNTRIES_PRODUCTION : MOBILE_COUNTRIES_PRE_PRODUCTION;
+
+export const isValidMobile = (phoneNumber: string, countryCode: string): boolean => {
+  try {
+    return isValidPhoneNumber(phoneNumber.trim(), countryCode as CountryCode);
+  } catch {
+    return false;
+  }
+};
+
+export const mobileSchema = z
+  .string({ error: registrationMessages.mobile })
+  .trim()
+  .min(1, { error: registrationMessages.mobile, abort: true })
+  .max(20, registrationMessages.mobileInvalid);
+
+export const postcodeSchema = z
+  .string({ error: registrationMessages.postcode })
+  .trim()
+  .min(1, { error: registrationMessages.postcode, abort: true })
+  .refine((value) => isValidPostcode(value), { error: registrationMessages.postcodeFormat, abort: true })
+  .transform((value) => toNormalised(value) ?? value);
+
+export const propertySchema = z
+  .string({ error: registrationMessages.property })
+  .trim()
+  .min(1, { error: registrationMessages.property, abort: true })
+  .max(60);
+
+export const cardCheckChoiceSchema = z.enum(['yes', 'no'], { error: registrationMessages.selectOption });
+
+export const contactPreferencesSchema = z.object({
+  contactByPhone: z.boolean().default(false),
+  contactByEmail: z.boolean().default(false),
+  contactBySMS: z.boolean().default(false),
+  contactByPost: z.boolean().default(false),
+});
+export type ContactPreferences = z.infer<typeof contactPreferencesSchema>;
+
+/** Registration password: the shared rules plus the person's own name and email (spec 5). */
+export const registrationPasswordSchema = (context: {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+}) =>
+  z.string().superRefine((password, ctx) => {
+    const problem = passwordProblem(password, context);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const createPasswordFormSchema = z
+  .object({ password: z.string(), confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: registrationMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+/* ---------- identity API payloads (spec 3 and 7) ---------- */
+
+export const authTokenSchema = z.string().min(20).max(200);
+
+export const authTokenResponseSchema = z.object({
+  authToken: z.string(),
+  next: z.array(z.enum(NEXT_STEPS)),
+  userType: z.enum(USER_TYPES).optional(),
+});
+export type AuthTokenResponse = z.infer<typeof authTokenResponseSchema>;
+
+export const cardCheckRequestSchema = z.object({
+  /** Absent or empty for the No answer: existing card type NONE. */
+  cardNumber: cardNumberDigitsSchema.optional(),
+  authToken: authTokenSchema.optional(),
+});
+
+export const emailCheckRequestSchema = z.object({
+  email: emailSchema,
+  contactByEmail: z.boolean().default(true),
+  authToken: authTokenSchema,
+  registrationDone: z.string().max(200).optional(),
+});
+
+export const emailCheckConfirmRequestSchema = z.object({
+  authToken: authTokenSchema,
+  /** The token of the emailed link. */
+  verificationToken: z.string().min(20).max(200),
+});
+
+export const resendEmailRequestSchema = z.object({ authToken: authTokenSchema });
+
+export const accountKindSchema = z.enum(['consumer', 'business']);
+
+export const accountChoiceRequestSchema = z.object({
+  authToken: authTokenSchema,
+  accountKind: accountKindSchema,
+});
+
+export const businessDetailsSchema = z.object({
+  name: businessNameSchema,
+  employees: employeesSchema,
+  category: categorySchema,
+});
+
+export const businessDetailsRequestSchema = businessDetailsSchema.extend({ authToken: authTokenSchema });
+
+export const customerDetailsRequestSchema = (today?: () => Date) =>
+  z.object({
+    authToken: authTokenSchema,
+    title: titleSchema,
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    dateOfBirth: dateOfBirthSchema(today),
+  });
+
+export const customerDetailsFormSchema = (today?: () => Date) =>
+  z.object({
+    title: z.union([titleSchema, z.literal('')]).refine((v) => v !== '', registrationMessages.title),
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    dateOfBirth: dateOfBirthSchema(today),
+  });
+
+export const addressSchema = z.object({ lines: z.array(z.string()).min(1).max(6), postcode: z.string() });
+export type Address = z.infer<typeof addressSchema>;
+
+export const addressFindRequestSchema = z.object({
+  property: propertySchema,
+  postcode: postcodeSchema,
+  authToken: authTokenSchema.optional(),
+  botCheckToken: z.string().optional(),
+});
+export const addressFindResponseSchema = z.object({ addresses: z.array(addressSchema) });
+
+export const addressSearchFormSchema = z.object({ property: propertySchema, postcode: postcodeSchema });
+
+export const addressConfirmRequestSchema = z.object({ authToken: authTokenSchema, address: addressSchema });
+
+export const phoneCheckRequestSchema = z.object({
+  authToken: authTokenSchema,
+  countryCode: z.string().regex(/^[A-Z]{2}$/),
+  phoneNumber: mobileSchema,
+  memorableName: memorableNameSchema,
+  nectarContactPreferences: contactPreferencesSchema.partial().optional(),
+});
+
+export const phoneFormSchema = z.object({
+  memorableName: memorableNameSchema,
+  countryCode: z.string(),
+  phoneNumber: mobileSchema,
+});
+
+export const passwordValidationRequestSchema = z.object({
+  authToken: authTokenSchema,
+  firstName: z.string().max(100),
+  lastName: z.string().max(100),
+  password: z.string().max(200),
+});
+export const passwordValidationResponseSchema = z.object({
+  validity: z.enum(['VALID', 'INVALID']),
+  description: z.string().optional(),
+});
+
+export const termsRequestSchema = z.object({
+  authToken: authTokenSchema,
+  onlineAdvertisingConsent: z.boolean(),
+  termsAccepted: z.literal(true, { error: registrationMessages.terms }),
+});
+
+export const confirmRegistrationRequestSchema = z.object({
+  authToken: authTokenSchema,
+  accessToken: z.string().optional(),
+});
+
+export const signUpStatusResponseSchema = z.object({
+  signUpStatus: z.enum(['PENDING', 'COMPLETE']),
+  registrationCompletedToken: z.string().optional(),
+  cardNumber: z.string().optional(),
+});
+
+export const autoLoginRequestSchema = z.object({ registrationCompletedToken: z.string().min(20).max(200) });
+export const autoLoginResponseSchema = z.object({
+  identityLoginToken: z.string(),
+  _links: z.object({ 'login-identity': z.object({ href: z.string() }) }),
+  registrationDone: z.string().optional(),
+});
+
+export const businessOffersRequestSchema = z.object({ businessOffersOptIn: z.boolean() });
+
+/** The wording version of the registration terms stored with each consent. */
+export const REGISTRATION_WORDING_VERSION = 'registration-2026-11';
+
+/* ---------- business lookup (spec 3, 7: GET /business-lookup) ---------- */
+
+/** Employee bands as offered (index 1-9 in the form, sent as A-I). */
+export const BUSINESS_EMPLOYEES: Record<EmployeeBand, string> = {
+  A: 'Just me',
+  B: '2 to 5',
+  C: '6 to 10',
+  D: '11 to 25',
+  E: '26 to 50',
+  F: '51 to 100',
+  G: '101 to 250',
+  H: '251 to 500',
+  I: 'More than 500',
+};
+
+/** Business categories, grouped (our list; the spec gives only the shape). */
+export const BUSINESS_CATEGORIES: { group: string; categories: string[] }[] = [
+  { group: 'Food and drink', categories: ['Cafe or restaurant', 'Pub or bar', 'Catering', 'Food shop'] },
+  { group: 'Retail', categories: ['Clothing', 'Convenience store', 'Online shop', 'Other retail'] },
+  {
+    group: 'Services',
+    categories: ['Hair and beauty', 'Cleaning', 'Childcare', 'Consulting', 'Other services'],
+  },
+  { group: 'Trades', categories: ['Building', 'Electrical', 'Plumbing', 'Gardening', 'Other trades'] },
+  { group: 'Other', categories: ['Charity', 'Office-based business', 'Something else'] },
+];
+
+export const businessLookupResponseSchema = z.object({
+  businessEmployees: z.record(z.string(), z.string()),
+  businessCategories: z.array(z.object({ group: z.string(), categories: z.array(z.string()) })),
+});
+export type BusinessLookup = z.infer<typeof businessLookupResponseSchema>;
+
+/** The business details form: band index 1-9 as chosen in the picker. */
+export const businessDetailsFormSchema = z.object({
+  name: businessNameSchema,
+  employeesIndex: z.coerce
+    .number({ error: registrationMessages.employees })
+    .int()
+    .min(1, registrationMessages.employees)
+    .max(9, registrationMessages.employees),
+  category: categorySchema,
+});

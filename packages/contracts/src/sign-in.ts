@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { fullCardNumberSchema } from './card-number.ts';
+
+/** The identity path prefix of the registration spec ({prefix}). */
+export const IDENTITY_PREFIX = '/id/start';
+/** Where a sign-in lands when no allow-listed `next` was given (issue 4). */
+export const DEFAULT_AFTER_SIGN_IN = '/homepage';
+/** The web app's own client at the identity provider (signed-in spec 7.3, "External login"). */
+export const WEB_CLIENT_ID = 'nectar-web';
+export const OAUTH_REDIRECT_PATH = '/oauth_redirect';
+export const LOGOUT_PATH = '/logout';
+/** Scope the web app asks for: 'openid offline' gives a refresh token (spec 7). */
+export const WEB_SCOPE = 'openid offline';
+/** The identity provider's endpoints sit under this path on the same origin. */
+export const OIDC_PATH = '/oauth2';
+export const OIDC_AUTHORIZATION_PATH = `${OIDC_PATH}/auth`;
+export const OIDC_END_SESSION_PATH = `${OIDC_PATH}/sessions/logout`;
+/** Error code of the device 2FA step (spec 8). */
+export const DEVICE_2FA_ERROR_CODE = '141';
+
+export const signInMessages = {
+  passwordEmpty: 'Enter your password',
+  /** One answer for an unknown card and a wrong password (DESIGN.md 5). */
+  invalidCredentials:
+    "Those details don't match our records. Check your card number and password and try again.",
+  lockedOut: (minutes: number) =>
+    `For your security, your account is locked for ${minutes} minute${minutes === 1 ? '' : 's'} after too many wrong passwords. Try again later, or reset your password to get back in now.`,
+  signInExpired: 'Your log in took too long. Please start again.',
+  signInFailed: "We couldn't log you in. Please try again.",
+} as const;
+
+/** Longest password accepted anywhere (DESIGN.md 5: up to 64 characters). */
+export const PASSWORD_MAX_LENGTH = 64;
+
+export const passwordInputSchema = z
+  .string({ error: signInMessages.passwordEmpty })
+  .min(1, signInMessages.passwordEmpty)
+  .max(PASSWORD_MAX_LENGTH, `Your password must not be over ${PASSWORD_MAX_LENGTH} characters`);
+
+/** POST /recaptcha/collector/sessions (signed-in spec 7.3), plus the identity interaction it completes. */
+export const collectorSessionRequestSchema = z.object({
+  collectorId: fullCardNumberSchema,
+  password: passwordInputSchema,
+  /** The identity provider's interaction id from the sign-in page's address; absent for a plain session. */
+  interaction: z
+    .string()
+    .regex(/^[\w-]{10,64}$/)
+    .optional(),
+  /** Remember-me: keep the card number in a cookie (spec 'Make it easier to log in'). */
+  rememberMe: z.boolean().optional(),
+});
+export type CollectorSessionRequest = z.infer<typeof collectorSessionRequestSchema>;
+
+/** POST /recaptcha/collector/sessions/remember: the card number comes from the remember-me cookie. */
+export const rememberedSessionRequestSchema = collectorSessionRequestSchema
+  .omit({ collectorId: true })
+  .extend({ rememberMe: z.boolean().optional() });
+
+/** Answer of a collector session call: where the browser continues (also in the Location header). */
+export const collectorSessionResponseSchema = z.object({ location: z.string() });
+
+/** GET /nectar-session-api/remember. */
+export const rememberedCardSchema = z.object({ cardNumber: z.string().nullable() });
+
+/** POST /session-api/session/sessions/oauth (spec 7.3). */
+export const oauthSessionRequestSchema = z.object({
+  code: z.string().min(1).max(512),
+  verificationCode: z
+    .string()
+    .min(43)
+    .max(128)
+    .regex(/^[A-Za-z0-9._~-]+$/),
+  redirectUri: z.string().url(),
+});
+export type OauthSessionRequest = z.infer<typeof oauthSessionRequestSchema>;
+
+export const oauthSessionResponseSchema = z.object({
+  /** The session-created date the browser stores (signed-in spec 4). */
+  sessionCreatedAt: z.string(),
+  firstName: z.string().nullable(),
+});
+export type OauthSessionResponse = z.infer<typeof oauthSessionResponseSchema>;
+
+/** Server logout answers the id token for the identity logout (spec 3: logout {oidcToken}). */
+export const logoutResponseSchema = z.object({ oidcToken: z.string().nullable() });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
+const NEXT_MAX_LENGTH = 512;
+
+/**
+ * `next` is honoured only for same-origin paths of the app (spec 5: redirect targets from the allow-list):
+ * one leading slash, no scheme, no backslash, no protocol-relative `//host`, and never back into sign-in.
+ */
+export function safeNext(next: string | null | undefined): string | undefined {
+  if (!next || next.length > NEXT_MAX_LENGTH) return undefined;
+  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(next)) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(next, 'https://app.invalid');
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== 'https://app.invalid') return undefined;
+  const path = parsed.pathname;
+  if (
+    path.startsWith(IDENTITY_PREFIX) ||
+    path.startsWith(OIDC_PATH) ||
+    path === OAUTH_REDIRECT_PATH ||
+    path === LOGOUT_PATH
+  ) {
+    return undefined;
+  }
+  return `${path}${parsed.search}${parsed.hash}`;
+}
+
+/** One-time code messages (device 2FA, password-reset 2FA); the spec names them without wording (spec 8). */
+export const twoFactorMessages = {
+  codeSent: (destination: string) => `We've sent a 6-digit code to ${destination}. It lasts 10 minutes.`,
+  empty: 'Enter the code we sent you',
+  format: 'Enter the 6-digit code we sent you',
+  incorrect: "That code isn't right. Check it and try again.",
+  expired: 'That code has expired. Ask for a new one.',
+  maxAttempts: 'Too many wrong codes. Ask for a new one.',
+  resendLimit: "You've asked for too many codes. Please try again later.",
+} as const;
+
+export const DELIVERY_METHODS = ['email', 'sms'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const twoFaCodeSchema = z
+  .string({ error: twoFactorMessages.empty })
+  .trim()
+  .min(1, twoFactorMessages.empty)
+  .regex(/^\d{6}$/, twoFactorMessages.format);
+
+/** The pending sign-in handle of device 2FA (spec 7.3 calls it encryptedSessionJwt); opaque to the browser. */
+export const encryptedSessionJwtSchema = z.string().regex(/^[\w-]{20,100}$/);
+
+/** The 403 answer of the code exchange when device 2FA is needed (error code 141, spec 8). */
+export const device2faChallengeSchema = z.object({
+  code: z.literal(DEVICE_2FA_ERROR_CODE),
+  description: z.string(),
+  encryptedSessionJwt: z.string(),
+  deliveryMethod: z.enum(DELIVERY_METHODS),
+  maskedDestination: z.string(),
+});
+export type Device2faChallenge = z.infer<typeof device2faChallengeSchema>;
+
+export const twoFaValidateRequestSchema = z.object({
+  twoFaCode: twoFaCodeSchema,
+  encryptedSessionJwt: encryptedSessionJwtSchema,
+});

@@ -1,0 +1,67 @@
+// `npm run test:e2e`: build the web app, find a Chromium, run the Playwright journeys against the built app.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildWebIfNeeded } from './web-build.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const candidates = [
+  process.env.CHROME_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
+let browser = candidates.find((candidate) => candidate && existsSync(candidate));
+if (!browser) {
+  const { chromium } = await import('@playwright/test');
+  const bundled = chromium.executablePath();
+  if (existsSync(bundled)) browser = bundled;
+}
+if (!browser) {
+  console.error(`No Chromium found for the end-to-end journeys. Install one and run again:
+  - Debian/Ubuntu: apt-get install -y chromium      (then it is found at /usr/bin/chromium)
+  - or point CHROME_PATH at any Chromium or Chrome binary
+  - or: npx playwright install chromium`);
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+// E2E_WEB_DIST lets several checkouts' journeys run side by side without sharing one build folder.
+const webDist = process.env.E2E_WEB_DIST;
+buildWebIfNeeded(webDist);
+// Chosen once here: the Playwright config is evaluated again in every worker process.
+const E2E_PORT = String(process.env.E2E_PORT ?? (await freePort()));
+const E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'lc-e2e-'));
+const result = spawnSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/@playwright/test/cli.js'),
+    'test',
+    '--config',
+    'e2e/playwright.config.ts',
+    ...process.argv.slice(2),
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      CHROME_PATH: browser,
+      E2E_PORT,
+      E2E_DATA_DIR,
+      ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
+    },
+  },
+);
+process.exit(result.status ?? 1);

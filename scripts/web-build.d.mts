@@ -1,0 +1,1 @@
+export function buildWebIfNeeded(outDir?: string): boolean;
