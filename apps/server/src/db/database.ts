@@ -29,9 +29,15 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   inMemory?: boolean;
+  /**
+   * Told when the server drops an idle pooled connection (a restart, a failover, an administrator). The pool
+   * replaces the connection on the next query; without a listener the error would end the process.
+   */
+  onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', options.onConnectionError ?? (() => undefined));
     const db = drizzlePg(pool) as unknown as Database;
     const client = await pool.connect();
     try {

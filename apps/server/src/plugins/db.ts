@@ -15,6 +15,7 @@ export const dbPlugin = fp(
       databaseUrl: app.config.databaseUrl,
       dataDir: app.config.dataDir,
       inMemory: app.config.inMemoryDatabase,
+      onConnectionError: (err) => app.log.warn({ err }, 'the database dropped an idle connection'),
     });
     app.decorate('db', handle.db);
     app.addHook('onClose', async () => handle.close());
