@@ -302,3 +302,138 @@ test('the analogue mismatch and register-failed screens say what the spec says',
     fullPage: true,
   });
 });
+
+test('an existing plastic card holder registers their card through the analogue check', async ({
+  page,
+  request,
+  consoleErrors,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // One seeded card per project, as each can be registered once: Priya's has a stored address (the address
+  // step is skipped), Tom's has none.
+  const holder =
+    testInfo.project.name === 'phone'
+      ? { digits: '20000000002', first: 'Tom', last: 'Baker', born: '31011970', wrong: '30011970' }
+      : { digits: '20000000001', first: 'Priya', last: 'Shah', born: '15061985', wrong: '16061985' };
+  const shot = (name: string) =>
+    page.screenshot({
+      path: `/tmp/registration-shots/${testInfo.project.name}-plastic-${name}.png`,
+      fullPage: true,
+    });
+  const email = `plastic-${testInfo.project.name}-${Date.now()}@example.com`;
+
+  await page.goto('/id/start/nectar-card-check');
+  await answerCookieBanner(page);
+  await page.getByRole('radio', { name: /^Yes/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Enter your card number: an unknown card, an inactivated one, an already registered one, then the card.
+  await expect(page).toHaveURL(/\/id\/start\/enter-collector-id$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
+  await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '10');
+  const cardField = page.getByRole('textbox', { name: 'Card number' });
+  await cardField.fill('123');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Enter a card number that has 11 numbers')).toBeVisible();
+  await cardField.fill('99999999999');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText("We don't recognise that card number.")).toBeVisible();
+  await cardField.fill('20000000004');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Card not applicable for registration');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await shot('01-card-number');
+  await cardField.fill(holder.digits);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Email and the emailed link, as for a new member.
+  await expect(page.getByRole('heading', { level: 1, name: "We'll now verify your email" })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "We've sent you an email" })).toBeVisible();
+  const outbox = (await (await request.get('/dev/outbox')).json()) as { to: string; links: string[] }[];
+  const link = new URL(
+    outbox.find((entry) => entry.to === email)?.links.find((href) => href.includes('verification=')) ?? '',
+  );
+  await page.goto(link.pathname + link.search);
+  await page.getByRole('radio', { name: /Personal account/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // The analogue check: details that don't match the card show the mismatch screen; re-entered, they pass.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'We just need to check a few details' }),
+  ).toBeVisible();
+  await expect(page.getByText("This won't create a new account")).toBeVisible();
+  const details = async (born: string) => {
+    await page.getByLabel('Title').selectOption('Mx');
+    await page.getByLabel('First name').fill(holder.first);
+    await page.getByLabel('Last name').fill(holder.last);
+    await page.getByLabel('Date of birth').fill('');
+    await page.getByLabel('Date of birth').pressSequentially(born);
+  };
+  await details(holder.wrong);
+  await shot('02-details');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: "Those details don't look quite right" }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      "We couldn't set up your digital account because the details you've given us don't match the details we have for your associated card.",
+    ),
+  ).toBeVisible();
+  await shot('03-mismatch');
+  await page.getByRole('link', { name: 'Re-enter details' }).click();
+  await details(holder.born);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  if (testInfo.project.name === 'phone') {
+    await expect(page.getByRole('heading', { level: 1, name: "What's your address?" })).toBeVisible();
+    await expect(page.getByText("We'll send surprises, and other important information")).toBeVisible();
+    await page.getByLabel('Property number or name').fill('1');
+    await page.getByLabel('Postcode').fill('SW1A 1AA');
+    await page.getByRole('button', { name: 'Find address' }).click();
+    await page.getByRole('button', { name: 'Yes, continue' }).click({ timeout: 10_000 });
+  }
+  // Priya's stored address means no address step.
+  await expect(
+    page.getByRole('heading', { level: 1, name: "Now let's make your account secure" }),
+  ).toBeVisible();
+  await page.getByLabel('Memorable word').fill('Marmalade');
+  await page.getByLabel('Mobile number').fill('07911 123456');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill('Plastic-Fantastic-9');
+  await page.getByLabel('Confirm password').fill('Plastic-Fantastic-9');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Accept and continue' }).click();
+
+  // The plastic card keeps its own number.
+  await expect(page.getByRole('heading', { level: 1, name: 'Nicely done!' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.locator('.registration__card-number')).toHaveText(`98263000${holder.digits}`);
+  await shot('04-success');
+  await page.getByRole('link', { name: 'Go to your homepage' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello ${holder.first}` })).toBeVisible({
+    timeout: 20_000,
+  });
+  await shot('05-homepage');
+  expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+});
+
+test('a card that already has an online account is sent to log in with it', async ({ page }, testInfo) => {
+  await page.goto('/id/start/enter-collector-id');
+  await answerCookieBanner(page);
+  await page.getByRole('textbox', { name: 'Card number' }).fill('12345678901');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/id\/start\/login\?uid=/, { timeout: 15_000 });
+  await expect(
+    page.getByRole('main').getByText('This card already has an online account. Please log in.'),
+  ).toHaveRole('status');
+  await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue('12345678901');
+  await page.screenshot({
+    path: `/tmp/registration-shots/${testInfo.project.name}-plastic-already-registered.png`,
+    fullPage: true,
+  });
+});

@@ -355,6 +355,15 @@ export const customerDetailsRequestSchema = (today?: () => Date) =>
     dateOfBirth: dateOfBirthSchema(today),
   });
 
+/** POST /progressive/verify-analogue-nectar (spec 7): the plastic card holder's last name and date of birth. */
+export const verifyAnalogueRequestSchema = (today?: () => Date) =>
+  z.object({
+    authToken: authTokenSchema,
+    collectorId: z.string().regex(/^\d{19}$/, 'Enter a valid card number'),
+    lastName: lastNameSchema,
+    dateOfBirth: dateOfBirthSchema(today),
+  });
+
 export const customerDetailsFormSchema = (today?: () => Date) =>
   z.object({
     title: z.union([titleSchema, z.literal('')]).refine((v) => v !== '', registrationMessages.title),

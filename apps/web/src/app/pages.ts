@@ -28,7 +28,7 @@ export const pages: Partial<Record<string, LazyPage>> = {
   // Identity (issue 4) and temporary card (issue 6) pages: add their lines below.
   'id-login': () => import('../features/sign-in/card-number-route.ts'),
   'id-enter-card-number': () => import('../features/sign-in/card-number-route.ts'),
-  'id-enter-collector-id': () => import('../features/sign-in/card-number-route.ts'),
+  'id-enter-collector-id': () => import('../features/registration/enter-collector-id-route.ts'),
   'id-app-enter-card-number': () => import('../features/sign-in/card-number-route.ts'),
   'id-enter-password': () => import('../features/sign-in/enter-password-route.ts'),
   'oauth-redirect': () => import('../features/sign-in/oauth-redirect-route.ts'),

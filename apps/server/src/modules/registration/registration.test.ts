@@ -464,6 +464,51 @@ describe('registration identity API (/progressive)', () => {
       });
     });
 
+    it('checks an ANALOG holder with verify-analogue-nectar once the account is chosen, without moving the step', async () => {
+      const { authToken } = await throughEmailWith('20000000002', 'tom@example.com');
+      const verify = (body: Record<string, string>) =>
+        post('/progressive/verify-analogue-nectar', {
+          authToken,
+          collectorId: '9826300020000000002',
+          lastName: 'Baker',
+          dateOfBirth: '31-01-1970',
+          ...body,
+        });
+      // Before the account choice the check is out of order.
+      expect((await verify({})).statusCode).toBe(409);
+      const chosen = await post('/progressive/account-choice', { authToken, accountKind: 'consumer' });
+      expect(chosen.json()).toMatchObject({ next: ['DO_VERIFY_ANALOGUE_NECTAR'], userType: 'ANALOG' });
+
+      const wrong = await verify({ dateOfBirth: '30-01-1970' });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json()).toMatchObject({ code: 'ANALOGUE_MISMATCH' });
+      expect((await verify({ collectorId: '9826300020000000001' })).statusCode).toBe(409);
+      const right = await verify({ lastName: 'BAKER' });
+      expect(right.statusCode).toBe(200);
+      expect(right.json()).toEqual({ authToken, next: [], userType: 'ANALOG' });
+      // Still at the details step: the details themselves are checked again and accepted.
+      const details = await post('/progressive/customer-details', {
+        authToken,
+        title: 'Mr',
+        firstName: 'Tom',
+        lastName: 'Baker',
+        dateOfBirth: '31-01-1970',
+      });
+      expect(details.statusCode).toBe(200);
+      // A standard registration has nothing to verify.
+      const standard = (await post('/progressive/card-check', {})).json<{ authToken: string }>();
+      expect(
+        (
+          await post('/progressive/verify-analogue-nectar', {
+            authToken: standard.authToken,
+            collectorId: '9826300020000000002',
+            lastName: 'Baker',
+            dateOfBirth: '31-01-1970',
+          })
+        ).statusCode,
+      ).toBe(409);
+    });
+
     it('refuses analogue details that do not match, then registers the plastic card with its own number, skipping the stored address', async () => {
       const { authToken, next } = await throughEmailWith('20000000001', 'priya@example.com');
       expect(next).toEqual(['DO_CONFIRM_SIGN_UP_SKIP_ADDRESS']);

@@ -24,6 +24,7 @@ import {
   phoneCheckRequestSchema,
   resendEmailRequestSchema,
   signUpStatusResponseSchema,
+  verifyAnalogueRequestSchema,
 } from '@app/contracts/registration';
 import { bundledAddressProvider, httpAddressProvider } from './address-book.ts';
 import * as service from './service.ts';
@@ -173,6 +174,21 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.customerDetails(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/verify-analogue-nectar',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary:
+          "An ANALOG card holder's last name and date of birth checked against the card (no step change)",
+        body: verifyAnalogueRequestSchema(now),
+        response: { 200: authTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.verifyAnalogueNectar(deps, request.body),
   );
 
   app.post(

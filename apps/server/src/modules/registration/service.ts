@@ -296,6 +296,52 @@ async function hasStoredAddress(tx: DbExecutor, row: RegistrationRow) {
 
 /* ---------- account, business and customer details ---------- */
 
+/** ANALOG registrations check the card holder's details before the customer details are stored. */
+const detailsNext = (row: RegistrationRow): NextStep[] =>
+  row.userType === 'ANALOG' ? ['DO_VERIFY_ANALOGUE_NECTAR'] : [];
+
+/** Customer details come after the account choice (consumer) or the business details (business). */
+function requireDetailsStep(row: RegistrationRow) {
+  if (row.step === 'ACCOUNT_CHOSEN' && userDataOf(row).accountKind !== 'consumer') throw wrongStep();
+}
+
+/**
+ * The analogue check (spec 7 verify-analogue-nectar): the last name and date of birth (YYYY-MM-DD) must be
+ * those held for the plastic card the registration started with.
+ */
+async function checkAnalogueHolder(
+  tx: DbExecutor,
+  row: RegistrationRow,
+  lastName: string,
+  dateOfBirth: string,
+) {
+  const card = row.existingCardNumber ? await repository.findCard(tx, row.existingCardNumber) : undefined;
+  const matches =
+    card?.lastName?.trim().toLowerCase() === lastName.trim().toLowerCase() &&
+    card.dateOfBirth === dateOfBirth;
+  if (!matches) {
+    throw new AppError(422, registrationErrorCodes.analogueMismatch, registrationMessages.analogueMismatch);
+  }
+}
+
+/**
+ * POST /progressive/verify-analogue-nectar: checks an ANALOG card's holder before the details step, without
+ * moving the registration on. The details step checks again, so it cannot be skipped.
+ */
+export async function verifyAnalogueNectar(
+  deps: RegistrationDeps,
+  input: { authToken: string; collectorId: string; lastName: string; dateOfBirth: string },
+) {
+  return step(deps, input.authToken, ['ACCOUNT_CHOSEN', 'BUSINESS_DETAILS'], async (tx, row) => {
+    requireDetailsStep(row);
+    if (row.userType !== 'ANALOG' || row.existingCardNumber !== input.collectorId) throw wrongStep();
+    const dateOfBirth = parseDateOfBirth(input.dateOfBirth);
+    if (!dateOfBirth) throw new AppError(400, 'VALIDATION', registrationMessages.dateOfBirthFormat);
+    await checkAnalogueHolder(tx, row, input.lastName, dateOfBirth);
+    return { result: answer(input.authToken, [], 'ANALOG') };
+  });
+}
+
 export async function chooseAccount(
   deps: RegistrationDeps,
   input: { authToken: string; accountKind: 'consumer' | 'business' },
@@ -303,7 +349,11 @@ export async function chooseAccount(
   return step(deps, input.authToken, ['EMAIL_CONFIRMED'], async (_tx, row) => ({
     to: 'ACCOUNT_CHOSEN',
     patch: { userData: { ...userDataOf(row), accountKind: input.accountKind } },
-    result: answer(input.authToken, [], row.userType as UserType),
+    result: answer(
+      input.authToken,
+      input.accountKind === 'consumer' ? detailsNext(row) : [],
+      row.userType as UserType,
+    ),
   }));
 }
 
@@ -320,7 +370,7 @@ export async function businessDetails(
     return {
       to: 'BUSINESS_DETAILS',
       patch: { userData: { ...userDataOf(row), business } },
-      result: answer(input.authToken, [], row.userType as UserType),
+      result: answer(input.authToken, detailsNext(row), row.userType as UserType),
     };
   });
 }
@@ -330,24 +380,11 @@ export async function customerDetails(
   input: { authToken: string; title: string; firstName: string; lastName: string; dateOfBirth: string },
 ) {
   return step(deps, input.authToken, ['ACCOUNT_CHOSEN', 'BUSINESS_DETAILS'], async (tx, row) => {
+    requireDetailsStep(row);
     const data = userDataOf(row);
-    if (row.step === 'ACCOUNT_CHOSEN' && data.accountKind !== 'consumer') throw wrongStep();
     const dateOfBirth = parseDateOfBirth(input.dateOfBirth);
     if (!dateOfBirth) throw new AppError(400, 'VALIDATION', registrationMessages.dateOfBirthFormat);
-    if (row.userType === 'ANALOG') {
-      // The analogue check (spec 7 verify-analogue-nectar): the details must match the card's holder.
-      const card = row.existingCardNumber ? await repository.findCard(tx, row.existingCardNumber) : undefined;
-      const matches =
-        card?.lastName?.trim().toLowerCase() === input.lastName.trim().toLowerCase() &&
-        card.dateOfBirth === dateOfBirth;
-      if (!matches) {
-        throw new AppError(
-          422,
-          registrationErrorCodes.analogueMismatch,
-          registrationMessages.analogueMismatch,
-        );
-      }
-    }
+    if (row.userType === 'ANALOG') await checkAnalogueHolder(tx, row, input.lastName, dateOfBirth);
     const next: NextStep[] = (await hasStoredAddress(tx, row)) ? ['DO_CONFIRM_SIGN_UP_SKIP_ADDRESS'] : [];
     return {
       to: 'DETAILS',

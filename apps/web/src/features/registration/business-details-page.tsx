@@ -17,7 +17,7 @@ import { TextField } from '../../shared/ui/text-field.tsx';
 import { submitBusinessDetails } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
-import { readRegistrationState } from './registration-state.ts';
+import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
 
 interface BusinessForm {
   name: string;
@@ -90,12 +90,13 @@ export function BusinessDetailsPage() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(undefined);
     try {
-      await submitBusinessDetails({
+      const answer = await submitBusinessDetails({
         authToken: state.authToken ?? '',
         name: values.name.trim(),
         employees: employeeBandLetter(Number(values.employeesIndex)),
         category: values.category,
       });
+      saveRegistrationState({ next: answer.next });
       await navigate(registrationPaths.customerDetails);
     } catch (failure) {
       setServerError((failure as Error).message);

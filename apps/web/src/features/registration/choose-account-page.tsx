@@ -24,8 +24,8 @@ export function ChooseAccountPage() {
     if (!kind) return setError(registrationMessages.selectOption);
     setPending(true);
     try {
-      await chooseAccount(state.authToken ?? '', kind);
-      saveRegistrationState({ accountKind: kind });
+      const answer = await chooseAccount(state.authToken ?? '', kind);
+      saveRegistrationState({ accountKind: kind, next: answer.next });
       await navigate(
         kind === 'consumer' ? registrationPaths.customerDetails : registrationPaths.businessDetails,
       );

@@ -12,7 +12,7 @@ import {
 import { HttpError } from '../../shared/http/client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { submitCustomerDetails } from './registration-api.ts';
+import { submitCustomerDetails, verifyAnalogueNectar } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
 import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
@@ -53,17 +53,23 @@ export function CustomerDetailsPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(undefined);
+    const authToken = state.authToken ?? '';
+    const lastName = values.lastName.trim();
+    const dateOfBirth = toSentDateOfBirth(values.dateOfBirth);
     try {
+      if (state.next?.includes('DO_VERIFY_ANALOGUE_NECTAR') && state.cardNumber) {
+        await verifyAnalogueNectar({ authToken, collectorId: state.cardNumber, lastName, dateOfBirth });
+      }
       const answer = await submitCustomerDetails({
-        authToken: state.authToken ?? '',
+        authToken,
         title: values.title,
         firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        dateOfBirth: toSentDateOfBirth(values.dateOfBirth),
+        lastName,
+        dateOfBirth,
       });
       saveRegistrationState({
         firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
+        lastName,
         next: answer.next,
       });
       const skipAddress = answer.next.includes('DO_CONFIRM_SIGN_UP_SKIP_ADDRESS');

@@ -1,5 +1,5 @@
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
-import type { Address, AuthTokenResponse } from '@app/contracts/registration';
+import { READY_MAX_ATTEMPTS, type Address, type AuthTokenResponse } from '@app/contracts/registration';
 import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
 import { request } from '../../shared/http/client.ts';
 
@@ -35,6 +35,13 @@ export const emailCheckConfirm = (verificationToken: string, authToken?: string)
 
 export const chooseAccount = (authToken: string, accountKind: 'consumer' | 'business') =>
   post<AuthTokenResponse>('/progressive/account-choice', { authToken, accountKind });
+
+export const verifyAnalogueNectar = (body: {
+  authToken: string;
+  collectorId: string;
+  lastName: string;
+  dateOfBirth: string;
+}) => post<AuthTokenResponse>('/progressive/verify-analogue-nectar', body);
 
 export const submitCustomerDetails = (body: {
   authToken: string;
@@ -77,6 +84,22 @@ export const getSignUpStatus = (authToken: string) =>
     '/progressive/sign-up-status',
     { authToken },
   );
+
+export const checkReady = (authToken: string) =>
+  post<{ ready: boolean }>('/progressive/ready', { authToken });
+
+/**
+ * The readiness check of spec 4: asks up to READY_MAX_ATTEMPTS times, a second apart, whether the new account
+ * can sign in. A failed call counts as not ready.
+ */
+export async function waitUntilReady(authToken: string, pauseMs = 1000): Promise<boolean> {
+  for (let attempt = 1; attempt <= READY_MAX_ATTEMPTS; attempt += 1) {
+    const { ready } = await checkReady(authToken).catch(() => ({ ready: false }));
+    if (ready) return true;
+    if (attempt < READY_MAX_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  return false;
+}
 
 export const autoLogin = (registrationCompletedToken: string) =>
   post<{ registrationDone?: string }>('/progressive/auto-login', { registrationCompletedToken });

@@ -17,6 +17,8 @@ export interface RegistrationState {
   cardNumber?: string;
   registrationCompletedToken?: string;
   registrationDone?: string;
+  /** Shown on the card-number page when registration sends the person there (spec 2). */
+  error?: string | undefined;
 }
 
 const KEY = 'registration-state';

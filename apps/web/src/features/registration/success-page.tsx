@@ -12,7 +12,7 @@ import { useFrozenPage } from '../../shared/hooks/use-frozen-page.ts';
 import { markSessionStarted, notifySessionMarkerChange } from '../../shared/session/session-marker.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { autoLogin, getSignUpStatus } from './registration-api.ts';
+import { autoLogin, getSignUpStatus, waitUntilReady } from './registration-api.ts';
 import { registrationPaths } from './registration-paths.ts';
 import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
 import './registration.css';
@@ -50,7 +50,9 @@ export function SuccessPage() {
             cardNumber: status.cardNumber,
           });
           setCardNumber(status.cardNumber);
-          // Auto-login with the completion token; when it fails, 'Continue to login' is the fallback.
+          // Once the account is ready, auto-login with the completion token; when either fails, 'Continue to
+          // login' is the fallback.
+          if (!(await waitUntilReady(authToken))) return;
           await autoLogin(status.registrationCompletedToken)
             .then(() => {
               markSessionStarted();

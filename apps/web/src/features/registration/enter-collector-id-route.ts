@@ -1,0 +1,3 @@
+import { EnterCollectorIdPage } from './enter-collector-id-page.tsx';
+
+export const Component = EnterCollectorIdPage;

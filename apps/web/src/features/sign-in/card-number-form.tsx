@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  CARD_NUMBER_DIGITS,
+  CARD_PREFIX,
+  cardNumberDigitsSchema,
+  toFullCardNumber,
+} from '@app/contracts/card-number';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { CardNumberHelpPopup } from './card-number-help-popup.tsx';
+
+const formSchema = z.object({ digits: cardNumberDigitsSchema });
+type FormValues = z.infer<typeof formSchema>;
+
+/**
+ * The 'Enter your card number' form (spec 2): the field after the fixed prefix, its hint, the help popup and
+ * Continue. Sign-in and registration's Yes path share it; each decides what a full card number leads to.
+ */
+export function CardNumberForm({
+  onCardNumber,
+  initialCardNumber,
+  fieldError,
+  notice,
+  pending = false,
+}: {
+  onCardNumber: (cardNumber: string) => void | Promise<void>;
+  /** A full card number to fill in, once, when it arrives. */
+  initialCardNumber?: string | undefined;
+  /** An error about the number from the server, shown on the field. */
+  fieldError?: string | undefined;
+  /** A message about the journey (a registration-state error), shown above the form. */
+  notice?: ReactNode;
+  pending?: boolean;
+}) {
+  const [helpOpen, setHelpOpen] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { digits: '' } });
+
+  useEffect(() => {
+    if (initialCardNumber?.startsWith(CARD_PREFIX) && !getValues('digits')) {
+      setValue('digits', initialCardNumber.slice(CARD_PREFIX.length));
+    }
+  }, [initialCardNumber, getValues, setValue]);
+
+  return (
+    <>
+      {notice}
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(({ digits }) => onCardNumber(toFullCardNumber(digits)))(event)}
+      >
+        <TextField
+          label="Card number"
+          prefix={CARD_PREFIX}
+          description="It's the last 11 numbers on your plastic card"
+          inputMode="numeric"
+          autoComplete="username"
+          maxLength={CARD_NUMBER_DIGITS}
+          error={errors.digits?.message ?? fieldError}
+          {...register('digits')}
+        />
+        <Button variant="link" onClick={() => setHelpOpen(true)}>
+          Need help with your card number?
+        </Button>
+        <Button type="submit" fullWidth loading={pending}>
+          Continue
+        </Button>
+      </form>
+      <CardNumberHelpPopup open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </>
+  );
+}
