@@ -329,6 +329,12 @@ export const emailCheckConfirmRequestSchema = z.object({
   verificationToken: z.string().min(20).max(200),
 });
 
+/** The same tab's confirmation (spec 7): the registration's authToken and the emailed link's token. */
+export const identityEmailCheckConfirmRequestSchema = z.object({
+  authToken: authTokenSchema,
+  identitySessionToken: z.string().min(20).max(200),
+});
+
 export const resendEmailRequestSchema = z.object({ authToken: authTokenSchema });
 
 export const accountKindSchema = z.enum(['consumer', 'business']);

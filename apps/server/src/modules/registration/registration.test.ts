@@ -230,6 +230,19 @@ describe('registration identity API (/progressive)', () => {
       verificationToken: verificationOf(otherLink ?? ''),
     });
     expect(foreign.statusCode).toBe(401);
+    const foreignSameTab = await post('/progressive/identity-email-check-confirm', {
+      authToken,
+      identitySessionToken: verificationOf(otherLink ?? ''),
+    });
+    expect(foreignSameTab.statusCode).toBe(401);
+    // The link's owner, in the same tab, confirms it with identity-email-check-confirm.
+    const own = await post('/progressive/identity-email-check-confirm', {
+      authToken: other,
+      identitySessionToken: verificationOf(otherLink ?? ''),
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ email: 'other@example.com', next: [] });
+    expect(own.json().authToken).not.toBe(other);
 
     const token = await throughEmail('order@example.com');
     await post('/progressive/account-choice', { authToken: token, accountKind: 'consumer' });

@@ -19,6 +19,7 @@ import {
   customerDetailsRequestSchema,
   emailCheckConfirmRequestSchema,
   emailCheckRequestSchema,
+  identityEmailCheckConfirmRequestSchema,
   passwordValidationRequestSchema,
   passwordValidationResponseSchema,
   phoneCheckRequestSchema,
@@ -116,6 +117,24 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.emailCheckConfirm(deps, request.body),
+  );
+
+  app.post(
+    '/progressive/identity-email-check-confirm',
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: "The emailed link opened in the registration's own tab: its authToken and the link's token",
+        body: identityEmailCheckConfirmRequestSchema,
+        response: { 200: authTokenResponseSchema.extend({ email: z.string() }), ...errors },
+      },
+    },
+    async (request) =>
+      service.emailCheckConfirm(deps, {
+        verificationToken: request.body.identitySessionToken,
+        authToken: request.body.authToken,
+      }),
   );
 
   app.post(

@@ -46,7 +46,9 @@ export function CheckEmailPage() {
   useEffect(() => {
     if (!verification || confirming.current) return;
     confirming.current = true;
-    emailCheckConfirm(verification, readRegistrationState().authToken)
+    const state = readRegistrationState();
+    const sameTab = state.next?.includes('DO_IDENTITY_EMAIL_CONFIRM') ? state.authToken : undefined;
+    emailCheckConfirm(verification, sameTab)
       .then(async (answer) => {
         saveRegistrationState({
           authToken: answer.authToken,

@@ -27,11 +27,17 @@ export const emailCheck = async (body: {
 
 export const resendEmail = (authToken: string) => post('/progressive/email-check-resend', { authToken });
 
+/**
+ * The emailed link: in the registration's own tab (email-check answered DO_IDENTITY_EMAIL_CONFIRM) it is
+ * confirmed with the authToken as identity-email-check-confirm; in a new tab, with the link's token alone.
+ */
 export const emailCheckConfirm = (verificationToken: string, authToken?: string) =>
-  post<AuthTokenResponse & { email: string }>('/progressive/email-check-confirm', {
-    verificationToken,
-    ...(authToken ? { authToken } : {}),
-  });
+  authToken
+    ? post<AuthTokenResponse & { email: string }>('/progressive/identity-email-check-confirm', {
+        authToken,
+        identitySessionToken: verificationToken,
+      })
+    : post<AuthTokenResponse & { email: string }>('/progressive/email-check-confirm', { verificationToken });
 
 export const chooseAccount = (authToken: string, accountKind: 'consumer' | 'business') =>
   post<AuthTokenResponse>('/progressive/account-choice', { authToken, accountKind });
