@@ -126,3 +126,120 @@ test('the supermarket offers page filters by type and category, and an offer ope
   await page.screenshot({ path: testInfo.outputPath('offer-details.png'), fullPage: true });
   expect(consoleErrors).toEqual([]);
 });
+
+test('saved offers are filtered and sorted through their popups, and the choice survives a reload', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
+  const shot = (name: string) =>
+    page.screenshot({ path: `/tmp/offers-shots/${testInfo.project.name}-${name}.png`, fullPage: true });
+
+  // Bookmark a partner offer on the homepage so the partner filter has something to show.
+  await page.goto('/homepage');
+  await chooseEssentialCookiesOnly(page);
+  const partners = page.getByRole('region', { name: 'Partner offers' });
+  const toBookmark = partners
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Bookmark', exact: true }) })
+    .first();
+  const partnerTitle = (await toBookmark.getAttribute('aria-label')) ?? '';
+  await toBookmark.getByRole('button', { name: 'Bookmark', exact: true }).click();
+  await expect(
+    partners
+      .getByRole('article', { name: partnerTitle, exact: true })
+      .getByRole('button', { name: 'Bookmarked' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: /^See all \d+ saved offers$/ }).click();
+
+  await expect(page).toHaveURL(/\/offers\/saved$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your saved offers' })).toBeVisible();
+  const list = page.getByRole('region', { name: 'Saved offers' });
+  await expect(list.getByRole('article').first()).toBeVisible();
+  const allCount = await list.getByRole('article').count();
+  await expect(list.getByText(`${allCount} saved offers`)).toBeVisible();
+  await expect(list.getByRole('article', { name: partnerTitle, exact: true })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await shot('01-saved-offers');
+
+  // The instruction popup.
+  await page.getByRole('button', { name: 'How saved offers work' }).click();
+  const instructions = page.getByRole('dialog', { name: 'How saved offers work' });
+  await expect(instructions).toContainText('Pin an offer to keep it at the top of this list.');
+  await instructions.getByRole('button', { name: 'Got it' }).click();
+  await expect(instructions).toHaveCount(0);
+
+  // The filter popup: Reset and Show offers only when the values differ from the defaults.
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  const filter = page.getByRole('dialog', { name: 'Filter your saved offers' });
+  await expect(filter.getByRole('radio', { name: 'Recently saved' })).toBeChecked();
+  await expect(filter.getByRole('radio', { name: 'All offers' })).toBeChecked();
+  await expect(filter.getByRole('button', { name: 'Reset' })).toHaveCount(0);
+  await expect(filter.getByRole('button', { name: 'Show offers' })).toHaveCount(0);
+  await filter.getByRole('radio', { name: 'Ending soon' }).check();
+  await expect(filter.getByRole('button', { name: 'Show offers' })).toBeVisible();
+  await expect(filter.getByRole('button', { name: 'Reset' })).toBeVisible();
+  await filter.getByRole('radio', { name: 'Recently saved' }).check();
+  await expect(filter.getByRole('button', { name: 'Show offers' })).toHaveCount(0);
+  await filter.getByRole('radio', { name: 'Partner offers' }).check();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await shot('02-filter-popup');
+  await filter.getByRole('button', { name: 'Show offers' }).click();
+  await expect(filter).toHaveCount(0);
+  await expect(page).toHaveURL(/\/offers\/saved\?filter=partnersOffers$/);
+  const partnerCount = await list.getByRole('article').count();
+  expect(partnerCount).toBeGreaterThan(0);
+  expect(partnerCount).toBeLessThan(allCount);
+  // Every partner offer listed is one the collector bookmarked.
+  await expect(list.getByRole('button', { name: 'Bookmarked' })).toHaveCount(partnerCount);
+  await expect(list.getByText(`(Partner offers)`)).toBeVisible();
+
+  // A reload keeps the choice.
+  await page.reload();
+  await expect(list.getByRole('article')).toHaveCount(partnerCount);
+  await expect(page.getByRole('button', { name: 'Filter (on)' })).toBeVisible();
+
+  // The sorting popup applies at once; the retailer's offers by the soonest end.
+  await page.getByRole('button', { name: 'Filter (on)' }).click();
+  await filter.getByRole('radio', { name: "Sainsbury's offers" }).check();
+  await filter.getByRole('button', { name: 'Show offers' }).click();
+  await page.getByRole('button', { name: 'Sort: Recently saved' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sort your saved offers' })
+    .getByRole('radio', { name: 'Ending soon' })
+    .click();
+  await expect(page).toHaveURL(/sort=endingSoon/);
+  await expect(page).toHaveURL(/filter=sainsburysOffers/);
+  await expect(page.getByRole('button', { name: 'Sort: Ending soon' })).toBeVisible();
+  const ends = await list
+    .getByRole('article')
+    .filter({ hasNot: page.getByText('Pinned', { exact: true }) })
+    .locator('.offer-card__ends')
+    .allTextContents();
+  const endTimes = ends.map((text) => Date.parse(text.replace('Ends ', '')));
+  expect(endTimes).toEqual([...endTimes].sort((a, b) => a - b));
+  await shot('03-sorted');
+
+  // Reset goes back to the defaults.
+  await page.getByRole('button', { name: 'Filter (on)' }).click();
+  await filter.getByRole('button', { name: 'Reset' }).click();
+  await expect(page).toHaveURL(/\/offers\/saved$/);
+  await expect(list.getByRole('article')).toHaveCount(allCount);
+
+  // A saved retailer offer opens on its saved details route.
+  const retailerOffer = list
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: /^(Pin|Unpin)$/ }) })
+    .first();
+  const title = (await retailerOffer.getAttribute('aria-label')) ?? '';
+  await retailerOffer.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/saved\/offer-details\/food\//);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('an unknown offer type is not a page', async ({ page }) => {
+  expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
+  await page.goto('/offers/unknown-type');
+  await expect(page.getByRole('heading', { level: 1, name: "We can't find that page" })).toBeVisible();
+});

@@ -48,6 +48,8 @@ export const offerSchema = z.object({
     sponsorImageUrl: z.string().nullable(),
   }),
   imageUrls: z.object({ logoImageUrl: z.string().nullable(), detailImageUrl: z.string() }),
+  /** When the collector saved it (loaded or bookmarked); null when not saved. Ours: sorts saved offers. */
+  savedAt: z.string().nullable(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 

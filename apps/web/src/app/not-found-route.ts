@@ -1,3 +1,3 @@
-import { NotFoundPage } from './not-found-page.tsx';
+import { NotFoundPage } from '../shared/ui/not-found-page.tsx';
 
 export const Component = NotFoundPage;

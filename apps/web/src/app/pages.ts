@@ -34,6 +34,7 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'oauth-redirect': () => import('../features/sign-in/oauth-redirect-route.ts'),
   logout: () => import('../features/logout/logout-route.ts'),
   homepage: () => import('../features/offers/homepage-route.ts'),
+  'offers-by-type': () => import('../features/offers/offers-by-type-route.ts'),
   'supermarket-offers': () => import('../features/offers/supermarket-offers-route.ts'),
   'offer-details-food': () => import('../features/offers/offer-details-route.ts'),
   'offer-details-prices': () => import('../features/offers/offer-details-route.ts'),

@@ -64,6 +64,7 @@ export function toOffer(row: CollectorOfferRow): Offer {
     terms: row.terms,
     imgUrls: { imageUrl: { url: largest, versions }, sponsorImageUrl: sponsorLogo },
     imageUrls: { logoImageUrl: sponsorLogo, detailImageUrl: largest },
+    savedAt: row.savedAt ? row.savedAt.toISOString() : null,
   };
 }
 

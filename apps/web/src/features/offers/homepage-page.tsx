@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import type { Offer } from '@app/contracts/offers';
 import { SUPERMARKET_OFFERS_PATH } from '@app/contracts/routes';
+import { SAVED_OFFERS_DEFAULTS, SAVED_OFFERS_PATH, savedOffersView } from '@app/contracts/saved-offers';
 import { profileQueryOptions } from '../../shared/session/get-profile.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -26,7 +27,8 @@ function OfferList({
 }: {
   offers: Offer[];
   empty: string;
-  more?: { to: string; label: string };
+  /** A link to the full list: when there are more than shown, or whenever the list is not empty. */
+  more?: { to: string; label: string; always?: boolean };
 }) {
   if (offers.length === 0) return <p className="offers__empty">{empty}</p>;
   const shown = more ? offers.slice(0, HOME_LIST_SIZE) : offers;
@@ -39,7 +41,7 @@ function OfferList({
           </li>
         ))}
       </ul>
-      {more && offers.length > shown.length ? (
+      {more && (more.always || offers.length > shown.length) ? (
         <p className="offers__more">
           <Link to={more.to}>{more.label.replace('{count}', String(offers.length))}</Link>
         </p>
@@ -59,10 +61,8 @@ export function HomepagePage() {
 
   const all = offers.data ?? [];
   const fresh = all.filter((offer) => offer.state === 'UNLOADED' && offer.status !== 'LOCKED');
-  // Pinned offers stay at the top of the saved list.
-  const saved = all
-    .filter((offer) => offer.state === 'LOADED' || offer.state === 'PINNED')
-    .sort((a, b) => Number(b.state === 'PINNED') - Number(a.state === 'PINNED'));
+  // The saved offers screen's default view: pinned first, then the most recently saved.
+  const saved = savedOffersView([...all, ...(partnerOffers.data ?? [])], SAVED_OFFERS_DEFAULTS);
 
   return (
     <main id="main" className="offers-home">
@@ -135,6 +135,7 @@ export function HomepagePage() {
           <OfferList
             offers={saved}
             empty={`Load an offer and it will appear here, ready for your next shop at ${brand.retailer}.`}
+            more={{ to: SAVED_OFFERS_PATH, label: 'See all {count} saved offers', always: true }}
           />
         ) : null}
       </section>

@@ -17,6 +17,14 @@ export const offerDetailsPath = (offer: Pick<Offer, 'id' | 'sourceType'>) =>
       ? `/offer-details/your-${brand.slug}-prices/${offer.id}`
       : `/offer-details/food/${offer.id}`;
 
+/** From the saved offers screen, retailer and partner offers open their saved details routes (spec 2.3). */
+const savedOfferDetailsPath = (offer: Pick<Offer, 'id' | 'sourceType'>) =>
+  offer.sourceType === 'COALITION'
+    ? `/saved/offer-details/brand/${offer.id}`
+    : offer.sourceType === 'PIANO'
+      ? `/saved/offer-details/food/${offer.id}`
+      : offerDetailsPath(offer);
+
 const endsOn = (offer: Offer) =>
   new Date(offer.validTo).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -89,7 +97,7 @@ export function OfferActions({ offer }: { offer: Offer }) {
 }
 
 /** One offer in a list: image, sponsor, title (a link to its details), end date and its actions. */
-export function OfferCard({ offer }: { offer: Offer }) {
+export function OfferCard({ offer, saved: fromSaved = false }: { offer: Offer; saved?: boolean }) {
   const [element, setElement] = useState<HTMLElement | null>(null);
   useReportSeen(offer.id, element);
   const saved = offer.state === 'LOADED' || offer.state === 'PINNED';
@@ -103,7 +111,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
       <div className="offer-card__body">
         <p className="offer-card__sponsor">{offer.sponsorDisplayName}</p>
         <h3 className="offer-card__title">
-          <Link to={offerDetailsPath(offer)}>{offer.title}</Link>
+          <Link to={fromSaved ? savedOfferDetailsPath(offer) : offerDetailsPath(offer)}>{offer.title}</Link>
         </h3>
         <p className="offer-card__ends">Ends {endsOn(offer)}</p>
         {offer.state === 'PINNED' ? <p className="offer-card__badge">Pinned</p> : null}

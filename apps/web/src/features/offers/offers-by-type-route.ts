@@ -1,0 +1,3 @@
+import { OffersByTypePage } from './offers-by-type-page.tsx';
+
+export const Component = OffersByTypePage;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { brand } from './brand.ts';
+import { isSavedOffer, type Offer } from './offers.ts';
+
+/**
+ * The saved offers screen's choices (signed-in spec 2.6): sort recentlySaved or endingSoon, filter allOffers,
+ * the retailer's offers (`sainsburysOffers` in the contract) or partnersOffers.
+ */
+/** The saved offers screen: the `saved` value of the route table's /offers/:offerType. */
+export const SAVED_OFFERS_PATH = '/offers/saved';
+
+export const SAVED_OFFERS_SORTS = ['recentlySaved', 'endingSoon'] as const;
+export const SAVED_OFFERS_FILTERS = ['allOffers', 'sainsburysOffers', 'partnersOffers'] as const;
+export type SavedOffersSort = (typeof SAVED_OFFERS_SORTS)[number];
+export type SavedOffersFilter = (typeof SAVED_OFFERS_FILTERS)[number];
+
+export interface SavedOffersChoice {
+  sort: SavedOffersSort;
+  filter: SavedOffersFilter;
+}
+
+export const SAVED_OFFERS_DEFAULTS: SavedOffersChoice = { sort: 'recentlySaved', filter: 'allOffers' };
+
+export const savedOffersSortLabels: Record<SavedOffersSort, string> = {
+  recentlySaved: 'Recently saved',
+  endingSoon: 'Ending soon',
+};
+
+export const savedOffersFilterLabels: Record<SavedOffersFilter, string> = {
+  allOffers: 'All offers',
+  sainsburysOffers: `${brand.retailer} offers`,
+  partnersOffers: 'Partner offers',
+};
+
+/** The choice carried in the address (`?sort=&filter=`); an unknown value falls back to the default. */
+export const savedOffersChoiceSchema = z.object({
+  sort: z.enum(SAVED_OFFERS_SORTS).catch(SAVED_OFFERS_DEFAULTS.sort),
+  filter: z.enum(SAVED_OFFERS_FILTERS).catch(SAVED_OFFERS_DEFAULTS.filter),
+});
+
+export const isDefaultSavedOffersChoice = (choice: SavedOffersChoice) =>
+  choice.sort === SAVED_OFFERS_DEFAULTS.sort && choice.filter === SAVED_OFFERS_DEFAULTS.filter;
+
+const time = (iso: string | null) => (iso ? Date.parse(iso) : 0);
+
+/**
+ * The saved offers as the screen lists them: only saved offers (loaded, pinned or bookmarked), narrowed by the
+ * filter, pinned offers first, then by the sort (most recently saved first, or soonest ending first; ties
+ * by title so the order is stable).
+ */
+export function savedOffersView(offers: readonly Offer[], choice: SavedOffersChoice): Offer[] {
+  const kept = offers.filter(
+    (offer) =>
+      isSavedOffer(offer) &&
+      (choice.filter === 'allOffers' ||
+        (choice.filter === 'partnersOffers') === (offer.sourceType === 'COALITION')),
+  );
+  const bySort =
+    choice.sort === 'endingSoon'
+      ? (a: Offer, b: Offer) => time(a.validTo) - time(b.validTo)
+      : (a: Offer, b: Offer) => time(b.savedAt) - time(a.savedAt);
+  return kept.sort(
+    (a, b) =>
+      Number(b.state === 'PINNED') - Number(a.state === 'PINNED') ||
+      bySort(a, b) ||
+      a.title.localeCompare(b.title),
+  );
+}
