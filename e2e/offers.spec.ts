@@ -243,3 +243,49 @@ test('an unknown offer type is not a page', async ({ page }) => {
   await page.goto('/offers/unknown-type');
   await expect(page.getByRole('heading', { level: 1, name: "We can't find that page" })).toBeVisible();
 });
+
+test('a signed preview link shows an offer to a visitor without a session, and an altered one does not', async ({
+  page,
+  request,
+  consoleErrors,
+}, testInfo) => {
+  const created = await request.post('/dev/offer-preview', { data: { offerId: 'piano-002' } });
+  expect(created.status()).toBe(200);
+  const { paths } = (await created.json()) as {
+    paths: Record<'offerCard' | 'heroCard' | 'offerDetails', string>;
+  };
+  const offer = (await (
+    await request.get(paths.offerCard.replace('/offercard-preview/', '/offers-api/preview/'))
+  ).json()) as {
+    title: string;
+  };
+
+  await page.goto(paths.offerCard);
+  await chooseEssentialCookiesOnly(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Offer card preview' })).toBeVisible();
+  const card = page.getByRole('article', { name: offer.title });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Load offer' })).toHaveCount(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({
+    path: `/tmp/offers-shots/${testInfo.project.name}-preview-card.png`,
+    fullPage: true,
+  });
+
+  await page.goto(paths.heroCard);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hero card preview' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: offer.title })).toBeVisible();
+  await page.screenshot({
+    path: `/tmp/offers-shots/${testInfo.project.name}-preview-hero.png`,
+    fullPage: true,
+  });
+
+  await page.goto(paths.offerDetails);
+  await expect(page.getByRole('heading', { level: 1, name: offer.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How to get this offer' })).toBeVisible();
+
+  await page.goto(`${paths.offerCard}x`);
+  await expect(page.getByRole('heading', { level: 1, name: "This preview isn't available" })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('This preview link has expired or is not valid.');
+  expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+});

@@ -57,7 +57,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // default 10 s a plugin may take.
     pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Preview links carry a signed token in the path (/offercard-preview/:jwtToken), longer than the default
+    // 100 characters a path parameter may have.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

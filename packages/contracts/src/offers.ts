@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brand } from './brand.ts';
 
 /** Offer vocabulary of signed-in spec 3 (Offer) and 4 (offer states). */
 export const offerSourceTypes = ['PIANO', 'COALITION', 'NECTAR_PRICE'] as const;
@@ -96,3 +97,18 @@ export const offerErrors = {
   memberPrices: 'Member prices are for digitally registered members aged 18 or over.',
   temporaryCard: 'Register for a full account to use this offer.',
 } as const;
+
+/** GET /offer-filters/{id} (signed-in spec 7.5): the category choices of one offer list. */
+export const OFFER_FILTER_IDS = ['bonus', `your-${brand.slug}-prices`, 'partners'] as const;
+export type OfferFilterId = (typeof OFFER_FILTER_IDS)[number];
+export const offerFilterSource = (id: OfferFilterId): OfferSourceType =>
+  id === 'bonus' ? 'PIANO' : id === 'partners' ? 'COALITION' : 'NECTAR_PRICE';
+
+const categorySchema = z.object({ key: z.string(), name: z.string() });
+export const offerFiltersSchema = z.object({ id: z.string(), categories: z.array(categorySchema) });
+
+/** The distinct categories of some offers, by name (signed-in spec 2.6 category radio groups). */
+export const categoriesOf = (offers: readonly Pick<Offer, 'category'>[]) =>
+  [...new Map(offers.map((offer) => [offer.category.key, offer.category.name])).entries()]
+    .sort((a, b) => a[1].localeCompare(b[1]))
+    .map(([key, name]) => ({ key, name }));

@@ -301,3 +301,82 @@ describe('balance', () => {
     expect((await t.app.inject('/balance-api/balance')).statusCode).toBe(401);
   });
 });
+
+describe('offer filters', () => {
+  it("answers the categories of one list among the collector's offers", async () => {
+    const res = await t.app.inject({ url: '/offers-api/offer-filters/bonus', cookies: demoCookie });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ id: string; categories: Array<{ key: string; name: string }> }>();
+    expect(body.id).toBe('bonus');
+    expect(body.categories.length).toBeGreaterThan(1);
+    expect(body.categories.map((c) => c.name)).toEqual([...body.categories.map((c) => c.name)].sort());
+    expect(body.categories).toContainEqual({ key: 'bakery', name: 'Bakery' });
+    expect(
+      (await t.app.inject({ url: '/offers-api/offer-filters/nope', cookies: demoCookie })).statusCode,
+    ).toBe(400);
+    expect((await t.app.inject('/offers-api/offer-filters/bonus')).statusCode).toBe(401);
+  });
+});
+
+describe('offer previews', () => {
+  const newPreview = async (offerId: string, hours?: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/dev/offer-preview',
+      headers: jsWeb,
+      payload: { offerId, ...(hours ? { hours } : {}) },
+    });
+
+  it('shows the offer of a signed token to anyone, without collector state', async () => {
+    const created = await newPreview('piano-001');
+    expect(created.statusCode).toBe(200);
+    const { token, paths } = created.json<{ token: string; paths: Record<string, string> }>();
+    expect(paths).toEqual({
+      offerCard: `/offercard-preview/${token}`,
+      heroCard: `/herocard-preview/${token}`,
+      offerDetails: `/offerdetails-preview/${token}`,
+    });
+    // The preview page itself is served to anyone.
+    expect((await t.app.inject(paths.offerCard ?? '')).statusCode).toBe(200);
+    const res = await t.app.inject(`/offers-api/preview/${token}`);
+    expect(res.statusCode).toBe(200);
+    // The demo collector has piano-001 loaded; the preview shows the catalogue's offer, not theirs.
+    expect(res.json()).toMatchObject({
+      id: 'piano-001',
+      state: 'UNLOADED',
+      isBookmarked: false,
+      savedAt: null,
+    });
+  });
+
+  it('refuses a forged, tampered or expired token and an unknown offer', async () => {
+    expect((await newPreview('no-such-offer')).statusCode).toBe(404);
+    const { token } = (await newPreview('piano-002')).json<{ token: string }>();
+    const [header, payload] = token.split('.');
+    const forged = `${header}.${payload}.${'A'.repeat(43)}`;
+    expect((await t.app.inject(`/offers-api/preview/${forged}`)).statusCode).toBe(404);
+    const otherSub = Buffer.from(JSON.stringify({ sub: 'piano-003', aud: 'offer-preview' })).toString(
+      'base64url',
+    );
+    expect(
+      (await t.app.inject(`/offers-api/preview/${header}.${otherSub}.${token.split('.')[2]}`)).json(),
+    ).toEqual({
+      code: 'PREVIEW_NOT_FOUND',
+      description: 'This preview link has expired or is not valid.',
+    });
+    expect((await t.app.inject('/offers-api/preview/not-a-token')).statusCode).toBe(404);
+    // An ended offer is not shown even with a valid token.
+    const ended = (await newPreview('piano-expired')).json<{ token: string }>();
+    expect((await t.app.inject(`/offers-api/preview/${ended.token}`)).statusCode).toBe(404);
+  });
+
+  it('shows a live partner offer publicly and nothing else', async () => {
+    const partners = (
+      await t.app.inject({ url: '/offers-api/shared-offers?source=COALITION', cookies: demoCookie })
+    ).json<{ offers: Array<{ id: string }> }>().offers;
+    const res = await t.app.inject(`/offers-api/coalition/offer/preview/${partners[0]?.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ sourceType: 'COALITION', state: 'NOTOPTEDIN', isBookmarked: false });
+    expect((await t.app.inject('/offers-api/coalition/offer/preview/piano-001')).statusCode).toBe(404);
+  });
+});

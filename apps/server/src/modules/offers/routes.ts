@@ -8,11 +8,16 @@ import {
   offerSeenSchema,
   offerStateUpdateSchema,
   offersResponseSchema,
+  OFFER_FILTER_IDS,
+  categoriesOf,
+  offerFilterSource,
+  offerFiltersSchema,
 } from '@app/contracts/offers';
 import { AppError } from '../../lib/app-error.ts';
 import { ensureOffersAndDemoData } from './demo-offers.ts';
+import { catalogueOffer, verifyOfferPreview } from './previews.ts';
 import { findOffer, markSeen } from './repository.ts';
-import { createOfferService, offerArtwork } from './service.ts';
+import { createOfferService, isOfferLive, offerArtwork } from './service.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -83,6 +88,67 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.get(collectorIdOf(request), request.params.id),
+  );
+
+  app.get(
+    '/offers-api/offer-filters/:id',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary:
+          "The categories of one offer list (bonus, your-{product}-prices or partners) among the collector's offers",
+        params: z.object({ id: z.enum(OFFER_FILTER_IDS) }),
+        response: { 200: offerFiltersSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const sourceType = offerFilterSource(request.params.id);
+      const offers = await service.list(collectorIdOf(request), [sourceType]);
+      return { id: request.params.id, categories: categoriesOf(offers.filter((o) => o.state !== 'HIDDEN')) };
+    },
+  );
+
+  const publicOffer = async (
+    id: string,
+    accept: (row: NonNullable<Awaited<ReturnType<typeof findOffer>>>) => boolean,
+  ) => {
+    const row = await findOffer(app.db, id);
+    if (!row || !accept(row) || !isOfferLive(row, new Date())) {
+      throw new AppError(404, 'OFFER_NOT_FOUND', 'This offer is not available.');
+    }
+    return catalogueOffer(row);
+  };
+
+  app.get(
+    '/offers-api/coalition/offer/preview/:id',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'A partner offer as anyone may see it, without a session',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: offerSchema, ...errors },
+      },
+    },
+    async (request) => publicOffer(request.params.id, (row) => row.sourceType === 'COALITION'),
+  );
+
+  app.get(
+    '/offers-api/preview/:jwtToken',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'The offer named by a signed preview token (the preview pages), without a session',
+        params: z.object({ jwtToken: z.string().max(2000) }),
+        response: { 200: offerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const offerId = await verifyOfferPreview(app.db, request.params.jwtToken);
+      return publicOffer(offerId, () => true);
+    },
   );
 
   app.put(

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import type { Offer } from '@app/contracts/offers';
 import { brand } from '@app/contracts/brand';
 import { SanitisedHtml } from '../../shared/ui/sanitised-html.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -24,7 +26,25 @@ export function OfferDetailsPage() {
       </main>
     );
   }
-  const data = offer.data;
+  return (
+    <OfferDetailsView
+      offer={offer.data}
+      onBrandPage={onBrandPage}
+      actions={<OfferActions offer={offer.data} />}
+    />
+  );
+}
+
+/** One offer in full; the details pages add its actions, the preview page shows it without them. */
+export function OfferDetailsView({
+  offer: data,
+  onBrandPage,
+  actions,
+}: {
+  offer: Offer;
+  onBrandPage: boolean;
+  actions?: ReactNode;
+}) {
   return (
     <main id="main" className="offers-page offer-details">
       <p className="offer-card__sponsor">{data.sponsorDisplayName}</p>
@@ -41,7 +61,7 @@ export function OfferDetailsPage() {
               year: 'numeric',
             })}
           </p>
-          <OfferActions offer={data} />
+          {actions}
           <h2>How to get this offer</h2>
           <SanitisedHtml html={data.howTo} />
           <h2>Terms and conditions</h2>

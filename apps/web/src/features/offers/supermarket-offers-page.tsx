@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { brand } from '@app/contracts/brand';
-import type { Offer } from '@app/contracts/offers';
+import { categoriesOf, type Offer } from '@app/contracts/offers';
 import { RadioGroup } from '../../shared/ui/radio-group.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useOffers } from './api/get-offers.ts';
@@ -17,9 +17,7 @@ const filters: ReadonlyArray<{ key: string; label: string; sourceType: Offer['so
 /** Categories of the shown offers: 'All categories' plus one option per category (signed-in spec 2.6). */
 const categoryOptions = (offers: Offer[]) => [
   { value: ALL, label: 'All categories' },
-  ...[...new Map(offers.map((offer) => [offer.category.key, offer.category.name])).entries()]
-    .sort((a, b) => a[1].localeCompare(b[1]))
-    .map(([value, label]) => ({ value, label })),
+  ...categoriesOf(offers).map(({ key, name }) => ({ value: key, label: name })),
 ];
 
 /** The retailer's supermarket offers page, with its `filter` (bonus or member prices) and category choice. */

@@ -97,9 +97,18 @@ export function OfferActions({ offer }: { offer: Offer }) {
 }
 
 /** One offer in a list: image, sponsor, title (a link to its details), end date and its actions. */
-export function OfferCard({ offer, saved: fromSaved = false }: { offer: Offer; saved?: boolean }) {
+export function OfferCard({
+  offer,
+  saved: fromSaved = false,
+  preview = false,
+}: {
+  offer: Offer;
+  saved?: boolean;
+  /** A preview (no session): no actions, no link, nothing reported as seen. */
+  preview?: boolean;
+}) {
   const [element, setElement] = useState<HTMLElement | null>(null);
-  useReportSeen(offer.id, element);
+  useReportSeen(offer.id, preview ? null : element);
   const saved = offer.state === 'LOADED' || offer.state === 'PINNED';
   return (
     <article
@@ -111,13 +120,17 @@ export function OfferCard({ offer, saved: fromSaved = false }: { offer: Offer; s
       <div className="offer-card__body">
         <p className="offer-card__sponsor">{offer.sponsorDisplayName}</p>
         <h3 className="offer-card__title">
-          <Link to={fromSaved ? savedOfferDetailsPath(offer) : offerDetailsPath(offer)}>{offer.title}</Link>
+          {preview ? (
+            offer.title
+          ) : (
+            <Link to={fromSaved ? savedOfferDetailsPath(offer) : offerDetailsPath(offer)}>{offer.title}</Link>
+          )}
         </h3>
         <p className="offer-card__ends">Ends {endsOn(offer)}</p>
         {offer.state === 'PINNED' ? <p className="offer-card__badge">Pinned</p> : null}
         {offer.status === 'LOCKED' ? <p className="offer-card__badge">Locked</p> : null}
       </div>
-      <OfferActions offer={offer} />
+      {preview ? null : <OfferActions offer={offer} />}
     </article>
   );
 }

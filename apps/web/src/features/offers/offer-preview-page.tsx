@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useParams } from 'react-router';
+import type { Offer } from '@app/contracts/offers';
+import { request } from '../../shared/http/client.ts';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { OfferCard } from './components/offer-card.tsx';
+import { OfferImage } from './components/offer-image.tsx';
+import { OfferDetailsView } from './offer-details-page.tsx';
+import './offers.css';
+
+const endsOn = (offer: Offer) =>
+  new Date(offer.validTo).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The large card an offer gets at the top of a page. */
+function HeroCard({ offer }: { offer: Offer }) {
+  return (
+    <article className="offer-hero" aria-label={offer.title}>
+      <OfferImage offer={offer} />
+      <div className="offer-hero__body">
+        <p className="offer-card__sponsor">{offer.sponsorDisplayName}</p>
+        <h2 className="offer-hero__title">{offer.title}</h2>
+        <p>{offer.description}</p>
+        <p className="offer-card__ends">Ends {endsOn(offer)}</p>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The preview pages (signed-in spec 2.1): /offercard-preview, /herocard-preview and /offerdetails-preview with a
+ * signed token. Anyone holding the link sees that offer as a member would, without signing in and without
+ * actions; an expired or altered link says so.
+ */
+export function OfferPreviewPage() {
+  const { jwtToken = '' } = useParams();
+  const { pathname } = useLocation();
+  const offer = useQuery({
+    queryKey: ['offer-preview', jwtToken],
+    queryFn: () => request<Offer>(`/offers-api/preview/${encodeURIComponent(jwtToken)}`),
+    retry: false,
+  });
+
+  if (offer.isPending) return <Spinner size="large" label="Loading the preview" />;
+  if (offer.isError) {
+    return (
+      <main id="main" className="offers-page">
+        <h1>This preview isn't available</h1>
+        <p role="alert">{offer.error.message}</p>
+      </main>
+    );
+  }
+  if (pathname.startsWith('/offerdetails-preview/')) {
+    return <OfferDetailsView offer={offer.data} onBrandPage={false} />;
+  }
+  const hero = pathname.startsWith('/herocard-preview/');
+  return (
+    <main id="main" className="offers-page offer-preview">
+      <h1>{hero ? 'Hero card preview' : 'Offer card preview'}</h1>
+      <p className="offer-preview__note">
+        This is how the offer looks to members. Its buttons are not shown.
+      </p>
+      <div className={hero ? 'offer-preview__hero' : 'offer-preview__card'}>
+        {hero ? <HeroCard offer={offer.data} /> : <OfferCard offer={offer.data} preview />}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+import { OfferPreviewPage } from './offer-preview-page.tsx';
+
+export const Component = OfferPreviewPage;
