@@ -169,6 +169,15 @@ test('saved offers are filtered and sorted through their popups, and the choice 
   await instructions.getByRole('button', { name: 'Got it' }).click();
   await expect(instructions).toHaveCount(0);
 
+  // An offer's terms open in a popup over the list.
+  const firstSaved = list.getByRole('article').first();
+  const firstTitle = (await firstSaved.getAttribute('aria-label')) ?? '';
+  await firstSaved.getByRole('button', { name: `Terms and conditions: ${firstTitle}` }).click();
+  const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
+  await expect(terms).toContainText(firstTitle);
+  await page.keyboard.press('Escape');
+  await expect(terms).toHaveCount(0);
+
   // The filter popup: Reset and Show offers only when the values differ from the defaults.
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
   const filter = page.getByRole('dialog', { name: 'Filter your saved offers' });

@@ -8,6 +8,7 @@ import { useReportSeen } from '../api/report-seen-offers.ts';
 import { useUpdateOfferState } from '../api/update-offer-state.ts';
 import { useOptInToPartnerOffer, useSetPartnerOfferBookmark } from '../api/update-partner-offer.ts';
 import { OfferImage } from './offer-image.tsx';
+import { OfferTermsButton } from './offer-terms-popup.tsx';
 
 /** The details route of each source type (signed-in spec 2.3). */
 export const offerDetailsPath = (offer: Pick<Offer, 'id' | 'sourceType'>) =>
@@ -129,6 +130,7 @@ export function OfferCard({
         <p className="offer-card__ends">Ends {endsOn(offer)}</p>
         {offer.state === 'PINNED' ? <p className="offer-card__badge">Pinned</p> : null}
         {offer.status === 'LOCKED' ? <p className="offer-card__badge">Locked</p> : null}
+        <OfferTermsButton offer={offer} />
       </div>
       {preview ? null : <OfferActions offer={offer} />}
     </article>
