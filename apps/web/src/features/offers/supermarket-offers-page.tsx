@@ -3,6 +3,7 @@ import { brand } from '@app/contracts/brand';
 import { categoriesOf, type Offer } from '@app/contracts/offers';
 import { RadioGroup } from '../../shared/ui/radio-group.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
+import { useMemberPricesState } from './api/get-member-prices-state.ts';
 import { useOffers } from './api/get-offers.ts';
 import { OfferCard } from './components/offer-card.tsx';
 import './offers.css';
@@ -24,6 +25,8 @@ const categoryOptions = (offers: Offer[]) => [
 export function SupermarketOffersPage() {
   const [params, setParams] = useSearchParams();
   const offers = useOffers();
+  const memberPrices = useMemberPricesState();
+  const pricesPaused = memberPrices.data?.enabled === false;
   const filter = params.get('filter');
   const category = params.get('category') ?? ALL;
   const active = filters.find((candidate) => candidate.key === filter);
@@ -57,6 +60,12 @@ export function SupermarketOffersPage() {
           </button>
         ))}
       </nav>
+      {pricesPaused && active?.sourceType !== 'PIANO' ? (
+        <p className="offers-page__notice" role="status">
+          {memberPrices.data?.message ??
+            `${brand.name} Prices aren't available right now. Please check back later.`}
+        </p>
+      ) : null}
       {offers.isPending ? (
         <Spinner size="large" label="Loading your offers" />
       ) : offers.isError ? (

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/http/client.ts';
+
+interface FeatureState {
+  feature: string;
+  enabled: boolean;
+  message: string | null;
+}
+
+/**
+ * The member-price availability call (signed-in spec 7.5): GET
+ * /anonymous-platform-status-api/feature/detailed-states/NECTAR_PRICES. When it fails the prices stay shown:
+ * the offers list itself is the authority on what the collector can use.
+ */
+export const useMemberPricesState = () =>
+  useQuery({
+    queryKey: ['feature-state', 'NECTAR_PRICES'],
+    queryFn: () =>
+      request<FeatureState>('/anonymous-platform-status-api/feature/detailed-states/NECTAR_PRICES'),
+    staleTime: 60_000,
+    retry: false,
+  });
