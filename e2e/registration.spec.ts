@@ -13,6 +13,18 @@ async function answerCookieBanner(page: Page) {
     .catch(() => undefined);
 }
 
+/** The analogue card mismatch screen with the spec's heading and message (spec 2 and 8). */
+async function expectMismatchScreen(page: Page) {
+  await expect(
+    page.getByRole('heading', { level: 1, name: "Those details don't look quite right" }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      "We couldn't set up your digital account because the details you've given us don't match the details we have for your associated card.",
+    ),
+  ).toBeVisible();
+}
+
 const progressOf = (page: Page) => page.getByRole('progressbar', { name: 'Registration progress' });
 
 test('a new consumer registers and ends signed in on the homepage', async ({
@@ -272,14 +284,7 @@ test('the analogue mismatch and register-failed screens say what the spec says',
 }, testInfo) => {
   await page.goto('/id/start/verify-failed');
   await answerCookieBanner(page);
-  await expect(
-    page.getByRole('heading', { level: 1, name: "Those details don't look quite right" }),
-  ).toBeVisible();
-  await expect(
-    page.getByText(
-      "We couldn't set up your digital account because the details you've given us don't match the details we have for your associated card.",
-    ),
-  ).toBeVisible();
+  await expectMismatchScreen(page);
   await expect(page.getByRole('link', { name: 'Re-enter details' })).toHaveAttribute(
     'href',
     '/id/start/customer-details',
@@ -374,14 +379,7 @@ test('an existing plastic card holder registers their card through the analogue 
   await details(holder.wrong);
   await shot('02-details');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: "Those details don't look quite right" }),
-  ).toBeVisible();
-  await expect(
-    page.getByText(
-      "We couldn't set up your digital account because the details you've given us don't match the details we have for your associated card.",
-    ),
-  ).toBeVisible();
+  await expectMismatchScreen(page);
   await shot('03-mismatch');
   await page.getByRole('link', { name: 'Re-enter details' }).click();
   await details(holder.born);

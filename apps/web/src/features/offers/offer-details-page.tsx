@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Offer } from '@app/contracts/offers';
-import { brand } from '@app/contracts/brand';
 import { SanitisedHtml } from '../../shared/ui/sanitised-html.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useOffer } from './api/get-offer.ts';
-import { OfferActions } from './components/offer-card.tsx';
+import { OfferActions, offerEndsOn } from './components/offer-card.tsx';
 import { OfferImage } from './components/offer-image.tsx';
+import { MemberPricesLink } from './components/offer-terms-popup.tsx';
 import './offers.css';
 
 /** The offer-details pages (food, member prices, brand, and their saved variants): one offer in full. */
@@ -53,24 +53,13 @@ export function OfferDetailsView({
         <OfferImage offer={data} onBrandPage={onBrandPage} />
         <div>
           <p>{data.description}</p>
-          <p className="offer-card__ends">
-            Ends{' '}
-            {new Date(data.validTo).toLocaleDateString('en-GB', {
-              day: 'numeric',
-              month: 'long',
-              year: 'numeric',
-            })}
-          </p>
+          <p className="offer-card__ends">Ends {offerEndsOn(data)}</p>
           {actions}
           <h2>How to get this offer</h2>
           <SanitisedHtml html={data.howTo} />
           <h2>Terms and conditions</h2>
           <p className="offer-details__terms">{data.terms}</p>
-          {data.sourceType === 'NECTAR_PRICE' ? (
-            <p>
-              <Link to={`/how-to-get-${brand.slug}-prices`}>How do {brand.name} Prices work?</Link>
-            </p>
-          ) : null}
+          {data.sourceType === 'NECTAR_PRICE' ? <MemberPricesLink /> : null}
         </div>
       </div>
     </main>

@@ -3,13 +3,10 @@ import { useLocation, useParams } from 'react-router';
 import type { Offer } from '@app/contracts/offers';
 import { request } from '../../shared/http/client.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { OfferCard } from './components/offer-card.tsx';
+import { OfferCard, offerEndsOn } from './components/offer-card.tsx';
 import { OfferImage } from './components/offer-image.tsx';
 import { OfferDetailsView } from './offer-details-page.tsx';
 import './offers.css';
-
-const endsOn = (offer: Offer) =>
-  new Date(offer.validTo).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The large card an offer gets at the top of a page. */
 function HeroCard({ offer }: { offer: Offer }) {
@@ -20,7 +17,7 @@ function HeroCard({ offer }: { offer: Offer }) {
         <p className="offer-card__sponsor">{offer.sponsorDisplayName}</p>
         <h2 className="offer-hero__title">{offer.title}</h2>
         <p>{offer.description}</p>
-        <p className="offer-card__ends">Ends {endsOn(offer)}</p>
+        <p className="offer-card__ends">Ends {offerEndsOn(offer)}</p>
       </div>
     </article>
   );

@@ -26,7 +26,7 @@ const savedOfferDetailsPath = (offer: Pick<Offer, 'id' | 'sourceType'>) =>
       ? `/saved/offer-details/food/${offer.id}`
       : offerDetailsPath(offer);
 
-const endsOn = (offer: Offer) =>
+export const offerEndsOn = (offer: Pick<Offer, 'validTo'>) =>
   new Date(offer.validTo).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The actions an offer's state allows (signed-in spec 4), shared by the card and the details page. */
@@ -127,7 +127,7 @@ export function OfferCard({
             <Link to={fromSaved ? savedOfferDetailsPath(offer) : offerDetailsPath(offer)}>{offer.title}</Link>
           )}
         </h3>
-        <p className="offer-card__ends">Ends {endsOn(offer)}</p>
+        <p className="offer-card__ends">Ends {offerEndsOn(offer)}</p>
         {offer.state === 'PINNED' ? <p className="offer-card__badge">Pinned</p> : null}
         {offer.status === 'LOCKED' ? <p className="offer-card__badge">Locked</p> : null}
         <OfferTermsButton offer={offer} />

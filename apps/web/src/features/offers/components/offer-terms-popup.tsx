@@ -13,6 +13,15 @@ export const termsPopupType = (offer: Pick<Offer, 'sourceType'>) =>
       ? 'NECTAR_PRICES_TNC'
       : 'FOOD_TNC';
 
+/** Member-price offers point to the page that explains member prices. */
+export function MemberPricesLink() {
+  return (
+    <p>
+      <Link to={`/how-to-get-${brand.slug}-prices`}>How do {brand.name} Prices work?</Link>
+    </p>
+  );
+}
+
 /** 'Terms and conditions' on an offer card: the offer's terms in a popup, without leaving the list. */
 export function OfferTermsButton({ offer }: { offer: Offer }) {
   const [open, setOpen] = useState(false);
@@ -34,11 +43,7 @@ export function OfferTermsButton({ offer }: { offer: Offer }) {
             <strong>{offer.title}</strong>
           </p>
           <p className="offer-details__terms">{offer.terms}</p>
-          {offer.sourceType === 'NECTAR_PRICE' ? (
-            <p>
-              <Link to={`/how-to-get-${brand.slug}-prices`}>How do {brand.name} Prices work?</Link>
-            </p>
-          ) : null}
+          {offer.sourceType === 'NECTAR_PRICE' ? <MemberPricesLink /> : null}
         </div>
       </Popup>
     </>
