@@ -38,6 +38,7 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'offer-card-preview': () => import('../features/offers/offer-preview-route.ts'),
   'hero-card-preview': () => import('../features/offers/offer-preview-route.ts'),
   'offer-details-preview': () => import('../features/offers/offer-preview-route.ts'),
+  'how-to-get-prices': () => import('../features/member-prices/how-to-get-prices-route.ts'),
   'supermarket-offers': () => import('../features/offers/supermarket-offers-route.ts'),
   'offer-details-food': () => import('../features/offers/offer-details-route.ts'),
   'offer-details-prices': () => import('../features/offers/offer-details-route.ts'),

@@ -1,0 +1,3 @@
+import { HowToGetPricesPage } from './how-to-get-prices-page.tsx';
+
+export const Component = HowToGetPricesPage;
