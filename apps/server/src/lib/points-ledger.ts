@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
 import { collectors } from '../db/schema/core.ts';
 import { pointsLedger } from '../db/schema/points-ledger.ts';
 import { AppError } from './app-error.ts';
+import type { ChangeFeed } from './change-feed.ts';
 
 /** The database or an open transaction: ledger writes join the caller's transaction when there is one. */
 export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -29,6 +31,29 @@ export async function pointsBalance(db: DbExecutor, collectorId: string): Promis
   return Number(row?.balance ?? 0);
 }
 
+/** Change-feed key of a collector's balance. */
+export const balanceChangeKey = (collectorId: string) => `balance:${collectorId}`;
+
+/**
+ * Balances for reads outside a transaction (GET /balance-api/balance), answered from memory until the ledger
+ * of that collector changes on any instance (the change feed) or for `ttlMs` at the most. Never used to
+ * decide a debit: recordPoints sums the ledger under the collector's lock.
+ */
+export function createBalanceReader(db: Database, feed: ChangeFeed, ttlMs = 30_000) {
+  const cache = new LRUCache<string, number>({ max: 50_000, ttl: ttlMs });
+  feed.subscribe((key) => {
+    if (key === '*') cache.clear();
+    else if (key.startsWith('balance:')) cache.delete(key.slice('balance:'.length));
+  });
+  return async (collectorId: string): Promise<number> => {
+    const cached = feed.reliable() ? cache.get(collectorId) : undefined;
+    if (cached !== undefined) return cached;
+    const balance = await pointsBalance(db, collectorId);
+    if (feed.reliable()) cache.set(collectorId, balance);
+    return balance;
+  };
+}
+
 /**
  * Writes one ledger entry in a transaction that locks the collector's row, so two changes for one collector
  * run one after the other and the balance can never go below zero (DESIGN.md 5).
@@ -36,11 +61,12 @@ export async function pointsBalance(db: DbExecutor, collectorId: string): Promis
 export async function recordPoints(
   db: Database,
   entry: PointsEntry,
+  feed?: ChangeFeed,
 ): Promise<{ recorded: boolean; balance: number }> {
   if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
     throw new AppError(400, 'VALIDATION', 'amount: must be a whole number other than zero');
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [collector] = await tx
       .select({ id: collectors.id })
       .from(collectors)
@@ -67,6 +93,9 @@ export async function recordPoints(
       idempotencyKey: entry.idempotencyKey,
       createdAt: entry.at ?? new Date(),
     });
+    await feed?.announce(tx, balanceChangeKey(entry.collectorId));
     return { recorded: true, balance: balance + entry.amount };
   });
+  if (result.recorded) feed?.changed(balanceChangeKey(entry.collectorId));
+  return result;
 }

@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../db/database.ts';
 import { seedIfEmpty } from '../db/seed.ts';
+import { createChangeFeed, type ChangeFeed } from '../lib/change-feed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** Tells every instance what changed, so what it keeps in memory stays true (lib/change-feed.ts). */
+    changes: ChangeFeed;
   }
 }
 
@@ -17,8 +20,16 @@ export const dbPlugin = fp(
       inMemory: app.config.inMemoryDatabase,
       onConnectionError: (err) => app.log.warn({ err }, 'the database dropped an idle connection'),
     });
+    const changes = createChangeFeed({
+      databaseUrl: app.config.databaseUrl,
+      onError: (err) => app.log.warn({ err }, 'the change feed lost its database connection; reconnecting'),
+    });
     app.decorate('db', handle.db);
-    app.addHook('onClose', async () => handle.close());
+    app.decorate('changes', changes);
+    app.addHook('onClose', async () => {
+      await changes.close();
+      await handle.close();
+    });
     if (await seedIfEmpty(handle.db)) app.log.info('loaded the demo data into an empty database');
   },
   { name: 'db', dependencies: ['config'] },

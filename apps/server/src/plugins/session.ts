@@ -26,7 +26,7 @@ declare module 'fastify' {
 
 export const sessionPlugin = fp(
   async (app) => {
-    const store = createSessionStore(app.db, app.config.session);
+    const store = createSessionStore(app.db, app.config.session, undefined, app.changes);
     const secure = app.config.publicUrl.startsWith('https://');
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 

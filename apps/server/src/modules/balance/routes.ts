@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
 import { balanceSchema } from '@app/contracts/offers';
-import { pointsBalance } from '../../lib/points-ledger.ts';
+import { createBalanceReader } from '../../lib/points-ledger.ts';
 
 /** 200 points are worth £1 at the till. */
 const POINTS_PER_POUND = 200;
 
 /** /balance-api: the collector's points, the sum of their ledger entries (signed-in spec 7.6). */
 export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readBalance = createBalanceReader(app.db, app.changes);
   app.get(
     '/balance-api/balance',
     {
@@ -19,7 +20,7 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const balance = await pointsBalance(app.db, request.session?.collectorId ?? '');
+      const balance = await readBalance(request.session?.collectorId ?? '');
       return { balance, pointsValue: `£${(balance / POINTS_PER_POUND).toFixed(2)}` };
     },
   );

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/database.ts';
 import { sessions } from '../../db/schema/core.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
 
 export interface Session {
   collectorId: string;
@@ -29,6 +31,39 @@ export interface SessionTimeouts {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 /** Touch lastSeenAt at most once a minute, so reads stay cheap. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** How long a session read from the database is answered from memory, at the most. */
+export const SESSION_CACHE_TTL_MS = 10_000;
+const SESSION_CACHE_MAX = 50_000;
+
+/** Change-feed keys: one session, or every session of a collector. */
+export const sessionChangeKey = (idHash: string) => `session:${idHash}`;
+export const collectorSessionsChangeKey = (collectorId: string) => `sessions-of:${collectorId}`;
+
+type Row = typeof sessions.$inferSelect;
+
+/**
+ * Sessions read from the database, kept in memory for a few seconds so a signed-in read does not cost a query.
+ * Every change goes through the change feed, which empties the entry on every instance; while the feed is not
+ * reliable nothing is answered from memory.
+ */
+function sessionCache(feed: ChangeFeed | undefined) {
+  if (!feed) return undefined;
+  const cache = new LRUCache<string, Row>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
+  feed.subscribe((key) => {
+    if (key === '*') cache.clear();
+    else if (key.startsWith('session:')) cache.delete(key.slice('session:'.length));
+    else if (key.startsWith('sessions-of:')) {
+      const collectorId = key.slice('sessions-of:'.length);
+      for (const [idHash, row] of cache.entries()) if (row.collectorId === collectorId) cache.delete(idHash);
+    }
+  });
+  return {
+    get: (idHash: string) => (feed.reliable() ? cache.get(idHash) : undefined),
+    set: (idHash: string, row: Row) => {
+      if (feed.reliable()) cache.set(idHash, row);
+    },
+  };
+}
 
 /**
  * Server-side sessions in the database, shared by every instance (DESIGN.md 5): an opaque random id in the
@@ -38,8 +73,21 @@ export function createSessionStore(
   db: Database,
   timeouts: SessionTimeouts,
   now: () => Date = () => new Date(),
+  feed?: ChangeFeed,
 ): SessionStore {
   const idleMs = timeouts.idleMinutes * 60_000;
+  const cache = sessionCache(feed);
+  /** Writes a change and tells every instance to forget what it cached under `key`. */
+  const change = async (key: string, write: (tx: Database) => Promise<unknown>) => {
+    if (!feed) return void (await write(db));
+    await db.transaction(async (tx) => {
+      await write(tx as unknown as Database);
+      await feed.announce(tx, key);
+    });
+    feed.changed(key);
+  };
+  const isLive = (row: Row, at: Date) =>
+    row.expiresAt > at && row.lastSeenAt.getTime() + idleMs > at.getTime();
   return {
     async create(collectorId, data = {}) {
       const token = randomBytes(32).toString('base64url');
@@ -54,36 +102,48 @@ export function createSessionStore(
     async read(token) {
       if (!token) return undefined;
       const idHash = hashToken(token);
-      const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
-      if (!row) return undefined;
       const at = now();
-      if (row.expiresAt <= at || row.lastSeenAt.getTime() + idleMs <= at.getTime()) {
-        await db.delete(sessions).where(eq(sessions.idHash, idHash));
-        return undefined;
+      // From memory when fresh; an entry that looks ended is checked against the database, which decides.
+      const cached = cache?.get(idHash);
+      let row = cached && isLive(cached, at) ? cached : undefined;
+      if (!row) {
+        [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
+        if (!row) return undefined;
+        if (!isLive(row, at)) {
+          await change(sessionChangeKey(idHash), (tx) =>
+            tx.delete(sessions).where(eq(sessions.idHash, idHash)),
+          );
+          return undefined;
+        }
       }
       if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
-        row.lastSeenAt = at;
+        row = { ...row, lastSeenAt: at };
       }
+      cache?.set(idHash, row);
       return {
         collectorId: row.collectorId,
         createdAt: row.createdAt,
         lastSeenAt: row.lastSeenAt,
         expiresAt: row.expiresAt,
-        data: row.data,
+        data: { ...row.data },
       };
     },
     async update(token, data) {
-      await db
-        .update(sessions)
-        .set({ data })
-        .where(eq(sessions.idHash, hashToken(token)));
+      const idHash = hashToken(token);
+      await change(sessionChangeKey(idHash), (tx) =>
+        tx.update(sessions).set({ data }).where(eq(sessions.idHash, idHash)),
+      );
     },
     async destroy(token) {
-      if (token) await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+      if (!token) return;
+      const idHash = hashToken(token);
+      await change(sessionChangeKey(idHash), (tx) => tx.delete(sessions).where(eq(sessions.idHash, idHash)));
     },
     async destroyAllFor(collectorId) {
-      await db.delete(sessions).where(and(eq(sessions.collectorId, collectorId)));
+      await change(collectorSessionsChangeKey(collectorId), (tx) =>
+        tx.delete(sessions).where(and(eq(sessions.collectorId, collectorId))),
+      );
     },
   };
 }
