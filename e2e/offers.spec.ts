@@ -298,3 +298,30 @@ test('a signed preview link shows an offer to a visitor without a session, and a
   await expect(page.getByRole('alert')).toHaveText('This preview link has expired or is not valid.');
   expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
 });
+
+test('partner offers are listed by category at /offers/brand and /partners', async ({
+  page,
+  consoleErrors,
+}) => {
+  expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
+  await page.goto('/offers/brand');
+  await chooseEssentialCookiesOnly(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Partner offers' })).toBeVisible();
+  const offers = page.getByRole('region', { name: 'Offers' });
+  await expect(offers.getByRole('article').first()).toBeVisible();
+  const allCount = await offers.getByRole('article').count();
+  await expect(page.getByRole('radio', { name: 'All categories' })).toBeChecked();
+  const category = page.getByRole('radio').nth(1);
+  const label = (await category.getAttribute('value')) ?? '';
+  await category.click();
+  await expect(page).toHaveURL(new RegExp(`category=${label}`));
+  const some = await offers.getByRole('article').count();
+  expect(some).toBeGreaterThan(0);
+  expect(some).toBeLessThanOrEqual(allCount);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.goto('/partners');
+  await expect(page.getByRole('heading', { level: 1, name: 'Partner offers' })).toBeVisible();
+  await expect(offers.getByRole('article')).toHaveCount(allCount);
+  expect(consoleErrors).toEqual([]);
+});

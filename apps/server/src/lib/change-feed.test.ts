@@ -56,6 +56,28 @@ describe('what each instance keeps in memory follows every change', () => {
     await eventually(async () => (await balanceOn(b, token)) === before + 150);
   });
 
+  it("an offer's new state is in the offers list of every instance", async () => {
+    const { token } = await a.app.sessions.create(collectorId);
+    const stateOf = async (t: TestApp, id: string) =>
+      (await t.app.inject({ url: '/offers-api/offers?type=ALL', cookies: { [SESSION_COOKIE]: token } }))
+        .json<{ offers: Array<{ id: string; state: string }> }>()
+        .offers.find((offer) => offer.id === id)?.state;
+    const id = 'piano-010';
+    const before = await stateOf(b, id);
+    expect(await stateOf(a, id)).toBe(before);
+    const next = before === 'LOADED' ? 'UNLOADED' : 'LOADED';
+    const changed = await a.app.inject({
+      method: 'PUT',
+      url: '/offers-api/offer/state',
+      headers: { channel: 'JS-WEB', 'content-type': 'application/json' },
+      cookies: { [SESSION_COOKIE]: token },
+      payload: { offers: [{ id, state: next }] },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await stateOf(a, id)).toBe(next);
+    await eventually(async () => (await stateOf(b, id)) === next);
+  });
+
   it('a session ended on one instance ends on every instance', async () => {
     const { token } = await a.app.sessions.create(collectorId);
     expect(await statusOn(b, token)).toBe(200);

@@ -5,6 +5,8 @@ import { cards } from '../../db/schema/core.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
 import { offerCatalogue } from './catalogue.ts';
 import { assignOffers, countAssignments, insertCatalogue } from './repository.ts';
+import { offersChangeKey } from './service.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
 
 /** How the demo collector's offers start: a few saved, one pinned, one hidden, one partner offer opted in. */
 const demoStates: Record<string, string> = {
@@ -54,8 +56,11 @@ export async function ensureOffersAndDemoData(db: Database, now = new Date()) {
   }
 }
 
-/** New collectors get the current catalogue as their starter set, none saved (call at registration). */
-export async function assignStarterOffers(db: Database, collectorId: string) {
+/**
+ * New collectors get the current catalogue as their starter set, none saved (call at registration, after
+ * the collector's transaction). Every instance forgets any offers list it kept for them.
+ */
+export async function assignStarterOffers(db: Database, collectorId: string, feed?: ChangeFeed) {
   const catalogue = offerCatalogue();
   await assignOffers(
     db,
@@ -63,4 +68,6 @@ export async function assignStarterOffers(db: Database, collectorId: string) {
     catalogue.map((offer) => offer.id),
     (id) => (id.startsWith('coalition-') ? 'NOTOPTEDIN' : 'UNLOADED'),
   );
+  await feed?.announce(db, offersChangeKey(collectorId));
+  feed?.changed(offersChangeKey(collectorId));
 }

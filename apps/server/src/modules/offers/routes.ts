@@ -32,7 +32,7 @@ const collectorIdOf = (request: { session?: { collectorId: string } }) => reques
 /** /offers-api: the offer calls of signed-in spec 7.5. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   await ensureOffersAndDemoData(app.db);
-  const service = createOfferService(app.db);
+  const service = createOfferService(app.db, undefined, app.changes);
   const tags = ['offers'];
 
   app.get(

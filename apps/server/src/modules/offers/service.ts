@@ -8,6 +8,8 @@ import {
   type OfferSourceType,
   type OfferState,
 } from '@app/contracts/offers';
+import { LRUCache } from 'lru-cache';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Database } from '../../db/database.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -89,7 +91,37 @@ async function holderOf(db: DbExecutor, collectorId: string): Promise<Holder> {
 const mayUseMemberPrices = (holder: Holder, now: Date) =>
   holder.hasDigitalCard && holder.dateOfBirth !== null && isAtLeastAge(holder.dateOfBirth, 18, now);
 
-export function createOfferService(db: Database, now: () => Date = () => new Date()) {
+/** Change-feed key of a collector's offers (lib/change-feed.ts). */
+export const offersChangeKey = (collectorId: string) => `offers:${collectorId}`;
+/**
+ * How long a collector's offers list is answered from memory at the most. State changes, bookmarks and new
+ * assignments empty it at once on every instance; a change of the holder (age, card) shows within this time,
+ * while every state change still checks eligibility against the database.
+ */
+export const OFFERS_CACHE_TTL_MS = 5_000;
+
+/** The collector's lists by source types, from memory while the change feed is reliable. */
+function offersCache(feed: ChangeFeed | undefined) {
+  if (!feed) return undefined;
+  const cache = new LRUCache<string, Map<string, Offer[]>>({ max: 20_000, ttl: OFFERS_CACHE_TTL_MS });
+  feed.subscribe((key) => {
+    if (key === '*') cache.clear();
+    else if (key.startsWith('offers:')) cache.delete(key.slice('offers:'.length));
+  });
+  return {
+    get: (collectorId: string, types: string) =>
+      feed.reliable() ? cache.get(collectorId)?.get(types) : undefined,
+    set: (collectorId: string, types: string, offers: Offer[]) => {
+      if (!feed.reliable()) return;
+      const lists = cache.get(collectorId) ?? new Map<string, Offer[]>();
+      lists.set(types, offers);
+      cache.set(collectorId, lists);
+    },
+  };
+}
+
+export function createOfferService(db: Database, now: () => Date = () => new Date(), feed?: ChangeFeed) {
+  const cache = offersCache(feed);
   /** Runs inside the caller's transaction (`tx`): on PGlite a query outside it would wait for it forever. */
   async function assertEligible(tx: DbExecutor, collectorId: string, sourceTypes: Set<OfferSourceType>) {
     // A temporary card lacks personalised prices, bonus offers and partner offers (signed-in spec 1).
@@ -101,6 +133,15 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
 
   return {
     async list(collectorId: string, sourceTypes: OfferSourceType[]): Promise<Offer[]> {
+      const types = sourceTypes.join(',');
+      const cached = cache?.get(collectorId, types);
+      if (cached) return cached;
+      const offers = await this.listFromDatabase(collectorId, sourceTypes);
+      cache?.set(collectorId, types, offers);
+      return offers;
+    },
+
+    async listFromDatabase(collectorId: string, sourceTypes: OfferSourceType[]): Promise<Offer[]> {
       const holder = await holderOf(db, collectorId);
       const visible = sourceTypes.filter(
         (type) => type !== 'NECTAR_PRICE' || mayUseMemberPrices(holder, now()),
@@ -127,7 +168,7 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
       channel: 'personalised' | 'coalition',
     ): Promise<Array<{ id: string; state: OfferState }>> {
       const ids = [...new Set(changes.map((change) => change.id))];
-      return db.transaction(async (tx) => {
+      const results = await db.transaction(async (tx) => {
         const rows = new Map((await lockCollectorOffers(tx, collectorId, ids)).map((row) => [row.id, row]));
         const sourceTypes = new Set<OfferSourceType>();
         for (const change of changes) {
@@ -149,7 +190,7 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
         }
         await assertEligible(tx, collectorId, sourceTypes);
 
-        const results: Array<{ id: string; state: OfferState }> = [];
+        const applied: Array<{ id: string; state: OfferState }> = [];
         for (const change of changes) {
           const row = rows.get(change.id) as CollectorOfferRow;
           if (row.state !== change.state) {
@@ -164,10 +205,13 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
             });
             row.state = change.state;
           }
-          results.push({ id: change.id, state: change.state });
+          applied.push({ id: change.id, state: change.state });
         }
-        return results;
+        await feed?.announce(tx, offersChangeKey(collectorId));
+        return applied;
       });
+      feed?.changed(offersChangeKey(collectorId));
+      return results;
     },
 
     async setBookmark(collectorId: string, offerId: string, bookmarked: boolean): Promise<Offer> {
@@ -184,8 +228,10 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
             isBookmarked: bookmarked,
             savedAt: bookmarked ? (row.savedAt ?? now()) : row.state === 'LOADED' ? row.savedAt : null,
           });
+          await feed?.announce(tx, offersChangeKey(collectorId));
         }
       });
+      feed?.changed(offersChangeKey(collectorId));
       return this.get(collectorId, offerId);
     },
   };

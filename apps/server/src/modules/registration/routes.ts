@@ -56,6 +56,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
     now,
     production: app.config.env === 'production',
+    changes: app.changes,
     addresses: app.config.addressLookupUrl
       ? httpAddressProvider(app.config.addressLookupUrl)
       : bundledAddressProvider,

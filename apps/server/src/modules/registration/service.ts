@@ -19,6 +19,7 @@ import {
   type UserType,
 } from '@app/contracts/registration';
 import type { Database } from '../../db/database.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { DbExecutor } from '../../lib/points-ledger.ts';
@@ -64,6 +65,8 @@ export interface RegistrationDeps {
   now: () => Date;
   production: boolean;
   addresses: AddressProvider;
+  /** Tells every instance about the new collector's offers (lib/change-feed.ts). */
+  changes?: ChangeFeed;
 }
 
 const MINUTE_MS = 60_000;
@@ -590,7 +593,7 @@ export async function confirmRegistration(
         result: answer(input.authToken, ['DO_LOGIN'], row.userType as UserType),
       };
     });
-    await assignStarterOffers(deps.db, collectorId);
+    await assignStarterOffers(deps.db, collectorId, deps.changes);
     return result;
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail();

@@ -1,0 +1,3 @@
+import { PartnerOffersPage } from './partner-offers-page.tsx';
+
+export const Component = PartnerOffersPage;
