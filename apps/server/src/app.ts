@@ -87,6 +87,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(registrationRoutes);
   await app.register(offersRoutes);
   await app.register(balanceRoutes);
+  // Card, activity, spending and vouchers (issue 11): register below.
+  // Account management (issue 12): register below.
+  // Brands and linked partners (issue 13): register below.
+  // Help centre, feedback and the remaining routes (issue 14): register below.
   if (config.env !== 'production') await app.register(devRoutes);
 
   await app.register(webAppPlugin);

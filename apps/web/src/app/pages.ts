@@ -69,4 +69,8 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'id-business-details': () => import('../features/registration/business-details-route.ts'),
   'id-get-business-offers': () => import('../features/registration/get-business-offers-route.ts'),
   'register-failed': () => import('../features/registration/register-failed-route.ts'),
+  // Card, activity, spending and vouchers (issue 11): add their lines below.
+  // Account management (issue 12): add their lines below.
+  // Brands, eShops and linked partners (issue 13): add their lines below.
+  // Help centre, feedback and the remaining routes (issue 14): add their lines below.
 };
