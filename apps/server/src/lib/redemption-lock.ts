@@ -1,0 +1,23 @@
+import { eq, sql } from 'drizzle-orm';
+import { redemptionLocks } from '../db/schema/card-activity.ts';
+import type { DbExecutor } from './points-ledger.ts';
+
+/** Signed-in spec 8 (hotel partner errors): the message a locked account sees when it tries to spend. */
+export const REDEMPTION_LOCKED_MESSAGE = "you can't spend points with this account right now";
+
+/** Whether the collector's redemption lock is on (signed-in spec 6). No row means unlocked. */
+export async function isRedemptionLocked(db: DbExecutor, collectorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ locked: redemptionLocks.locked })
+    .from(redemptionLocks)
+    .where(eq(redemptionLocks.collectorId, collectorId));
+  return row?.locked ?? false;
+}
+
+/** Turns the collector's redemption lock on or off (the PUT of /v1/collectors/redemption-status). */
+export async function setRedemptionLock(db: DbExecutor, collectorId: string, locked: boolean) {
+  await db
+    .insert(redemptionLocks)
+    .values({ collectorId, locked })
+    .onConflictDoUpdate({ target: redemptionLocks.collectorId, set: { locked, updatedAt: sql`now()` } });
+}
