@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * Brands and eShops (signed-in spec 1, 3 "Brand", 7.1). A brand has brandDetailsKey, name,
+ * imageUrls.logoImageUrl and isVldx (the eShop flag); brand responses hold the lists `brands` and
+ * `categories`, and a category has a key. The rest of the fields are our design (ADR 013).
+ */
+
+/** The brand categories; the spec names none, so these are the shelves a member would expect (ADR 013). */
+export const BRAND_CATEGORIES = [
+  { key: 'travel', name: 'Travel' },
+  { key: 'fashion', name: 'Fashion' },
+  { key: 'home-and-garden', name: 'Home & garden' },
+  { key: 'food-and-drink', name: 'Food & drink' },
+  { key: 'electronics', name: 'Electronics' },
+  { key: 'health-and-beauty', name: 'Health & beauty' },
+  { key: 'entertainment', name: 'Entertainment' },
+  { key: 'gifts-and-flowers', name: 'Gifts & flowers' },
+  { key: 'sports-and-outdoors', name: 'Sports & outdoors' },
+  { key: 'money-and-utilities', name: 'Money & utilities' },
+] as const;
+
+export type BrandCategoryKey = (typeof BRAND_CATEGORIES)[number]['key'];
+
+/** Search debounce of signed-in spec 9 ("search debounce 3000 ms"). */
+export const BRAND_SEARCH_DEBOUNCE_MS = 3000;
+
+export const brandKeySchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Enter a valid brand key');
+
+export const brandCategorySchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  /** How many brands sit in this category. */
+  brandCount: z.number().int(),
+});
+export type BrandCategory = z.infer<typeof brandCategorySchema>;
+
+export const brandBonusSchema = z.object({
+  /** e.g. 'Double points on every order'. */
+  title: z.string(),
+  description: z.string(),
+  endsAt: z.string().nullable(),
+});
+
+export const brandSchema = z.object({
+  brandDetailsKey: z.string(),
+  name: z.string(),
+  imageUrls: z.object({ logoImageUrl: z.string() }),
+  /** eShop flag (spec 3): points are collected by shopping through the scheme's eShop link. */
+  isVldx: z.boolean(),
+  categoryKeys: z.array(z.string()),
+  /** One line a member reads on a card, such as '2 points per £1'. */
+  collectRate: z.string(),
+  /** Whether points can be collected (collect panel) and spent or converted (redeem panel). */
+  collect: z.boolean(),
+  redeem: z.boolean(),
+  description: z.string(),
+  bonus: brandBonusSchema.nullable(),
+  /** Set for the two linked partners (airline and hotel): their pages offer linking and conversion. */
+  linkedPartnerId: z.string().nullable(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const brandsResponseSchema = z.object({
+  brands: z.array(brandSchema),
+  categories: z.array(brandCategorySchema),
+});
+export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
+
+export const categoriesResponseSchema = z.object({ categories: z.array(brandCategorySchema) });
+
+export const BRAND_PANEL_TYPES = ['collect', 'redeem'] as const;
+export type BrandPanelType = (typeof BRAND_PANEL_TYPES)[number];
+export const brandPanelResponseSchema = z.object({
+  type: z.enum(BRAND_PANEL_TYPES),
+  title: z.string(),
+  brands: z.array(brandSchema),
+});
+
+export const brandBonusResponseSchema = z.object({
+  brandDetailsKey: z.string(),
+  bonus: brandBonusSchema.nullable(),
+});
+
+/** GET /post/{key}?direction=: the member leaves for the brand's site to collect or to spend points. */
+export const POST_DIRECTIONS = ['collect', 'redeem'] as const;
+export const brandPostResponseSchema = z.object({
+  brandDetailsKey: z.string(),
+  direction: z.enum(POST_DIRECTIONS),
+  /** The tracked exit address: the brand's site with the scheme's click reference. */
+  url: z.string(),
+  clickReference: z.string(),
+});
+export type BrandPostResponse = z.infer<typeof brandPostResponseSchema>;
+
+/** The search the web app and the server agree on: case- and accent-insensitive, on the name. */
+export const normaliseBrandSearch = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+export const brandMatches = (brandName: string, query: string) => {
+  const q = normaliseBrandSearch(query);
+  return q === '' || normaliseBrandSearch(brandName).includes(q);
+};
