@@ -323,16 +323,25 @@ export const emailCheckRequestSchema = z.object({
   registrationDone: z.string().max(200).optional(),
 });
 
+/** What a broken, used or expired emailed link says (the server's EMAIL_LINK_INVALID answer). */
+export const EMAIL_LINK_INVALID_MESSAGE =
+  'This link has expired or has already been used. Please start again to get a new one.';
+/** An emailed link's token: a malformed one gets the link message, not the schema's words (issue 14). */
+const emailLinkTokenSchema = z
+  .string({ error: EMAIL_LINK_INVALID_MESSAGE })
+  .min(20, EMAIL_LINK_INVALID_MESSAGE)
+  .max(200, EMAIL_LINK_INVALID_MESSAGE);
+
 export const emailCheckConfirmRequestSchema = z.object({
   authToken: authTokenSchema,
   /** The token of the emailed link. */
-  verificationToken: z.string().min(20).max(200),
+  verificationToken: emailLinkTokenSchema,
 });
 
 /** The same tab's confirmation (spec 7): the registration's authToken and the emailed link's token. */
 export const identityEmailCheckConfirmRequestSchema = z.object({
   authToken: authTokenSchema,
-  identitySessionToken: z.string().min(20).max(200),
+  identitySessionToken: emailLinkTokenSchema,
 });
 
 export const resendEmailRequestSchema = z.object({ authToken: authTokenSchema });

@@ -282,8 +282,10 @@ export const REDIRECTS: readonly Redirect[] = [
   r('/login', SIGN_IN_PATH),
   r('/enter-card-number', `${IDENTITY_PREFIX}/enter-card-number`),
   r('/card-number', `${IDENTITY_PREFIX}/enter-card-number`),
-  r('/forgotten-password', '/start/existing-nectar-check'),
-  r('/reset-password', '/start/existing-nectar-check'),
+  // Spec 2.4 sends these to /start/existing-nectar-check, which here is the registration card check: a member
+  // who forgot a password would be asked to register. They go to the identity area's password reset (ADR 015).
+  r('/forgotten-password', `${IDENTITY_PREFIX}/forgotten-password`),
+  r('/reset-password', `${IDENTITY_PREFIX}/reset-password`),
   r('/start/enter-email', '/start/choose-an-account'),
   // The identity app's old paths live under the identity prefix here.
   r('/start/existing-nectar-check', `${IDENTITY_PREFIX}/nectar-card-check`),

@@ -87,7 +87,10 @@ export const tempCardSchema = z.object({
 });
 export type TempCard = z.infer<typeof tempCardSchema>;
 
-export const tempCardQuerySchema = z.object({ token: z.string().min(16).max(128) });
+/** A malformed link says what an unknown one says, never the schema's own words (issue 14). */
+export const tempCardQuerySchema = z.object({
+  token: z.string().min(16, tempCardMessages.notFound).max(128, tempCardMessages.notFound),
+});
 
 /** Error codes the temporary-card calls answer with, besides validation and bot-check failures. */
 export const tempCardErrorCodes = {

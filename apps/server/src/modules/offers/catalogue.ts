@@ -91,6 +91,11 @@ const TERMS =
 const howToFood = (product: string) =>
   `<ol><li>Save this offer to your card.</li><li>Buy ${product} at ${brand.retailer} and scan your ${brand.name} card.</li><li>Your bonus points arrive within 48 hours.</li></ol>`;
 
+/** Member prices are a lower price at the till, not bonus points (the member found '48 hours' misleading). */
+const PRICE_TERMS = `${brand.name} Prices are for digitally registered members aged 18 or over, while stocks last, in participating ${brand.retailer} stores and online. The lower price applies at the till when you scan your ${brand.name} card. Full terms in the Collector Rules.`;
+const howToPrice = (product: string) =>
+  `<ol><li>Scan your ${brand.name} card, or your digital card, when you pay at ${brand.retailer}.</li><li>Buy ${product}.</li><li>You pay the ${brand.name} Price straight away: the saving shows on your receipt.</li></ol>`;
+
 const validFrom = new Date('2026-11-01T00:00:00Z');
 const validTo = new Date('2027-01-31T23:59:59Z');
 
@@ -157,8 +162,8 @@ export function offerCatalogue(): NewOffer[] {
       title: `£${now} ${brand.name} Price on ${product}`,
       description: `Your ${brand.name} Price: £${now} instead of £${was}.`,
       sponsorDisplayName: brand.retailer,
-      howTo: howToFood(product),
-      terms: TERMS,
+      howTo: howToPrice(product),
+      terms: PRICE_TERMS,
       categoryKey: key,
       categoryName: name,
       points: null,

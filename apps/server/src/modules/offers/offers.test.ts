@@ -147,6 +147,28 @@ describe('offer state machine', () => {
     });
   });
 
+  it('removes a pinned saved offer in one step (unpin and unload)', async () => {
+    const { id, cookies } = await makeCollector({
+      dateOfBirth: '1990-01-01',
+      cardKind: 'digital',
+      number: '9826300000000000102',
+    });
+    await putState(cookies, [{ id: 'piano-010', state: 'LOADED' }]);
+    await putState(cookies, [{ id: 'piano-010', state: 'PINNED' }]);
+    const res = await putState(cookies, [{ id: 'piano-010', state: 'UNLOADED' }]);
+    expect(res.statusCode).toBe(200);
+    expect((await storedState(id, 'piano-010'))?.state).toBe('UNLOADED');
+  });
+
+  it('explains member prices as a price at the till, not as bonus points', async () => {
+    const res = await t.app.inject({ url: '/offers-api/offers?type=ALL', cookies: demoCookie });
+    const prices = (res.json() as { offers: Array<{ sourceType: string; howTo: string }> }).offers.filter(
+      (offer) => offer.sourceType === 'NECTAR_PRICE',
+    );
+    expect(prices.length).toBeGreaterThan(0);
+    for (const offer of prices) expect(offer.howTo).not.toMatch(/bonus points|within 48 hours/);
+  });
+
   it.each([
     ['UNLOADED', 'PINNED', '9826300000000000201'],
     ['HIDDEN', 'PINNED', '9826300000000000202'],

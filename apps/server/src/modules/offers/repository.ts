@@ -6,8 +6,17 @@ import type { DbExecutor } from '../../lib/points-ledger.ts';
 export type OfferRow = typeof offers.$inferSelect;
 export type CollectorOfferRow = OfferRow & { state: string; isBookmarked: boolean; savedAt: Date | null };
 
+/** New offers are added; an existing offer's wording (how to, terms) follows the catalogue, rewritten only when it changed. */
 export async function insertCatalogue(db: Database, list: Array<typeof offers.$inferInsert>) {
-  if (list.length > 0) await db.insert(offers).values(list).onConflictDoNothing();
+  if (list.length === 0) return;
+  await db
+    .insert(offers)
+    .values(list)
+    .onConflictDoUpdate({
+      target: offers.id,
+      set: { howTo: sql`excluded.how_to`, terms: sql`excluded.terms` },
+      setWhere: sql`${offers.howTo} is distinct from excluded.how_to or ${offers.terms} is distinct from excluded.terms`,
+    });
 }
 
 export async function assignOffers(

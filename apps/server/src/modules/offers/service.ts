@@ -27,11 +27,11 @@ import {
 /**
  * Allowed transitions, by target state (signed-in spec 4): load gives LOADED (also unpin, from PINNED);
  * unload gives UNLOADED, unhide gives UNLOADED; hide gives HIDDEN; pin gives PINNED; coalition opt-in gives
- * OPTEDIN. Asking for the state an offer is already in changes nothing and is not an error (a double click).
+ * OPTEDIN. Removing a pinned saved offer unpins and unloads it in one step (what the member asked for). Asking for the state an offer is already in changes nothing and is not an error (a double click).
  */
 const allowedFrom: Record<string, readonly string[]> = {
   LOADED: ['UNLOADED', 'PINNED'],
-  UNLOADED: ['LOADED', 'HIDDEN'],
+  UNLOADED: ['LOADED', 'HIDDEN', 'PINNED'],
   HIDDEN: ['UNLOADED', 'LOADED'],
   PINNED: ['LOADED'],
   OPTEDIN: ['NOTOPTEDIN'],

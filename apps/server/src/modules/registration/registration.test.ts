@@ -105,6 +105,10 @@ describe('registration identity API (/progressive)', () => {
     expect(body.signUpStatus).toBe('COMPLETE');
     expect(body.cardNumber).toMatch(/^98263000\d{11}$/);
     expect((await post('/progressive/ready', { authToken })).json()).toEqual({ ready: true });
+    const mails = (await t.app.inject('/dev/outbox')).json<{ to: string; subject: string; text: string }[]>();
+    const welcome = mails.find((m) => m.to === 'new.member@example.com' && m.subject.startsWith('Welcome'));
+    expect(welcome?.subject).toBe('Welcome to Nectar, José');
+    expect(welcome?.text).toContain(body.cardNumber);
 
     const [collector] = await t.app.db
       .select()
@@ -328,8 +332,23 @@ describe('registration identity API (/progressive)', () => {
     expect(bad.json().description).toContain('Enter a postcode, like AA11AA');
   });
 
-  it("refuses a duplicate email with 'Please log in.' and creates nothing", async () => {
-    const authToken = await throughPassword(demoCollector.email);
+  it("says 'Please log in.' at the email step for an email that already has an account, and sends nothing", async () => {
+    const authToken = await start();
+    const res = await post('/progressive/email-check', {
+      email: demoCollector.email.toUpperCase(),
+      contactByEmail: true,
+      authToken,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'DUPLICATE_EMAIL', description: 'Please log in.' });
+    expect(await linksTo(demoCollector.email.toUpperCase())).toEqual([]);
+  });
+
+  it("refuses a duplicate email at confirmation with 'Please log in.' and creates nothing", async () => {
+    // The email was free at the email step; an account took it before this registration finished.
+    const email = 'raced.email@example.com';
+    const authToken = await throughPassword(email);
+    await t.app.db.update(collectors).set({ email }).where(eq(collectors.email, demoCollector.email));
     const before = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(collectors);
     const res = await confirm(authToken);
     expect(res.statusCode).toBe(409);

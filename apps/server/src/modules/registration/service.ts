@@ -5,6 +5,7 @@ import { CARD_NUMBER_DIGITS, CARD_PREFIX, toFullCardNumber } from '@app/contract
 import { passwordProblem } from '@app/contracts/password';
 import {
   BUSINESS_CATEGORIES,
+  EMAIL_LINK_INVALID_MESSAGE,
   REGISTRATION_PREFIX,
   REGISTRATION_WORDING_VERSION,
   isValidMobile,
@@ -219,21 +220,25 @@ export async function emailCheck(
 ): Promise<AuthTokenResponse> {
   const token = newToken();
   const email = input.email.trim();
-  const result = await step(deps, input.authToken, ['CARD_CHECKED', 'EMAIL_SENT'], async (_tx, row, at) => ({
-    to: 'EMAIL_SENT',
-    patch: {
-      ...countSend(row, at),
-      email,
-      verificationTokenHash: hashToken(token),
-      verificationExpiresAt: later(at, VERIFICATION_LINK_TTL_MINUTES),
-      userData: {
-        ...userDataOf(row),
-        contactByEmail: input.contactByEmail,
-        ...(input.registrationDone ? { registrationDone: input.registrationDone } : {}),
+  const result = await step(deps, input.authToken, ['CARD_CHECKED', 'EMAIL_SENT'], async (tx, row, at) => {
+    // An email that already has an account is told 'Please log in.' here, not after eight more steps.
+    if (await repository.findRegisteredCollectorByEmail(tx, email)) throw duplicateEmail();
+    return {
+      to: 'EMAIL_SENT' as const,
+      patch: {
+        ...countSend(row, at),
+        email,
+        verificationTokenHash: hashToken(token),
+        verificationExpiresAt: later(at, VERIFICATION_LINK_TTL_MINUTES),
+        userData: {
+          ...userDataOf(row),
+          contactByEmail: input.contactByEmail,
+          ...(input.registrationDone ? { registrationDone: input.registrationDone } : {}),
+        },
       },
-    },
-    result: answer(input.authToken, ['DO_IDENTITY_EMAIL_CONFIRM'], row.userType as UserType),
-  }));
+      result: answer(input.authToken, ['DO_IDENTITY_EMAIL_CONFIRM'], row.userType as UserType),
+    };
+  });
   await deps.notify.send(verificationEmail(deps, email, token));
   return result;
 }
@@ -265,11 +270,7 @@ export async function emailCheckConfirm(
   return deps.db.transaction(async (tx) => {
     const row = await repository.lockByVerificationToken(tx, hashToken(input.verificationToken));
     const linkInvalid = () =>
-      new AppError(
-        410,
-        registrationErrorCodes.linkInvalid,
-        'This link has expired or has already been used. Please start again to get a new one.',
-      );
+      new AppError(410, registrationErrorCodes.linkInvalid, EMAIL_LINK_INVALID_MESSAGE);
     if (!row || row.step !== 'EMAIL_SENT' || row.expiresAt <= at) throw linkInvalid();
     if (!row.verificationExpiresAt || row.verificationExpiresAt <= at) throw linkInvalid();
     // A link opened with another registration's token belongs to someone else's journey.
@@ -517,6 +518,7 @@ export async function confirmRegistration(
   input: { authToken: string; onlineAdvertisingConsent: boolean },
 ): Promise<AuthTokenResponse> {
   let collectorId = '';
+  let welcome: { to: string; firstName: string; cardNumber: string } | undefined;
   try {
     const result = await step(deps, input.authToken, ['PASSWORD'], async (tx, row, at) => {
       const data = userDataOf(row);
@@ -587,6 +589,7 @@ export async function confirmRegistration(
       if (data.accountKind === 'business' && data.business) {
         await repository.insertBusiness(tx, { collectorId, ...data.business, createdAt: at });
       }
+      welcome = { to: email, firstName: data.firstName, cardNumber };
       return {
         to: 'COMPLETE',
         patch: { collectorId, cardNumber, passwordHash: null },
@@ -594,12 +597,38 @@ export async function confirmRegistration(
       };
     });
     await assignStarterOffers(deps.db, collectorId, deps.changes);
+    if (welcome) await sendWelcomeEmail(deps, welcome);
     return result;
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
   }
 }
+
+/**
+ * The welcome email, sent after the registration committed (through app.notify: the outbox without SMTP).
+ * A failed send (an SMTP relay down) never undoes the account: the success page shows the card number too.
+ */
+async function sendWelcomeEmail(
+  deps: RegistrationDeps,
+  input: { to: string; firstName: string; cardNumber: string },
+) {
+  const signIn = `${deps.publicUrl}${REGISTRATION_PREFIX}/login`;
+  const digits = input.cardNumber.slice(CARD_PREFIX.length);
+  try {
+    await deps.notify.send({
+      channel: 'email',
+      to: input.to,
+      subject: `Welcome to ${brand.name}, ${input.firstName}`,
+      text: `Hi ${input.firstName},\n\nWelcome to ${brand.name}. Your card number is ${input.cardNumber} (when you log in, type the last 11 numbers: ${digits}).\n\nScan your digital card at ${brand.retailer} and our partners to collect points, and save offers to your card before you shop.\n\nLog in: ${signIn}`,
+      html: `<p>Hi ${escapeHtml(input.firstName)},</p><p>Welcome to ${brand.name}. Your card number is <strong>${input.cardNumber}</strong> (when you log in, type the last 11 numbers: ${digits}).</p><p>Scan your digital card at ${brand.retailer} and our partners to collect points, and save offers to your card before you shop.</p><p><a href="${signIn}">Log in</a></p>`,
+    });
+  } catch {
+    // The account exists either way; the card number is also on the success page.
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function issueDigitalCard(tx: DbExecutor, collectorId: string, issuedAt: Date) {
   for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { EMAIL_LINK_INVALID_MESSAGE } from '@app/contracts/registration';
+import { HttpError } from '../../shared/http/client.ts';
 import { isSwitchOn } from '../../shared/switches/switches.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -58,7 +60,14 @@ export function CheckEmailPage() {
         });
         await navigate(registrationPaths.chooseAccount, { replace: true });
       })
-      .catch((failure: Error) => setError(failure.message));
+      // A malformed link gets the link message, never the schema's words ('verificationToken: Too small').
+      .catch((failure: Error) =>
+        setError(
+          failure instanceof HttpError && failure.code === 'VALIDATION'
+            ? EMAIL_LINK_INVALID_MESSAGE
+            : failure.message,
+        ),
+      );
   }, [verification, navigate]);
 
   if (verification) {

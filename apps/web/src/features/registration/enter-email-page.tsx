@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { emailSchema } from '@app/contracts/email';
+import { SIGN_IN_PATH } from '@app/contracts/routes';
+import { HttpError } from '../../shared/http/client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { Toggle } from '../../shared/ui/toggle.tsx';
@@ -20,9 +22,11 @@ export function EnterEmailPage() {
   const state = readRegistrationState();
   const [optOut, setOptOut] = useState(false);
   const [serverError, setServerError] = useState<string>();
+  const [hasAccount, setHasAccount] = useState(false);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({
     resolver: zodResolver(formSchema),
@@ -32,6 +36,7 @@ export function EnterEmailPage() {
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setServerError(undefined);
+    setHasAccount(false);
     try {
       const answer = await emailCheck({
         email,
@@ -42,6 +47,12 @@ export function EnterEmailPage() {
       saveRegistrationState({ email, next: answer.next });
       await navigate(registrationPaths.checkEmail);
     } catch (failure) {
+      // An email that already has an account is told here, on the field (spec 8: 'Please log in.').
+      if (failure instanceof HttpError && failure.code === 'DUPLICATE_EMAIL') {
+        setError('email', { message: failure.message }, { shouldFocus: true });
+        setHasAccount(true);
+        return;
+      }
       setServerError((failure as Error).message);
     }
   });
@@ -65,6 +76,12 @@ export function EnterEmailPage() {
           checked={optOut}
           onChange={setOptOut}
         />
+        {hasAccount ? (
+          <p className="registration__lead">
+            This email already has an account. <Link to={SIGN_IN_PATH}>Log in</Link> or{' '}
+            <Link to="/id/start/forgotten-password">reset your password</Link>.
+          </p>
+        ) : null}
         <FormError message={serverError} />
         <Button type="submit" fullWidth loading={isSubmitting}>
           Continue

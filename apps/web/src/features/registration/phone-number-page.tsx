@@ -3,7 +3,13 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
 import { Navigate, useNavigate } from 'react-router';
-import { MOBILE_PRIMARY_COUNTRY, mobileCountries, phoneFormSchema } from '@app/contracts/registration';
+import {
+  MOBILE_PRIMARY_COUNTRY,
+  mobileCountries,
+  phoneFormSchema,
+  registrationErrorCodes,
+} from '@app/contracts/registration';
+import { HttpError } from '../../shared/http/client.ts';
 import { currentEnvironment } from '../../shared/switches/switches.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Popup } from '../../shared/ui/popup.tsx';
@@ -31,6 +37,7 @@ export function PhoneNumberPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<{ memorableName: string; countryCode: string; phoneNumber: string }>({
     resolver: zodResolver(phoneFormSchema),
@@ -48,6 +55,11 @@ export function PhoneNumberPage() {
       });
       await navigate(registrationPaths.createPassword);
     } catch (failure) {
+      // The server's rejection of the number belongs on the mobile field, not in a banner (spec 5 Mobile).
+      if (failure instanceof HttpError && failure.code === registrationErrorCodes.invalidPhone) {
+        setError('phoneNumber', { message: failure.message }, { shouldFocus: true });
+        return;
+      }
       setServerError((failure as Error).message);
     }
   });

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts/registration';
 import { HttpError } from '../../shared/http/client.ts';
 import { useFrozenPage } from '../../shared/hooks/use-frozen-page.ts';
+import { isSafeNextPath } from '@app/contracts/routes';
 import { markSessionStarted, notifySessionMarkerChange } from '../../shared/session/session-marker.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -31,6 +32,8 @@ export function SuccessPage() {
   const isTablet = TABLET_AGENT.test(navigator.userAgent);
   const [cardNumber, setCardNumber] = useState<string>();
   const [copied, setCopied] = useState(false);
+  /** Where 'Continue to login' goes once the auto-login signed the member in (no card number asked again). */
+  const [signedInTarget, setSignedInTarget] = useState<string>();
   const started = useRef(false);
   useFrozenPage(!cardNumber && !isTablet);
 
@@ -54,9 +57,12 @@ export function SuccessPage() {
           // login' is the fallback.
           if (!(await waitUntilReady(authToken))) return;
           await autoLogin(status.registrationCompletedToken)
-            .then(() => {
+            .then((answer) => {
               markSessionStarted();
               notifySessionMarkerChange();
+              setSignedInTarget(
+                isSafeNextPath(answer.registrationDone) ? answer.registrationDone : '/homepage',
+              );
             })
             .catch(() => undefined);
           return;
@@ -136,7 +142,7 @@ export function SuccessPage() {
             type="button"
             variant={state.accountKind === 'business' ? 'secondary' : 'primary'}
             fullWidth
-            onClick={() => void navigate(registrationPaths.login)}
+            onClick={() => void navigate(signedInTarget ?? registrationPaths.login)}
           >
             Continue to login
           </Button>

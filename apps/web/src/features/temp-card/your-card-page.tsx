@@ -1,7 +1,12 @@
 import { Link, useParams } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { CARD_PREFIX } from '@app/contracts/card-number';
-import { TEMP_CARD_PARTNERS, tempCardErrorCodes, type TempCard } from '@app/contracts/temp-card';
+import {
+  TEMP_CARD_PARTNERS,
+  tempCardErrorCodes,
+  tempCardMessages,
+  type TempCard,
+} from '@app/contracts/temp-card';
 import { HttpError } from '../../shared/http/client.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useTempCard } from './get-temp-card.ts';
@@ -65,7 +70,9 @@ function CardView({ card }: { card: TempCard }) {
 
 function Refusal({ error }: { error: unknown }) {
   const code = error instanceof HttpError ? error.code : undefined;
-  const message = error instanceof Error ? error.message : '';
+  // A malformed link says what an unknown one says, never the schema's words.
+  const message =
+    code === 'VALIDATION' ? tempCardMessages.notFound : error instanceof Error ? error.message : '';
   if (code === tempCardErrorCodes.expired) {
     return (
       <>

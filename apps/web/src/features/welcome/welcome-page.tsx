@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { usePopups } from '../../shared/popups/popup-manager.tsx';
+import { WelcomeActions } from './welcome-actions.tsx';
 import './welcome.css';
 
 /** The welcome page (/welcome, also / and /New_{product}): the scheme's pitch and the ways in. */
@@ -16,14 +16,7 @@ export function WelcomePage() {
             turn your points into money off, flights with {brand.airlinePartner} or stays with{' '}
             {brand.hotelPartner}.
           </p>
-          <div className="welcome__actions">
-            <Link className="button button--primary" to="/id/start/login">
-              Log in
-            </Link>
-            <Link className="button button--secondary" to="/id/start/sign-up">
-              Register
-            </Link>
-          </div>
+          <WelcomeActions />
         </div>
       </section>
       <section className="welcome__perks" aria-labelledby="perks-heading">

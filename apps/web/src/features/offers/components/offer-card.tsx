@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import type { Offer } from '@app/contracts/offers';
+import { HttpError } from '../../../shared/http/client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useReportSeen } from '../api/report-seen-offers.ts';
@@ -35,7 +36,12 @@ export function OfferActions({ offer }: { offer: Offer }) {
   const updateState = useUpdateOfferState();
   const optIn = useOptInToPartnerOffer();
   const bookmark = useSetPartnerOfferBookmark();
-  const showError = () => toast.show({ level: 'ERROR' });
+  // A refusal the server explains (ended, locked, not allowed) is said; anything else is the default error.
+  const showError = (error: unknown) =>
+    toast.show({
+      level: 'ERROR',
+      ...(error instanceof HttpError && error.status < 500 ? { message: error.message } : {}),
+    });
   const change = (state: 'LOADED' | 'UNLOADED' | 'HIDDEN' | 'PINNED') =>
     updateState.mutateAsync([{ id: offer.id, state }]).catch(showError);
 
