@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress-plugin.ts';
 import { API_PREFIXES } from '../../packages/contracts/src/api-prefixes.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022', manifest: true },
   server: {
     port: Number(process.env.PORT ?? 3000),

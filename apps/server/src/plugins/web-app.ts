@@ -44,6 +44,8 @@ export const webAppPlugin = fp(
         // One route per built file, found at start: a wildcard route cost 60% of the throughput of every other
         // route (docs/decisions/003). The build does not change while the server runs.
         wildcard: false,
+        // The build writes .br and .gz beside each text file (apps/web/precompress-plugin.ts): sent as they are.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
