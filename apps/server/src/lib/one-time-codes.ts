@@ -1,12 +1,14 @@
-import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { twoFactorMessages, type DeliveryMethod } from '@app/contracts/sign-in';
 import type { Database } from '../db/database.ts';
 import { oneTimeCodes } from '../db/schema/identity.ts';
 import { AppError } from './app-error.ts';
+import { ACCOUNT_LIMITS, countAttempt } from './attempt-limits.ts';
 
 /** One-time codes (DESIGN.md 5, OWASP ASVS 6.6): 6 random digits, 10-minute life, single use. */
 export const CODE_LIFETIME_MS = 10 * 60_000;
+/** Guesses per code request, kept across resends (a resend never gives more guesses). */
 export const MAX_CODE_ATTEMPTS = 5;
 /** The first send plus two resends. */
 export const MAX_CODE_SENDS = 3;
@@ -14,6 +16,17 @@ export const MAX_CODE_SENDS = 3;
 export const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 const codeHash = (bindingHash: string, code: string) => hashOf(`${bindingHash}:${code}`);
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+/** What a request that has not been sent a code yet holds: no six digits hash to it. */
+const unsentHash = () => `unsent:${randomBytes(16).toString('base64url')}`;
+
+const guessKey = (collectorId: string) => `code-guess:${collectorId}`;
+const sendKey = (collectorId: string) => `code-send:${collectorId}`;
+
+/** Counts a code sent to an account; over ACCOUNT_LIMITS.codeSends in the window nothing is sent. */
+async function countSend(db: Database, collectorId: string) {
+  const { allowed } = await countAttempt(db, sendKey(collectorId), ACCOUNT_LIMITS.codeSends);
+  if (!allowed) throw new AppError(429, 'CODE_RESEND_LIMIT', twoFactorMessages.resendLimit);
+}
 
 export interface IssueCodeInput {
   collectorId: string;
@@ -22,31 +35,41 @@ export interface IssueCodeInput {
   binding: string;
   deliveryMethod: DeliveryMethod;
   data?: Record<string, unknown>;
-  /** False when the code is only reserved now and sent later (resendCodeById). */
+  /**
+   * False when the request is only reserved now and its code is made and sent later (resendCodeById): no
+   * code exists until then, and a live reserved request is reused with its id and its attempt count.
+   */
   sent?: boolean;
 }
 
 export async function issueCode(db: Database, input: IssueCodeInput): Promise<string> {
-  const code = newCode();
   const bindingHash = hashOf(input.binding);
+  const live = and(
+    eq(oneTimeCodes.bindingHash, bindingHash),
+    eq(oneTimeCodes.purpose, input.purpose),
+    isNull(oneTimeCodes.consumedAt),
+  );
   await db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(Date.now() - 24 * 3_600_000)));
-  // One pending code per request: a new one replaces any earlier, so an id and a code never disagree.
-  await db
-    .delete(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.bindingHash, bindingHash),
-        eq(oneTimeCodes.purpose, input.purpose),
-        isNull(oneTimeCodes.consumedAt),
-      ),
-    );
+  const [previous] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(live, gt(oneTimeCodes.expiresAt, new Date())))
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  if (input.sent === false && previous) return '';
+  if (input.sent !== false) await countSend(db, input.collectorId);
+  const code = input.sent === false ? '' : newCode();
+  // One pending code per request: a new one replaces any earlier, so an id and a code never disagree. The
+  // guesses already made on the request carry over, so asking again never gives more of them.
+  await db.delete(oneTimeCodes).where(live);
   await db.insert(oneTimeCodes).values({
     collectorId: input.collectorId,
     purpose: input.purpose,
-    codeHash: codeHash(bindingHash, code),
+    codeHash: code ? codeHash(bindingHash, code) : unsentHash(),
     bindingHash,
     deliveryMethod: input.deliveryMethod,
     data: input.data ?? {},
+    attempts: previous?.attempts ?? 0,
     sends: input.sent === false ? 0 : 1,
     expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
   });
@@ -71,23 +94,36 @@ const findLive = async (db: Database, binding: string, purpose: string) => {
 
 export const findPendingCode = findLive;
 
+/**
+ * A new code for the request `id`, counted in one conditional update so parallel resends cannot pass
+ * MAX_CODE_SENDS; the attempt count stays.
+ */
+async function sendAgain(db: Database, id: string, bindingHash: string, deliveryMethod?: DeliveryMethod) {
+  const code = newCode();
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({
+      codeHash: codeHash(bindingHash, code),
+      sends: sql`${oneTimeCodes.sends} + 1`,
+      ...(deliveryMethod ? { deliveryMethod } : {}),
+      expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
+    })
+    .where(
+      and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt), lt(oneTimeCodes.sends, MAX_CODE_SENDS)),
+    )
+    .returning();
+  if (!row) throw new AppError(429, 'CODE_RESEND_LIMIT', twoFactorMessages.resendLimit);
+  return { code, row };
+}
+
 /** A new code for the same request, replacing the old one; at most MAX_CODE_SENDS in all. */
 export async function resendCode(db: Database, binding: string, purpose: string) {
   const row = await findLive(db, binding, purpose);
   if (!row) throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
   if (row.sends >= MAX_CODE_SENDS)
     throw new AppError(429, 'CODE_RESEND_LIMIT', twoFactorMessages.resendLimit);
-  const code = newCode();
-  await db
-    .update(oneTimeCodes)
-    .set({
-      codeHash: codeHash(row.bindingHash, code),
-      sends: sql`${oneTimeCodes.sends} + 1`,
-      attempts: 0,
-      expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
-    })
-    .where(eq(oneTimeCodes.id, row.id));
-  return { code, row };
+  await countSend(db, row.collectorId);
+  return sendAgain(db, row.id, row.bindingHash);
 }
 
 /** A (new) code for the pending request with this id, by the chosen delivery method; at most MAX_CODE_SENDS. */
@@ -105,34 +141,38 @@ export async function resendCodeById(
   if (!row || row.expiresAt <= new Date()) throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
   if (row.sends >= MAX_CODE_SENDS)
     throw new AppError(429, 'CODE_RESEND_LIMIT', twoFactorMessages.resendLimit);
-  const code = newCode();
-  await db
-    .update(oneTimeCodes)
-    .set({
-      codeHash: codeHash(row.bindingHash, code),
-      sends: sql`${oneTimeCodes.sends} + 1`,
-      attempts: 0,
-      deliveryMethod,
-      expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
-    })
-    .where(eq(oneTimeCodes.id, row.id));
-  return { code, row };
+  await countSend(db, row.collectorId);
+  return sendAgain(db, row.id, row.bindingHash, deliveryMethod);
 }
 
 /**
- * Checks a code for a request and spends it: wrong codes count towards MAX_CODE_ATTEMPTS, an expired or
- * already used code is refused, and a right code works once (the consume is one conditional update).
+ * Checks a code for a request and spends it. Every guess first takes one of the request's MAX_CODE_ATTEMPTS
+ * (and one of the account's ACCOUNT_LIMITS.codeGuesses) in a single conditional update, and only a guess
+ * that got one is compared: parallel guesses cannot check more codes than that. An expired, unsent or already
+ * used code is refused, and a right code works once (the consume is one conditional update).
  */
 export async function verifyCode(db: Database, binding: string, purpose: string, code: string) {
   const row = await findLive(db, binding, purpose);
-  if (!row || row.expiresAt <= new Date()) throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
+  if (!row || row.expiresAt <= new Date() || row.sends < 1)
+    throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
   if (row.attempts >= MAX_CODE_ATTEMPTS)
     throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
-  if (codeHash(row.bindingHash, code) !== row.codeHash) {
-    await db
-      .update(oneTimeCodes)
-      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(eq(oneTimeCodes.id, row.id));
+  const perAccount = await countAttempt(db, guessKey(row.collectorId), ACCOUNT_LIMITS.codeGuesses);
+  if (!perAccount.allowed) throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
+  const [taken] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeCodes.id, row.id),
+        isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, new Date()),
+        lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .returning({ codeHash: oneTimeCodes.codeHash });
+  if (!taken) throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
+  if (codeHash(row.bindingHash, code) !== taken.codeHash) {
     throw new AppError(400, 'CODE_INCORRECT', twoFactorMessages.incorrect);
   }
   const consumed = await db

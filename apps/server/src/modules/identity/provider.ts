@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { brand } from '@app/contracts/brand';
 import {
   IDENTITY_PREFIX,
@@ -36,6 +36,21 @@ const page = (ctx: KoaContextWithOIDC, title: string, body: string, nonce?: stri
   ctx.set('x-content-type-options', 'nosniff');
   ctx.set('referrer-policy', 'no-referrer');
   ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${escapeHtml(brand.name)}</title><style>body{font-family:system-ui,sans-serif;margin:0;background:#f6f6f6;color:#222}main{max-width:28rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 8px rgba(0,0,0,.1);text-align:center}h1{font-size:1.4rem;color:#8b1b5a}button{font:inherit;font-weight:700;padding:.8rem 1.5rem;border-radius:999px;border:0;background:#8b1b5a;color:#fff;cursor:pointer}</style></head><body><main>${body}</main></body></html>`;
+};
+
+/** The standard prompts, with a password asked again once the provider session is older than `maxAge` s. */
+const loginPolicy = (maxAge: number) => {
+  const policy = interactionPolicy.base();
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check('session_too_old', 'End-User authentication is required', (ctx) =>
+        ctx.oidc.session?.accountId && ctx.oidc.session.past(maxAge) && !ctx.oidc.result?.login
+          ? interactionPolicy.Check.REQUEST_PROMPT
+          : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+      ),
+    );
+  return policy;
 };
 
 export interface IdentityProviderOptions {
@@ -154,6 +169,7 @@ export async function createIdentityProvider({
       };
     },
     interactions: {
+      policy: loginPolicy(config.session.absoluteHours * 3600),
       // The card-number page carries the interaction; the password page completes it (session-api module).
       url: (_ctx, interaction) => `${IDENTITY_PREFIX}/login?uid=${encodeURIComponent(interaction.uid)}`,
     },
@@ -180,7 +196,15 @@ export async function createIdentityProvider({
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
-      Session: 14 * 24 * 60 * 60,
+      // The provider's session follows the web session's limits (issue 10): it lasts SESSION_IDLE_MINUTES from
+      // its last use and never past SESSION_ABSOLUTE_HOURS after the password was entered, so a timed-out
+      // web session cannot be silently renewed by the provider.
+      Session: (_ctx, session) => {
+        const now = Math.floor(Date.now() / 1000);
+        const loginTs = typeof session.loginTs === 'number' ? session.loginTs : now;
+        const absoluteLeft = loginTs + config.session.absoluteHours * 3600 - now;
+        return Math.max(1, Math.min(config.session.idleMinutes * 60, absoluteLeft));
+      },
       Grant: 14 * 24 * 60 * 60,
       RefreshToken: 14 * 24 * 60 * 60,
     },

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetMessages } from '@app/contracts/password-reset';
 import { demoCollector } from '../../db/demo-data.ts';
-import { credentials } from '../../db/schema/core.ts';
+import { collectors, credentials } from '../../db/schema/core.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 
 const NEW_PASSWORD = 'Fresh-start-2027';
@@ -58,7 +59,11 @@ describe('password reset by email link', () => {
     const done = await confirm(token, NEW_PASSWORD);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ description: passwordResetMessages.changed });
-    const [row] = await t.app.db.select().from(credentials);
+    const [row] = await t.app.db
+      .select({ lockedUntil: credentials.lockedUntil })
+      .from(credentials)
+      .innerJoin(collectors, eq(collectors.id, credentials.collectorId))
+      .where(eq(collectors.email, demoCollector.email));
     expect(row?.lockedUntil).toBeNull();
 
     const again = await confirm(token, 'Another-one-2028');

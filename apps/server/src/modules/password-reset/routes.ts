@@ -29,6 +29,7 @@ import {
   verifyCode,
 } from '../../lib/one-time-codes.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { revokeProviderSessions } from '../identity/revoke-account.ts';
 import {
   findCollectorByCard,
   findCollectorByEmail,
@@ -105,8 +106,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         await hashPassword(request.body.password),
       );
       if (!changed) throw new AppError(400, 'RESET_LINK_INVALID', passwordResetMessages.linkInvalid);
-      // Anyone signed in with the old password is signed out.
+      // Anyone signed in with the old password is signed out, at the identity provider too (issue 10).
       await app.sessions.destroyAllFor(holder.collectorId);
+      await revokeProviderSessions(app, holder.collectorId);
       return { description: passwordResetMessages.changed };
     },
   );

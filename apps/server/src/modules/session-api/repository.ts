@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cards, collectors, credentials } from '../../db/schema/core.ts';
 import { knownDevices } from '../../db/schema/identity.ts';
@@ -42,6 +42,35 @@ export async function findCredentialByEmail(db: Database, email: string): Promis
     .from(collectors)
     .innerJoin(credentials, eq(credentials.collectorId, collectors.id))
     .where(and(sql`lower(${collectors.email}) = lower(${email})`, eq(collectors.status, 'active')))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Takes one password attempt before the password is checked, in one conditional update: refused (undefined)
+ * while the account is locked or MAX attempts are already under way, so parallel requests can check at most
+ * `max` passwords before the lockout, however many arrive at once.
+ */
+export async function takeAttempt(db: Database, collectorId: string, max: number, now: Date) {
+  const [row] = await db
+    .update(credentials)
+    .set({ failedAttempts: sql`${credentials.failedAttempts} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(credentials.collectorId, collectorId),
+        or(isNull(credentials.lockedUntil), lte(credentials.lockedUntil, now)),
+        lt(credentials.failedAttempts, max),
+      ),
+    )
+    .returning({ failedAttempts: credentials.failedAttempts, lockouts: credentials.lockouts });
+  return row;
+}
+
+export async function lockState(db: Database, collectorId: string) {
+  const [row] = await db
+    .select({ lockedUntil: credentials.lockedUntil, lockouts: credentials.lockouts })
+    .from(credentials)
+    .where(eq(credentials.collectorId, collectorId))
     .limit(1);
   return row;
 }

@@ -2,12 +2,15 @@ import { signInMessages } from '@app/contracts/sign-in';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { ACCOUNT_LIMITS, countAttempt } from '../../lib/attempt-limits.ts';
+import { hashOf } from '../../lib/one-time-codes.ts';
 import {
   clearFailures,
   findCredentialByCard,
   findCredentialByEmail,
   lock,
-  recordFailure,
+  lockState,
+  takeAttempt,
   type CredentialRow,
 } from './repository.ts';
 
@@ -34,10 +37,15 @@ const timingDummy = () => (dummyHash ??= hashPassword('not-a-password-of-anyone-
 
 export type SignInIdentifier = { cardNumber: string } | { email: string };
 
+const unknownKey = (identifier: SignInIdentifier) =>
+  `sign-in-unknown:${hashOf('cardNumber' in identifier ? identifier.cardNumber : identifier.email.trim().toLowerCase())}`;
+
 /**
  * Checks a password for a card number or email: one answer (401, same message) for an unknown account and a
  * wrong password; a lockout after MAX_FAILED_ATTEMPTS wrong passwords, time-boxed and growing with each
- * lockout, with a message that points to password reset.
+ * lockout, with a message that points to password reset. Each attempt is taken (counted) before the password
+ * is checked, so parallel guesses cannot check more than MAX_FAILED_ATTEMPTS passwords; an identifier with no
+ * account locks the same way (ACCOUNT_LIMITS.unknownSignIn), so a lockout does not tell that an account exists.
  */
 export async function verifyCredentials(
   db: Database,
@@ -50,18 +58,28 @@ export async function verifyCredentials(
       ? await findCredentialByCard(db, identifier.cardNumber)
       : await findCredentialByEmail(db, identifier.email);
   if (!credential) {
+    const limit = ACCOUNT_LIMITS.unknownSignIn;
+    const { count, windowEndsAt } = await countAttempt(db, unknownKey(identifier), limit, now);
+    if (count > limit.max) throw locked(windowEndsAt, now);
     await verifyPassword(await timingDummy(), password);
+    if (count === limit.max) throw locked(new Date(now.getTime() + lockoutMinutes(0) * 60_000), now);
     throw invalid();
   }
-  if (credential.lockedUntil && credential.lockedUntil > now) throw locked(credential.lockedUntil, now);
+  const taken = await takeAttempt(db, credential.collectorId, MAX_FAILED_ATTEMPTS, now);
+  if (!taken) {
+    const state = await lockState(db, credential.collectorId);
+    const until =
+      state?.lockedUntil && state.lockedUntil > now
+        ? state.lockedUntil
+        : new Date(now.getTime() + lockoutMinutes(state?.lockouts ?? 0) * 60_000);
+    throw locked(until, now);
+  }
   if (await verifyPassword(credential.passwordHash, password)) {
-    if (credential.failedAttempts > 0 || credential.lockedUntil)
-      await clearFailures(db, credential.collectorId);
+    await clearFailures(db, credential.collectorId);
     return credential;
   }
-  const failures = await recordFailure(db, credential.collectorId);
-  if (failures >= MAX_FAILED_ATTEMPTS) {
-    const until = new Date(now.getTime() + lockoutMinutes(credential.lockouts) * 60_000);
+  if (taken.failedAttempts >= MAX_FAILED_ATTEMPTS) {
+    const until = new Date(now.getTime() + lockoutMinutes(taken.lockouts) * 60_000);
     await lock(db, credential.collectorId, until);
     throw locked(until, now);
   }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInMessages, WEB_CLIENT_ID } from '@app/contracts/sign-in';
-import { credentials } from '../../db/schema/core.ts';
+import { cards, credentials } from '../../db/schema/core.ts';
 import { oneTimeCodes } from '../../db/schema/identity.ts';
 
 const DEMO_CARD_NUMBER = demoCollector.cardNumber;
@@ -274,7 +274,15 @@ describe('sign-in through the identity provider', () => {
     const right = await attempt(DEMO_PASSWORD);
     expect(right.statusCode).toBe(403);
     expect(right.json().code).toBe('ACCOUNT_LOCKED');
-    const [row] = await t.app.db.select().from(credentials);
+    const [row] = await t.app.db
+      .select({
+        collectorId: credentials.collectorId,
+        lockouts: credentials.lockouts,
+        lockedUntil: credentials.lockedUntil,
+      })
+      .from(credentials)
+      .innerJoin(cards, eq(cards.collectorId, credentials.collectorId))
+      .where(eq(cards.number, DEMO_CARD_NUMBER));
     expect(row?.lockouts).toBe(1);
     expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
     await t.app.db

@@ -1,0 +1,208 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInMessages } from '@app/contracts/sign-in';
+import { demoCollector } from '../../db/demo-data.ts';
+import { cards, credentials } from '../../db/schema/core.ts';
+import { knownDevices, oidcModels, oneTimeCodes } from '../../db/schema/identity.ts';
+import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
+import { authorize, Jar, passwordStep, signInFully } from '../../test/oidc-browser.ts';
+
+const WRONG = 'Not-the-password-1';
+/** Each parallel guess from its own address, as an attacker with many addresses would send them. */
+const fromAddress = (i: number) => `198.51.100.${(i % 250) + 1}`;
+
+const demoCollectorId = async (t: TestApp) => {
+  const [card] = await t.app.db
+    .select({ collectorId: cards.collectorId })
+    .from(cards)
+    .where(eq(cards.number, demoCollector.cardNumber));
+  return card?.collectorId ?? '';
+};
+
+describe('sign-in hardening (issue 10)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '12' });
+  });
+  afterAll(async () => t.close());
+
+  it('checks at most 5 passwords when 15 wrong ones and the right one arrive at once', async () => {
+    const jar = new Jar();
+    const { uid } = await passwordStep(t, jar, WRONG);
+    await t.app.db.update(credentials).set({ failedAttempts: 0, lockedUntil: null });
+    const guesses = [...Array.from({ length: 15 }, () => WRONG), demoCollector.password];
+    const answers = await Promise.all(
+      guesses.map((password, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/recaptcha/collector/sessions',
+          headers: { ...jsWeb, cookie: jar.header() },
+          remoteAddress: fromAddress(i),
+          payload: { collectorId: demoCollector.cardNumber, password, interaction: uid },
+        }),
+      ),
+    );
+    const checked = answers.filter((answer) => answer.statusCode === 401 || answer.statusCode === 200);
+    expect(checked.length).toBeLessThanOrEqual(4);
+    expect(answers.at(-1)?.statusCode).toBe(403);
+    expect(answers.at(-1)?.json().code).toBe('ACCOUNT_LOCKED');
+    const [credential] = await t.app.db
+      .select()
+      .from(credentials)
+      .where(eq(credentials.collectorId, await demoCollectorId(t)));
+    expect(credential?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+    await t.app.db.update(credentials).set({ failedAttempts: 0, lockedUntil: null, lockouts: 0 });
+  });
+
+  it('locks an unknown card after 5 wrong passwords with the same answer as a real account', async () => {
+    const jar = new Jar();
+    const { uid } = await passwordStep(t, jar, WRONG);
+    await t.app.db.update(credentials).set({ failedAttempts: 0, lockedUntil: null, lockouts: 0 });
+    const tryCard = (collectorId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/recaptcha/collector/sessions',
+        headers: { ...jsWeb, cookie: jar.header() },
+        payload: { collectorId, password: WRONG, interaction: uid },
+      });
+    const unknown: { statusCode: number; body: string }[] = [];
+    const real: { statusCode: number; body: string }[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      unknown.push(await tryCard('9826300099999999999'));
+      real.push(await tryCard(demoCollector.cardNumber));
+    }
+    unknown.push(await tryCard('9826300099999999999'));
+    real.push(await tryCard(demoCollector.cardNumber));
+    expect(unknown.map((answer) => [answer.statusCode, answer.body])).toEqual(
+      real.map((answer) => [answer.statusCode, answer.body]),
+    );
+    expect(JSON.parse(unknown[4]?.body ?? '{}')).toEqual({
+      code: 'ACCOUNT_LOCKED',
+      description: signInMessages.lockedOut(15),
+    });
+    await t.app.db.update(credentials).set({ failedAttempts: 0, lockedUntil: null, lockouts: 0 });
+  });
+
+  it("keeps the provider's session within the web session's idle limit and asks again past the absolute one", async () => {
+    const jar = new Jar();
+    expect((await signInFully(t, jar)).statusCode).toBe(200);
+    const [session] = await t.app.db.select().from(oidcModels).where(eq(oidcModels.model, 'Session'));
+    expect(session?.expiresAt?.getTime()).toBeLessThanOrEqual(Date.now() + 30 * 60_000 + 5_000);
+
+    // Within the limits the provider signs the browser in again without a password...
+    const again = await authorize(t, jar);
+    expect(new URL(String(again.auth.headers.location)).pathname).toBe('/oauth_redirect');
+    // ...but not once the password is older than SESSION_ABSOLUTE_HOURS.
+    const old = Math.floor(Date.now() / 1000) - 13 * 3600;
+    await t.app.db
+      .update(oidcModels)
+      .set({ payload: sql`jsonb_set(${oidcModels.payload}, '{loginTs}', ${String(old)}::jsonb)` })
+      .where(eq(oidcModels.model, 'Session'));
+    const late = await authorize(t, jar);
+    expect(new URL(String(late.auth.headers.location), t.config.publicUrl).pathname).toBe('/id/start/login');
+  });
+
+  it("ends the provider's sessions, grants, tokens and known devices when the password is reset", async () => {
+    const jar = new Jar();
+    expect((await signInFully(t, jar)).statusCode).toBe(200);
+    const collectorId = await demoCollectorId(t);
+    await t.app.db
+      .insert(knownDevices)
+      .values({ collectorId, deviceHash: 'device-of-test' })
+      .onConflictDoNothing();
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/customer-management-api/credentials/password/reset',
+      headers: jsWeb,
+      payload: { email: demoCollector.email },
+    });
+    const outbox = (await t.app.inject({ method: 'GET', url: '/dev/outbox' })).json<{ text: string }[]>();
+    const token = /token=([\w-]+)/.exec(outbox[0]?.text ?? '')?.[1] ?? '';
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/customer-management-api/credentials/password',
+      headers: jsWeb,
+      payload: { token, password: demoCollector.password },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    const left = await t.app.db
+      .select({ model: oidcModels.model })
+      .from(oidcModels)
+      .where(sql`${oidcModels.payload}->>'accountId' = ${collectorId}`);
+    expect(left).toEqual([]);
+    expect(
+      await t.app.db.select().from(knownDevices).where(eq(knownDevices.collectorId, collectorId)),
+    ).toEqual([]);
+    // The browser's provider cookie no longer signs it in: the password is asked for.
+    const after = await authorize(t, jar);
+    expect(new URL(String(after.auth.headers.location), t.config.publicUrl).pathname).toBe('/id/start/login');
+  });
+});
+
+describe('device 2FA hardening (issue 10)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ DEVICE_2FA: 'true' });
+  });
+  afterAll(async () => t.close());
+
+  const latestCode = async () => {
+    const outbox = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    return /\b(\d{6})\b/.exec(outbox.json<{ text: string }[]>()[0]?.text ?? '')?.[1] ?? '';
+  };
+
+  it('compares at most 5 codes when 19 wrong ones and the right one arrive at once', async () => {
+    const jar = new Jar();
+    const challenge = await signInFully(t, jar);
+    expect(challenge.statusCode).toBe(403);
+    const { encryptedSessionJwt } = challenge.json<{ encryptedSessionJwt: string }>();
+    const code = await latestCode();
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    const guesses = [...Array.from({ length: 19 }, (_, i) => wrong(i)), code];
+    const answers = await Promise.all(
+      guesses.map((twoFaCode, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/session-api/session/sessions/oauth/2fa-validate',
+          headers: jsWeb,
+          remoteAddress: fromAddress(i),
+          payload: { twoFaCode, encryptedSessionJwt },
+        }),
+      ),
+    );
+    const compared = answers.filter((answer) => answer.json().code === 'CODE_INCORRECT');
+    expect(compared.length).toBeLessThanOrEqual(5);
+    expect(answers.at(-1)?.statusCode).toBe(400);
+    expect(answers.at(-1)?.json().code).toBe('CODE_MAX_ATTEMPTS');
+    const [row] = await t.app.db
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.purpose, 'device-2fa')));
+    expect(row?.attempts).toBe(5);
+  });
+
+  it('keeps the guesses of a pending sign-in across resends', async () => {
+    const jar = new Jar();
+    const { encryptedSessionJwt } = (await signInFully(t, jar)).json<{ encryptedSessionJwt: string }>();
+    const code = await latestCode();
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const validate = (twoFaCode: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/session-api/session/sessions/oauth/2fa-validate',
+        headers: jsWeb,
+        payload: { twoFaCode, encryptedSessionJwt },
+      });
+    for (let i = 0; i < 5; i += 1) await validate(wrongCode);
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: '/session-api/session/sessions/oauth/2fa-resend',
+      headers: jsWeb,
+      payload: { encryptedSessionJwt },
+    });
+    expect(resent.statusCode).toBe(200);
+    expect((await validate(await latestCode())).json().code).toBe('CODE_MAX_ATTEMPTS');
+  });
+});

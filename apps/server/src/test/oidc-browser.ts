@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { WEB_CLIENT_ID } from '@app/contracts/sign-in';
+import { demoCollector } from '../db/demo-data.ts';
+import { jsWeb, type TestApp } from './build-test-app.ts';
+
+/** A cookie jar for app.inject: keeps what the server sets, sends it back on the next call. */
+export class Jar {
+  private cookies = new Map<string, string>();
+  store(setCookie: string | string[] | undefined) {
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair] = line.split(';');
+      const index = pair?.indexOf('=') ?? -1;
+      if (!pair || index < 0) continue;
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1);
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+}
+
+const pkce = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+};
+
+/** The web app's authorization request, as the browser sends it (with the provider's cookies in `jar`). */
+export async function authorize(t: TestApp, jar: Jar) {
+  const { verifier, challenge } = pkce();
+  const redirectUri = `${t.config.publicUrl}/oauth_redirect`;
+  const auth = await t.app.inject({
+    method: 'GET',
+    url: `/oauth2/auth?${new URLSearchParams({
+      client_id: WEB_CLIENT_ID,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid offline',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: randomBytes(16).toString('base64url'),
+    })}`,
+    headers: { cookie: jar.header() },
+  });
+  jar.store(auth.headers['set-cookie']);
+  return { auth, verifier, redirectUri };
+}
+
+/** Authorization request, card and password step: answers the interaction uid and the step's response. */
+export async function passwordStep(t: TestApp, jar: Jar, password: string = demoCollector.password) {
+  const { auth, verifier, redirectUri } = await authorize(t, jar);
+  expect(auth.statusCode).toBe(303);
+  const uid = new URL(String(auth.headers.location), t.config.publicUrl).searchParams.get('uid') ?? '';
+  const step = await t.app.inject({
+    method: 'POST',
+    url: '/recaptcha/collector/sessions',
+    headers: { ...jsWeb, cookie: jar.header() },
+    payload: { collectorId: demoCollector.cardNumber, password, interaction: uid },
+  });
+  return { step, uid, verifier, redirectUri };
+}
+
+/** Follows the provider back to /oauth_redirect and exchanges the code: the whole sign-in of a browser. */
+export async function signInFully(t: TestApp, jar: Jar) {
+  const { step, verifier, redirectUri } = await passwordStep(t, jar);
+  expect(step.statusCode).toBe(200);
+  const resume = await t.app.inject({
+    method: 'GET',
+    url: String(step.headers.location).replace(t.config.publicUrl, ''),
+    headers: { cookie: jar.header() },
+  });
+  jar.store(resume.headers['set-cookie']);
+  const code = new URL(String(resume.headers.location)).searchParams.get('code') ?? '';
+  const session = await t.app.inject({
+    method: 'POST',
+    url: '/session-api/session/sessions/oauth',
+    headers: { ...jsWeb, cookie: jar.header() },
+    payload: { code, verificationCode: verifier, redirectUri },
+  });
+  jar.store(session.headers['set-cookie']);
+  return session;
+}
