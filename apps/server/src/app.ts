@@ -4,6 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './env.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { balanceRoutes } from './modules/balance/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(balanceRoutes);
   // Card, activity, spending and vouchers (issue 11): register below.
   // Account management (issue 12): register below.
+  await app.register(accountRoutes);
   // Brands and linked partners (issue 13): register below.
   // Help centre, feedback and the remaining routes (issue 14): register below.
   if (config.env !== 'production') await app.register(devRoutes);

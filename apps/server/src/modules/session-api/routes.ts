@@ -42,6 +42,7 @@ import {
   rememberValue,
 } from './remember-cookie.ts';
 import { findCredentialByEmail, findSignedInCollector } from './repository.ts';
+import { recordSignIn } from '../account/audit.ts';
 import { verifyCredentials, type SignInIdentifier } from './service.ts';
 
 /** Per-IP limits on the calls that check a password or exchange a code (DESIGN.md 5). */
@@ -279,6 +280,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(403).send(await startDevice2fa(app, collector.id, sessionData));
       }
       const session = await app.signIn(request, reply, collector.id, sessionData);
+      await recordSignIn(app.db, request, collector.id, session);
       await markDeviceKnown(app, request, reply, collector.id);
       return { sessionCreatedAt: session.createdAt.toISOString(), firstName: collector.firstName };
     },
@@ -331,6 +333,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!collector) throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
       const { idToken, refreshToken } = pending.data;
       const session = await app.signIn(request, reply, collector.id, { idToken, refreshToken });
+      await recordSignIn(app.db, request, collector.id, session);
       await markDeviceKnown(app, request, reply, collector.id);
       return { sessionCreatedAt: session.createdAt.toISOString(), firstName: collector.firstName };
     },

@@ -1,0 +1,458 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages } from '@app/contracts/account';
+import { passwordMessages } from '@app/contracts/password';
+import { demoCollector } from '../../db/demo-data.ts';
+import { accountEvents } from '../../db/schema/account.ts';
+import { cards, collectors, consents, credentials } from '../../db/schema/core.ts';
+import { oidcModels } from '../../db/schema/identity.ts';
+import { pointsLedger } from '../../db/schema/points-ledger.ts';
+import { recordPoints } from '../../lib/points-ledger.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
+import { verifyCredentials } from '../session-api/service.ts';
+
+let t: TestApp;
+const P = '/customer-management-api';
+
+interface Member {
+  id: string;
+  cardNumber: string;
+  email: string;
+  password: string;
+  cookies: Record<string, string>;
+}
+
+/** A fresh member of its own (the tester tool), signed in. */
+async function makeMember(): Promise<Member> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/dev/account-member',
+    headers: jsWeb,
+    payload: {},
+  });
+  expect(response.statusCode).toBe(200);
+  const body = response.json<{ cardNumber: string; email: string; password: string }>();
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
+  const [card] = await t.app.db.select().from(cards).where(eq(cards.number, body.cardNumber));
+  return { ...body, id: card?.collectorId ?? '', cookies: { [SESSION_COOKIE]: cookie } };
+}
+
+const call = (
+  member: Pick<Member, 'cookies'> | undefined,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url: `${P}${url}`,
+    headers:
+      method === 'GET' ? headers : { ...(payload === undefined ? { channel: 'JS-WEB' } : jsWeb), ...headers },
+    cookies: member?.cookies ?? {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const latestTo = async (to: string) => (await t.app.notify.listOutbox()).find((m) => m.to === to);
+/** Asks for a step-up code by email and reads it from the outbox. */
+async function stepUpCode(member: Member) {
+  const sent = await call(member, 'POST', '/2fa/send', { deliveryMethod: 'email' });
+  expect(sent.statusCode).toBe(200);
+  const message = await latestTo(member.email);
+  return /\b(\d{6})\b/.exec(message?.text ?? '')?.[1] ?? '';
+}
+const eventsOf = async (collectorId: string) =>
+  (await t.app.db.select().from(accountEvents).where(eq(accountEvents.collectorId, collectorId))).map(
+    (e) => e.type,
+  );
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('details', () => {
+  it('GET /customer/v2 answers the demo member with address and masked mobile; 401 without a session', async () => {
+    const [card] = await t.app.db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
+    const cookies = { [SESSION_COOKIE]: (await t.app.sessions.create(card?.collectorId ?? '')).token };
+    const response = await call({ cookies }, 'GET', '/customer/v2');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      email: demoCollector.email,
+      address: { lines: expect.any(Array) as unknown, postcode: expect.any(String) as unknown },
+      mobile: { countryCode: '+44', phoneNumber: '7700900123', masked: '**********123' },
+    });
+    expect((await call(undefined, 'GET', '/customer/v2')).statusCode).toBe(401);
+    expect((await call({ cookies }, 'GET', '/customer/refresh?ignoreCache=true')).json()).toMatchObject({
+      firstName: 'Alex',
+    });
+  });
+
+  it('PUT /customer changes the name with the spec rules, and audits it', async () => {
+    const member = await makeMember();
+    const bad = await call(member, 'PUT', '/customer', {
+      title: 'Mr',
+      firstName: 'Sam_',
+      lastName: 'Tester',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().description).toContain('Letters, dashes, apostrophes and spaces only');
+    const ok = await call(member, 'PUT', '/customer', {
+      title: 'Dr',
+      firstName: 'Jo-Ann',
+      lastName: "O'Neil",
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ title: 'Dr', firstName: 'Jo-Ann', lastName: "O'Neil" });
+    expect(await eventsOf(member.id)).toContain('name-changed');
+  });
+
+  it('changes the address only to one the lookup gives', async () => {
+    const member = await makeMember();
+    const found = await call(member, 'POST', '/address-lookup', { building: '2', postcode: 'm11ae' });
+    expect(found.statusCode).toBe(200);
+    const [address] = found.json<{ addresses: { lines: string[]; postcode: string }[] }>().addresses;
+    expect(address).toEqual({ lines: ['2 Piccadilly', 'Manchester'], postcode: 'M1 1AE' });
+    const made = await call(member, 'PUT', '/customer-address', {
+      address: { lines: ['1 Made Up Road'], postcode: 'M1 1AE' },
+    });
+    expect(made.statusCode).toBe(400);
+    const ok = await call(member, 'PUT', '/customer-address', { address });
+    expect(ok.json().address).toEqual(address);
+    expect(await eventsOf(member.id)).toContain('address-changed');
+  });
+});
+
+describe('email and mobile need a fresh code', () => {
+  it('refuses an email change without a code, with a wrong one, and with a spent one', async () => {
+    const member = await makeMember();
+    const newEmail = `new-${member.email}`;
+    const none = await call(member, 'PUT', '/customer/v2/email', { email: newEmail });
+    expect(none.statusCode).toBe(403);
+    expect(none.json().code).toBe('REAUTH_REQUIRED');
+    const code = await stepUpCode(member);
+    const wrong = await call(
+      member,
+      'PUT',
+      '/customer/v2/email',
+      { email: newEmail },
+      {
+        'x-2fa-code': code === '000000' ? '111111' : '000000',
+      },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('CODE_INCORRECT');
+    const ok = await call(member, 'PUT', '/customer/v2/email', { email: newEmail }, { 'x-2fa-code': code });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().description).toBe(accountMessages.emailLinkSent(newEmail));
+    const again = await call(
+      member,
+      'PUT',
+      '/customer/v2/email',
+      { email: `x-${newEmail}` },
+      {
+        'x-2fa-code': code,
+      },
+    );
+    expect(again.statusCode).toBe(400);
+    // Nothing changes until the link is opened.
+    const [row] = await t.app.db.select().from(collectors).where(eq(collectors.id, member.id));
+    expect(row?.email).toBe(member.email);
+    expect((await call(member, 'GET', '/customer/v2')).json().pendingEmail).toBe(newEmail);
+  });
+
+  it('a code sent to another session does not work in this one', async () => {
+    const member = await makeMember();
+    const code = await stepUpCode(member);
+    const other = { cookies: { [SESSION_COOKIE]: (await t.app.sessions.create(member.id)).token } };
+    const response = await call(
+      other,
+      'PUT',
+      '/customer/v2/email',
+      { email: `o-${member.email}` },
+      {
+        'x-2fa-code': code,
+      },
+    );
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('the emailed link moves the address once and tells the old one', async () => {
+    const member = await makeMember();
+    const newEmail = `moved-${member.email}`;
+    const code = await stepUpCode(member);
+    await call(member, 'PUT', '/customer/v2/email', { email: newEmail }, { 'x-2fa-code': code });
+    const link = (await latestTo(newEmail))?.links.find((l) => l.includes('/confirm-update-email?token='));
+    const token = new URL(link ?? 'http://x/').searchParams.get('token') ?? '';
+    const confirmed = await call(undefined, 'PUT', '/customer/v3/email', { token });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ email: newEmail, description: accountMessages.emailConfirmed });
+    const [row] = await t.app.db.select().from(collectors).where(eq(collectors.id, member.id));
+    expect(row?.email).toBe(newEmail);
+    expect((await latestTo(member.email))?.subject).toContain('email address has changed');
+    const reused = await call(undefined, 'PUT', '/verify-email', { token });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().description).toBe(accountMessages.emailLinkInvalid);
+    expect(await eventsOf(member.id)).toEqual(
+      expect.arrayContaining(['email-change-requested', 'email-changed']),
+    );
+  });
+
+  it('refuses an address another account uses', async () => {
+    const member = await makeMember();
+    const code = await stepUpCode(member);
+    const taken = await call(
+      member,
+      'PUT',
+      '/customer/v2/email',
+      { email: demoCollector.email.toUpperCase() },
+      {
+        'x-2fa-code': code,
+      },
+    );
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it('changes the mobile number only with a fresh code, and checks the number', async () => {
+    const member = await makeMember();
+    const phone = { phoneNumber: '07911 123456', countryCode: 'GB' };
+    expect((await call(member, 'PUT', '/customer/mobile', { phone })).statusCode).toBe(403);
+    const code = await stepUpCode(member);
+    const bad = await call(
+      member,
+      'PUT',
+      '/customer/mobile',
+      { phone: { ...phone, phoneNumber: '12' } },
+      {
+        'x-2fa-code': code,
+      },
+    );
+    expect(bad.statusCode).toBe(400);
+    const ok = await call(member, 'PUT', '/customer/mobile', { phone }, { 'x-2fa-code': code });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().mobile).toMatchObject({ countryCode: '+44', phoneNumber: '7911123456' });
+    expect(await eventsOf(member.id)).toContain('mobile-changed');
+  });
+});
+
+describe('password', () => {
+  it('needs the current password, applies the spec rules and ends every other session', async () => {
+    const member = await makeMember();
+    const other = { cookies: { [SESSION_COOKIE]: (await t.app.sessions.create(member.id)).token } };
+    const [before] = await t.app.db.select().from(credentials).where(eq(credentials.collectorId, member.id));
+
+    const wrong = await call(member, 'PUT', '/credentials/password', {
+      currentPassword: 'Not-the-password-1',
+      newPassword: 'Brand-new-pass-77',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().description).toBe(accountMessages.currentPasswordWrong);
+
+    const weak = await call(member, 'PUT', '/credentials/password', {
+      currentPassword: member.password,
+      newPassword: 'short',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().description).toContain(passwordMessages.intro);
+    const personal = await call(member, 'PUT', '/credentials/password', {
+      currentPassword: member.password,
+      newPassword: 'Tester',
+    });
+    expect(personal.statusCode).toBe(400);
+    const [unchanged] = await t.app.db
+      .select()
+      .from(credentials)
+      .where(eq(credentials.collectorId, member.id));
+    expect(unchanged?.passwordHash).toBe(before?.passwordHash);
+
+    const ok = await call(member, 'PUT', '/credentials/password', {
+      currentPassword: member.password,
+      newPassword: 'Brand-new-pass-77',
+    });
+    expect(ok.statusCode).toBe(200);
+    const fresh = ok.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
+    expect(fresh).not.toBe(member.cookies[SESSION_COOKIE]);
+    expect((await call(other, 'GET', '/customer/v2')).statusCode).toBe(401);
+    expect((await call(member, 'GET', '/customer/v2')).statusCode).toBe(401);
+    expect((await call({ cookies: { [SESSION_COOKIE]: fresh } }, 'GET', '/customer/v2')).statusCode).toBe(
+      200,
+    );
+    await expect(
+      verifyCredentials(t.app.db, { cardNumber: member.cardNumber }, 'Brand-new-pass-77'),
+    ).resolves.toMatchObject({ collectorId: member.id });
+    expect(await eventsOf(member.id)).toContain('password-changed');
+  });
+});
+
+describe('preferences and unsubscribe', () => {
+  it('saves contact and advertising preferences with consent records', async () => {
+    const member = await makeMember();
+    expect((await call(member, 'GET', '/contact-preferences/nectar')).json()).toEqual({
+      contactByEmail: true,
+      contactBySMS: false,
+      contactByPost: false,
+      contactByPhone: false,
+    });
+    const prefs = { contactByEmail: false, contactBySMS: true, contactByPost: true, contactByPhone: false };
+    expect((await call(member, 'PUT', '/contact-preferences/nectar', prefs)).json()).toEqual(prefs);
+    const cpm = await call(member, 'POST', '/contact-preferences/cpm', {
+      contactPreferences: [{ channel: 'ONLINEAD', consent: false }],
+    });
+    expect(cpm.json()).toEqual({ contactPreferences: [{ channel: 'ONLINEAD', consent: false }] });
+    expect(
+      (await call(member, 'GET', '/contact-preferences/cpm?channel=ONLINEAD')).json().contactPreferences[0]
+        .consent,
+    ).toBe(false);
+    const records = await t.app.db.select().from(consents).where(eq(consents.collectorId, member.id));
+    expect(records.map((r) => r.kind)).toEqual(
+      expect.arrayContaining(['online-advertising:no', expect.stringContaining('contactBySMS:yes')]),
+    );
+  });
+
+  it('a one-click unsubscribe link turns marketing email off; a forged one does nothing', async () => {
+    const member = await makeMember();
+    const { unsubscribeToken } = await import('./service.ts');
+    const { getOrCreateSecret } = await import('../../lib/server-secrets.ts');
+    const token = unsubscribeToken(
+      { linkKey: await getOrCreateSecret(t.app.db, 'account-links-key') },
+      member.id,
+    );
+    const forged = await call(undefined, 'POST', '/unsubscribe/request', {
+      token: `${member.id}.${'A'.repeat(43)}`,
+    });
+    expect(forged.statusCode).toBe(400);
+    const asked = await call(undefined, 'POST', '/unsubscribe/request', { token });
+    expect(asked.json().maskedEmail).toMatch(/^m\*+@example\.com$/);
+    const done = await call(undefined, 'POST', '/unsubscribe/update', { email: member.email, token });
+    expect(done.json().description).toBe(accountMessages.unsubscribed);
+    expect((await call(member, 'GET', '/contact-preferences/nectar')).json().contactByEmail).toBe(false);
+  });
+});
+
+describe('redemption lock', () => {
+  it('locks at once, and unlocks only after a verified code', async () => {
+    const member = await makeMember();
+    const url = '/v1/collectors/redemption-status';
+    expect((await call(member, 'GET', url)).json()).toEqual({ status: 'UNLOCKED' });
+    expect((await call(member, 'PUT', url, { status: 'LOCKED' })).json()).toEqual({ status: 'LOCKED' });
+    const refused = await call(member, 'PUT', url, { status: 'UNLOCKED' });
+    expect(refused.statusCode).toBe(403);
+    const code = await stepUpCode(member);
+    expect((await call(member, 'POST', '/2fa/verify', { code })).statusCode).toBe(200);
+    expect((await call(member, 'POST', '/2fa/verify', { code })).statusCode).toBe(400);
+    expect((await call(member, 'PUT', url, { status: 'UNLOCKED' })).json()).toEqual({ status: 'UNLOCKED' });
+    expect(await eventsOf(member.id)).toContain('redemption-lock-changed');
+  });
+});
+
+describe('closing the account', () => {
+  it('needs the password, ends every session and grant, anonymises, keeps the ledger and consents', async () => {
+    const member = await makeMember();
+    await recordPoints(t.app.db, {
+      collectorId: member.id,
+      amount: 100,
+      reason: 'Shopping',
+      source: 'test',
+      idempotencyKey: `close-${member.id}`,
+    });
+    await call(member, 'PUT', '/contact-preferences/nectar', {
+      contactByEmail: true,
+      contactBySMS: false,
+      contactByPost: false,
+      contactByPhone: false,
+    });
+    await t.app.db.insert(oidcModels).values([
+      { model: 'Session', id: `s-${member.id}`, payload: { accountId: member.id } },
+      { model: 'Grant', id: `g-${member.id}`, payload: { accountId: member.id }, grantId: `g-${member.id}` },
+      {
+        model: 'RefreshToken',
+        id: `r-${member.id}`,
+        payload: { grantId: `g-${member.id}` },
+        grantId: `g-${member.id}`,
+      },
+    ]);
+    const other = { cookies: { [SESSION_COOKIE]: (await t.app.sessions.create(member.id)).token } };
+
+    const wrong = await call(member, 'POST', '/customer/close', {
+      password: 'Wrong-password-1',
+      confirm: true,
+    });
+    expect(wrong.statusCode).toBe(400);
+    const ok = await call(member, 'POST', '/customer/close', { password: member.password, confirm: true });
+    expect(ok.statusCode).toBe(200);
+
+    expect((await call(member, 'GET', '/customer/v2')).statusCode).toBe(401);
+    expect((await call(other, 'GET', '/customer/v2')).statusCode).toBe(401);
+    const [row] = await t.app.db.select().from(collectors).where(eq(collectors.id, member.id));
+    expect(row).toMatchObject({
+      status: 'closed',
+      email: null,
+      firstName: null,
+      lastName: null,
+      phoneNumber: null,
+    });
+    const [card] = await t.app.db.select().from(cards).where(eq(cards.number, member.cardNumber));
+    expect(card?.status).toBe('inactive');
+    expect(await t.app.db.select().from(credentials).where(eq(credentials.collectorId, member.id))).toEqual(
+      [],
+    );
+    expect(
+      await t.app.db.select().from(pointsLedger).where(eq(pointsLedger.collectorId, member.id)),
+    ).toHaveLength(1);
+    expect(
+      (await t.app.db.select().from(consents).where(eq(consents.collectorId, member.id))).length,
+    ).toBeGreaterThan(0);
+    const left = await t.app.db.select().from(oidcModels);
+    expect(left.filter((m) => m.id.endsWith(member.id))).toEqual([]);
+    await expect(
+      verifyCredentials(t.app.db, { cardNumber: member.cardNumber }, member.password),
+    ).rejects.toMatchObject({ statusCode: 401 });
+    expect(await eventsOf(member.id)).toContain('account-closed');
+  });
+});
+
+describe('security page, additional details, collector hash', () => {
+  it('lists sessions with this one marked, signs out the others, and logs the changes', async () => {
+    const member = await makeMember();
+    const other = { cookies: { [SESSION_COOKIE]: (await t.app.sessions.create(member.id)).token } };
+    const listed = await call(member, 'GET', '/account/sessions');
+    const sessions = listed.json<{ sessions: { current: boolean }[] }>().sessions;
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    const out = await call(member, 'POST', '/account/sessions/sign-out-others');
+    expect(out.statusCode).toBe(200);
+    expect((await call(other, 'GET', '/customer/v2')).statusCode).toBe(401);
+    const fresh = {
+      cookies: { [SESSION_COOKIE]: out.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '' },
+    };
+    expect((await call(fresh, 'GET', '/account/sessions')).json().sessions).toHaveLength(1);
+    const events = (await call(fresh, 'GET', '/account/events')).json<{ events: { type: string }[] }>()
+      .events;
+    expect(events[0]?.type).toBe('signed-out-elsewhere');
+  });
+
+  it('adds a missing date of birth once, and answers a stable collector hash per organisation', async () => {
+    const member = await makeMember();
+    expect((await call(member, 'GET', '/missing-information')).json().missing).toEqual([
+      'dateOfBirth',
+      'address',
+    ]);
+    const young = await call(member, 'POST', '/missing-information', { dateOfBirth: '01/01/2020' });
+    expect(young.statusCode).toBe(400);
+    const ok = await call(member, 'POST', '/missing-information', { dateOfBirth: '12/04/1988' });
+    expect(ok.json().missing).toEqual(['address']);
+    expect(
+      (await call(member, 'POST', '/missing-information', { dateOfBirth: '12/04/1980' })).statusCode,
+    ).toBe(409);
+    const a = (await call(member, 'GET', '/collector-hash')).json().hashID;
+    const b = (await call(member, 'GET', '/collector-hash')).json().hashID;
+    const c = (await call(member, 'GET', '/collector-hash?org=hotels')).json().hashID;
+    expect(a).toBe(b);
+    expect(c).not.toBe(a);
+  });
+});

@@ -1,0 +1,102 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CARD_PREFIX } from '@app/contracts/card-number';
+import type { Database } from '../../db/database.ts';
+import { demoCollector } from '../../db/demo-data.ts';
+import { accountEvents } from '../../db/schema/account.ts';
+import { cards, collectors, contactPreferences, credentials } from '../../db/schema/core.ts';
+import { collectorAddresses } from '../../db/schema/registration.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+
+/** The demo collector's address, from the bundled address set (README "Registration test addresses"). */
+const DEMO_ADDRESS = { lines: ['10 King Edward Street', 'London'], postcode: 'EC1A 1BB' };
+
+/**
+ * The demo member's account area has something to show: an address and a first entry in the account log.
+ * Safe at every start and on several instances at once: the collector row is locked while checking.
+ */
+export async function ensureAccountDemoData(db: Database) {
+  await db.transaction(async (tx) => {
+    const [card] = await tx
+      .select({ collectorId: cards.collectorId })
+      .from(cards)
+      .where(eq(cards.number, demoCollector.cardNumber));
+    if (!card) return;
+    await tx
+      .select({ id: collectors.id })
+      .from(collectors)
+      .where(eq(collectors.id, card.collectorId))
+      .for('update');
+    const [address] = await tx
+      .select({ id: collectorAddresses.id })
+      .from(collectorAddresses)
+      .where(eq(collectorAddresses.collectorId, card.collectorId))
+      .limit(1);
+    const [event] = await tx
+      .select({ id: accountEvents.id })
+      .from(accountEvents)
+      .where(eq(accountEvents.collectorId, card.collectorId))
+      .limit(1);
+    if (!address && !event) {
+      await tx.insert(collectorAddresses).values({ collectorId: card.collectorId, ...DEMO_ADDRESS });
+    }
+    if (!event) {
+      await tx.insert(accountEvents).values({
+        collectorId: card.collectorId,
+        type: 'contact-preferences-changed',
+        createdAt: new Date(Date.now() - 7 * 86_400_000),
+      });
+    }
+  });
+}
+
+/** Password of the members the tester tool below makes. */
+export const JOURNEY_MEMBER_PASSWORD = 'Journey-pass-2026';
+
+/**
+ * Tester tool (not in production): a fresh member of its own, signed in on this browser, so a journey can
+ * change a password, an email address or close an account without touching the demo member.
+ */
+export function registerAccountDevRoutes(app: FastifyInstance) {
+  app.post(
+    '/dev/account-member',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Makes a fresh member (card, password, email, mobile) and signs this browser in as it',
+        response: {
+          200: z.object({ cardNumber: z.string(), email: z.string(), password: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const suffix = String(randomInt(0, 1e9)).padStart(9, '0');
+      const cardNumber = `${CARD_PREFIX}77${suffix}`;
+      const email = `member-${suffix}@example.com`;
+      const passwordHash = await hashPassword(JOURNEY_MEMBER_PASSWORD);
+      const collectorId = await app.db.transaction(async (tx) => {
+        const [collector] = await tx
+          .insert(collectors)
+          .values({
+            title: 'Mr',
+            firstName: 'Sam',
+            lastName: 'Tester',
+            email,
+            dateOfBirth: null,
+            phoneCountryCode: '+44',
+            phoneNumber: `7700${suffix.slice(3)}`,
+          })
+          .returning({ id: collectors.id });
+        const id = collector?.id ?? '';
+        await tx.insert(cards).values({ number: cardNumber, collectorId: id, kind: 'digital' });
+        await tx.insert(credentials).values({ collectorId: id, passwordHash });
+        await tx.insert(contactPreferences).values({ collectorId: id, byEmail: true });
+        return id;
+      });
+      await app.signIn(request, reply, collectorId);
+      return { cardNumber, email, password: JOURNEY_MEMBER_PASSWORD };
+    },
+  );
+}

@@ -1,0 +1,578 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import {
+  accountMessages,
+  describeDevice,
+  type AccountEvent,
+  type AccountEventType,
+  type AccountSession,
+  type CpmPreferences,
+  type Customer,
+  type NectarPreferences,
+  type UpdateName,
+  ACCOUNT_EVENT_TYPES,
+} from '@app/contracts/account';
+import { brand } from '@app/contracts/brand';
+import { passwordProblem } from '@app/contracts/password';
+import { isValidMobile, mobileCountries, type Address } from '@app/contracts/registration';
+import type { DeliveryMethod } from '@app/contracts/sign-in';
+import { twoFactorMessages } from '@app/contracts/sign-in';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashOf, issueCode, maskEmail, maskPhone, verifyCode } from '../../lib/one-time-codes.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { isRedemptionLocked, setRedemptionLock } from '../../lib/redemption-lock.ts';
+import type { Notifier } from '../../plugins/notify.ts';
+import { revokeProviderSessions } from '../identity/revoke-account.ts';
+import { isKnownAddress, type AddressProvider } from '../registration/address-book.ts';
+import type { SessionStore } from '../session/session-store.ts';
+import { verifyCredentials } from '../session-api/service.ts';
+import { recordAccountEvent } from './audit.ts';
+import * as repo from './repository.ts';
+
+export interface AccountDeps {
+  db: Database;
+  notify: Notifier;
+  sessions: SessionStore;
+  addresses: AddressProvider;
+  publicUrl: string;
+  production: boolean;
+  /** Signs unsubscribe links and collector hashes (a server secret shared by every instance). */
+  linkKey: string;
+  now: () => Date;
+}
+
+type Req = Pick<FastifyRequest, 'ip' | 'headers'>;
+
+/** The step-up code for changing email, mobile or the redemption lock (DESIGN.md 5 "Re-authentication"). */
+export const ACCOUNT_CHANGE_PURPOSE = 'account-change';
+/** How long a confirmation link for a new email address works. */
+const EMAIL_LINK_HOURS = 24;
+/** How long a verified code lets the member turn off the redemption lock in that session. */
+export const REAUTH_MINUTES = 10;
+
+const notFound = () => new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+
+/* ---------- customer ---------- */
+
+export async function getCustomer(deps: Pick<AccountDeps, 'db'>, collectorId: string): Promise<Customer> {
+  const row = await repo.findCustomer(deps.db, collectorId);
+  if (!row) throw notFound();
+  const mobile =
+    row.phoneNumber && row.phoneCountryCode
+      ? {
+          countryCode: row.phoneCountryCode,
+          phoneNumber: row.phoneNumber,
+          masked: maskPhone(`${row.phoneCountryCode}${row.phoneNumber}`),
+        }
+      : null;
+  return {
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
+    title: row.title,
+    email: row.email,
+    cardNumber: row.cardNumber,
+    externalHandle: row.cardNumber ? `c-${row.cardNumber.slice(-6)}` : `c-${row.id.slice(0, 8)}`,
+    dateOfBirth: row.dateOfBirth,
+    mobile,
+    address: row.address ?? null,
+    pendingEmail: row.pendingEmail,
+  };
+}
+
+export async function updateName(deps: AccountDeps, req: Req, collectorId: string, name: UpdateName) {
+  await repo.updateName(deps.db, collectorId, name);
+  await recordAccountEvent(deps.db, req, collectorId, 'name-changed');
+  return getCustomer(deps, collectorId);
+}
+
+export async function lookupAddresses(deps: AccountDeps, building: string, postcode: string) {
+  const addresses = await deps.addresses.find(postcode, building);
+  if (addresses.length === 0) {
+    throw new AppError(
+      404,
+      'NO_ADDRESSES',
+      'No addresses were found - Please check your details and try again.',
+    );
+  }
+  return { addresses };
+}
+
+/** Only an address the lookup gives can be stored, as in registration. */
+export async function updateAddress(deps: AccountDeps, req: Req, collectorId: string, address: Address) {
+  if (!(await isKnownAddress(deps.addresses, address))) {
+    throw new AppError(400, 'ADDRESS_NOT_FOUND', accountMessages.addressNotFound);
+  }
+  await repo.replaceAddress(deps.db, collectorId, address);
+  await recordAccountEvent(deps.db, req, collectorId, 'address-changed');
+  return getCustomer(deps, collectorId);
+}
+
+/* ---------- step-up codes ---------- */
+
+/** Where a code can go: the member's current email and mobile. */
+async function destinations(deps: AccountDeps, collectorId: string) {
+  const row = await repo.findCustomer(deps.db, collectorId);
+  if (!row) throw notFound();
+  const list: { deliveryMethod: DeliveryMethod; to: string; maskedDestination: string }[] = [];
+  if (row.email)
+    list.push({ deliveryMethod: 'email', to: row.email, maskedDestination: maskEmail(row.email) });
+  if (row.phoneNumber) {
+    const to = `${row.phoneCountryCode ?? ''}${row.phoneNumber}`;
+    list.push({ deliveryMethod: 'sms', to, maskedDestination: maskPhone(to) });
+  }
+  return list;
+}
+
+export async function deliveryOptions(deps: AccountDeps, collectorId: string) {
+  return {
+    options: (await destinations(deps, collectorId)).map(({ deliveryMethod, maskedDestination }) => ({
+      deliveryMethod,
+      maskedDestination,
+    })),
+  };
+}
+
+/**
+ * POST /2fa/send: 6 digits to the member's current email or mobile, bound to this session (the session's
+ * cookie secret is the binding), living 10 minutes; the code lib counts sends and guesses.
+ */
+export async function sendStepUpCode(
+  deps: AccountDeps,
+  collectorId: string,
+  sessionToken: string,
+  deliveryMethod: DeliveryMethod,
+) {
+  const destination = (await destinations(deps, collectorId)).find(
+    (d) => d.deliveryMethod === deliveryMethod,
+  );
+  if (!destination) {
+    throw new AppError(400, 'NO_CONTACT', 'We have no contact details for that choice. Choose another.');
+  }
+  const code = await issueCode(deps.db, {
+    collectorId,
+    purpose: ACCOUNT_CHANGE_PURPOSE,
+    binding: sessionToken,
+    deliveryMethod,
+  });
+  await deps.notify.send({
+    channel: deliveryMethod,
+    to: destination.to,
+    subject: `Your ${brand.name} security code`,
+    text: `Your ${brand.name} security code is ${code}. It lasts 10 minutes. We'll never ask you for it on the phone. If you didn't ask to change your account, change your password.`,
+  });
+  return {
+    deliveryMethod,
+    maskedDestination: destination.maskedDestination,
+    description: twoFactorMessages.codeSent(destination.maskedDestination),
+  };
+}
+
+/** Spends the step-up code of this session (X-2FA-CODE or POST /2fa/verify); missing → 403. */
+export async function spendStepUpCode(
+  deps: AccountDeps,
+  collectorId: string,
+  sessionToken: string,
+  code: string | undefined,
+) {
+  if (!code || !/^\d{6}$/.test(code)) throw new AppError(403, 'REAUTH_REQUIRED', accountMessages.codeNeeded);
+  const row = await verifyCode(deps.db, sessionToken, ACCOUNT_CHANGE_PURPOSE, code);
+  if (row.collectorId !== collectorId) throw new AppError(400, 'CODE_INCORRECT', twoFactorMessages.incorrect);
+}
+
+/* ---------- email ---------- */
+
+/** PUT /customer/v2/email: with a fresh code, sends a confirmation link to the new address. */
+export async function requestEmailChange(
+  deps: AccountDeps,
+  req: Req,
+  collectorId: string,
+  sessionToken: string,
+  code: string | undefined,
+  email: string,
+) {
+  const customer = await getCustomer(deps, collectorId);
+  if (customer.email?.toLowerCase() === email.toLowerCase()) {
+    throw new AppError(400, 'EMAIL_SAME', accountMessages.emailSame);
+  }
+  await spendStepUpCode(deps, collectorId, sessionToken, code);
+  if (await repo.isEmailTaken(deps.db, email, collectorId)) {
+    throw new AppError(409, 'EMAIL_TAKEN', accountMessages.emailTaken);
+  }
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertEmailChange(deps.db, {
+    tokenHash: hashOf(token),
+    collectorId,
+    newEmail: email,
+    expiresAt: new Date(deps.now().getTime() + EMAIL_LINK_HOURS * 3_600_000),
+  });
+  const link = `${deps.publicUrl}/confirm-update-email?token=${token}`;
+  await deps.notify.send({
+    channel: 'email',
+    to: email,
+    subject: `Confirm your new ${brand.name} email address`,
+    text: `Hello ${customer.firstName},\n\nTo use this address for your ${brand.name} account, open this link within ${EMAIL_LINK_HOURS} hours:\n${link}\n\nIf you didn't ask for this, ignore this email: nothing changes.`,
+  });
+  await recordAccountEvent(deps.db, req, collectorId, 'email-change-requested');
+  return { description: accountMessages.emailLinkSent(email) };
+}
+
+/**
+ * PUT /customer/v3/email and PUT /verify-email {token}: the emailed link moves the address, once; the old
+ * address is told, so a change the member did not make does not go unnoticed.
+ */
+export async function confirmEmailChange(deps: AccountDeps, req: Req, token: string) {
+  let changed: Awaited<ReturnType<typeof repo.consumeEmailChange>>;
+  try {
+    changed = await repo.consumeEmailChange(deps.db, hashOf(token), deps.now());
+  } catch (error) {
+    // The unique index on lower(email): another account took the address after the link was sent.
+    if (
+      (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+      (error as { cause?: { code?: string } }).cause?.code === '23505'
+    ) {
+      throw new AppError(409, 'EMAIL_TAKEN', accountMessages.emailTaken);
+    }
+    throw error;
+  }
+  if (!changed) throw new AppError(400, 'EMAIL_LINK_INVALID', accountMessages.emailLinkInvalid);
+  if (changed.oldEmail) {
+    await deps.notify.send({
+      channel: 'email',
+      to: changed.oldEmail,
+      subject: `Your ${brand.name} email address has changed`,
+      text: `Hello ${changed.firstName ?? ''},\n\nThe email address of your ${brand.name} account was changed to ${maskEmail(changed.newEmail)}. If you didn't do this, call us now and change your password.`,
+    });
+  }
+  await recordAccountEvent(deps.db, req, changed.collectorId, 'email-changed');
+  return { email: changed.newEmail, description: accountMessages.emailConfirmed };
+}
+
+/* ---------- mobile ---------- */
+
+export async function updateMobile(
+  deps: AccountDeps,
+  req: Req,
+  collectorId: string,
+  sessionToken: string,
+  code: string | undefined,
+  phone: { phoneNumber: string; countryCode: string },
+) {
+  if (!mobileCountries(deps.production).includes(phone.countryCode)) {
+    throw new AppError(400, 'INVALID_PHONE', accountMessages.mobileCountry);
+  }
+  const parsed = parsePhoneNumberFromString(phone.phoneNumber, phone.countryCode as CountryCode);
+  if (!parsed || !isValidMobile(phone.phoneNumber, phone.countryCode)) {
+    throw new AppError(400, 'INVALID_PHONE', accountMessages.mobileInvalid);
+  }
+  const before = await getCustomer(deps, collectorId);
+  await spendStepUpCode(deps, collectorId, sessionToken, code);
+  await repo.updateMobile(deps.db, collectorId, `+${parsed.countryCallingCode}`, parsed.nationalNumber);
+  if (before.email) {
+    await deps.notify.send({
+      channel: 'email',
+      to: before.email,
+      subject: `Your ${brand.name} mobile number has changed`,
+      text: `Hello ${before.firstName},\n\nThe mobile number of your ${brand.name} account is now ${maskPhone(parsed.number)}. If you didn't do this, call us now and change your password.`,
+    });
+  }
+  await recordAccountEvent(deps.db, req, collectorId, 'mobile-changed');
+  return getCustomer(deps, collectorId);
+}
+
+/* ---------- password ---------- */
+
+/** The member's current password, with the sign-in lockout counting wrong ones; 400 when it is wrong. */
+async function checkCurrentPassword(deps: AccountDeps, collectorId: string, password: string) {
+  const customer = await repo.findCustomer(deps.db, collectorId);
+  if (!customer?.cardNumber) throw notFound();
+  try {
+    await verifyCredentials(deps.db, { cardNumber: customer.cardNumber }, password, deps.now());
+  } catch (error) {
+    // A wrong password must not read as "signed out" (401) to the browser.
+    if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+      throw new AppError(400, 'CURRENT_PASSWORD_WRONG', accountMessages.currentPasswordWrong);
+    }
+    throw error;
+  }
+  return customer;
+}
+
+/**
+ * PUT /credentials/password: the current password, then the spec's rules (5) on the new one; every session
+ * and provider grant of the member ends (the caller starts a fresh session for this browser).
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  req: Req,
+  collectorId: string,
+  currentPassword: string,
+  newPassword: string,
+  /** Starts this browser's new session once every old one has ended. */
+  startSession: () => Promise<{ createdAt: Date }>,
+) {
+  const customer = await checkCurrentPassword(deps, collectorId, currentPassword);
+  const problem = passwordProblem(newPassword, customer);
+  if (problem) throw new AppError(400, 'PASSWORD_RULES', problem);
+  if (newPassword === currentPassword) throw new AppError(400, 'PASSWORD_SAME', accountMessages.samePassword);
+  await repo.setPasswordHash(deps.db, collectorId, await hashPassword(newPassword));
+  await deps.sessions.destroyAllFor(collectorId);
+  await revokeProviderSessions(deps.db, collectorId);
+  const session = await startSession();
+  if (customer.email) {
+    await deps.notify.send({
+      channel: 'email',
+      to: customer.email,
+      subject: `Your ${brand.name} password has changed`,
+      text: `Hello ${customer.firstName ?? ''},\n\nThe password of your ${brand.name} account was changed and every other device was logged out. If you didn't do this, reset your password now: ${deps.publicUrl}/pending-reset-password`,
+    });
+  }
+  await recordAccountEvent(deps.db, req, collectorId, 'password-changed', {
+    sessionCreatedAt: session.createdAt.toISOString(),
+  });
+}
+
+/** "Log out of other devices": every session ends, this browser gets a fresh one. */
+export async function signOutOthers(
+  deps: AccountDeps,
+  req: Req,
+  collectorId: string,
+  startSession: () => Promise<{ createdAt: Date }>,
+) {
+  await deps.sessions.destroyAllFor(collectorId);
+  const session = await startSession();
+  await recordAccountEvent(deps.db, req, collectorId, 'signed-out-elsewhere', {
+    sessionCreatedAt: session.createdAt.toISOString(),
+  });
+}
+
+/* ---------- contact preferences, advertising, unsubscribe ---------- */
+
+/** The wording version of the preference pages; a consent record names the one the member saw. */
+export const PREFERENCES_WORDING = '2026-11';
+
+export async function getNectarPreferences(
+  deps: AccountDeps,
+  collectorId: string,
+): Promise<NectarPreferences> {
+  const row = await repo.findPreferences(deps.db, collectorId);
+  return {
+    contactByEmail: row?.byEmail ?? false,
+    contactBySMS: row?.bySms ?? false,
+    contactByPost: row?.byPost ?? false,
+    contactByPhone: row?.byPhone ?? false,
+  };
+}
+
+export async function saveNectarPreferences(
+  deps: AccountDeps,
+  req: Req,
+  collectorId: string,
+  input: NectarPreferences,
+) {
+  await repo.savePreferences(deps.db, collectorId, {
+    byEmail: input.contactByEmail,
+    bySms: input.contactBySMS,
+    byPost: input.contactByPost,
+    byPhone: input.contactByPhone,
+  });
+  const chosen = Object.entries(input)
+    .map(([channel, on]) => `${channel}:${on ? 'yes' : 'no'}`)
+    .join(',');
+  await repo.recordConsent(deps.db, collectorId, `marketing ${chosen}`, PREFERENCES_WORDING);
+  await recordAccountEvent(deps.db, req, collectorId, 'contact-preferences-changed');
+  return getNectarPreferences(deps, collectorId);
+}
+
+export async function getCpmPreferences(deps: AccountDeps, collectorId: string): Promise<CpmPreferences> {
+  const row = await repo.findPreferences(deps.db, collectorId);
+  return { contactPreferences: [{ channel: 'ONLINEAD', consent: row?.onlineAdvertising ?? true }] };
+}
+
+export async function saveCpmPreferences(
+  deps: AccountDeps,
+  req: Req,
+  collectorId: string,
+  input: CpmPreferences,
+) {
+  const online = input.contactPreferences.find((p) => p.channel === 'ONLINEAD');
+  if (online) {
+    await repo.savePreferences(deps.db, collectorId, { onlineAdvertising: online.consent });
+    await repo.recordConsent(
+      deps.db,
+      collectorId,
+      `online-advertising:${online.consent ? 'yes' : 'no'}`,
+      PREFERENCES_WORDING,
+    );
+    await recordAccountEvent(deps.db, req, collectorId, 'advertising-preference-changed');
+  }
+  return getCpmPreferences(deps, collectorId);
+}
+
+const sign = (key: string, value: string) => createHmac('sha256', key).update(value).digest('base64url');
+
+/** The token of a one-click unsubscribe link: the collector id and its signature (no expiry, RFC 8058). */
+export const unsubscribeToken = (deps: Pick<AccountDeps, 'linkKey'>, collectorId: string) =>
+  `${collectorId}.${sign(deps.linkKey, `unsubscribe:${collectorId}`)}`;
+
+/** The link every marketing email carries (issue 12); see marketingEmail. */
+export const unsubscribeLink = (deps: Pick<AccountDeps, 'linkKey' | 'publicUrl'>, collectorId: string) =>
+  `${deps.publicUrl}/emails/unsubscribe?token=${unsubscribeToken(deps, collectorId)}`;
+
+/** A marketing email's text with its one-click unsubscribe footer: marketing emails are built only here. */
+export function marketingEmail(
+  deps: Pick<AccountDeps, 'linkKey' | 'publicUrl'>,
+  collectorId: string,
+  body: string,
+) {
+  return `${body}\n\nDon't want these emails? Unsubscribe in one click: ${unsubscribeLink(deps, collectorId)}`;
+}
+
+function collectorOfToken(deps: AccountDeps, token: string): string {
+  const [collectorId = '', signature = ''] = token.split('.');
+  const expected = sign(deps.linkKey, `unsubscribe:${collectorId}`);
+  const a = Buffer.from(signature);
+  const b = Buffer.from(expected);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) {
+    throw new AppError(400, 'UNSUBSCRIBE_LINK_INVALID', accountMessages.unsubscribeInvalid);
+  }
+  return collectorId;
+}
+
+/** POST /unsubscribe/request {token}: which address the link is for (masked). */
+export async function unsubscribeRequest(deps: AccountDeps, token: string) {
+  const customer = await repo.findCustomer(deps.db, collectorOfToken(deps, token));
+  if (!customer?.email)
+    throw new AppError(400, 'UNSUBSCRIBE_LINK_INVALID', accountMessages.unsubscribeInvalid);
+  return { maskedEmail: maskEmail(customer.email) };
+}
+
+/** POST /unsubscribe/update {email, token}: marketing by email off, for the address the link was sent to. */
+export async function unsubscribeUpdate(deps: AccountDeps, req: Req, email: string, token: string) {
+  const collectorId = collectorOfToken(deps, token);
+  const customer = await repo.findCustomer(deps.db, collectorId);
+  if (!customer?.email || customer.email.toLowerCase() !== email.toLowerCase()) {
+    throw new AppError(
+      400,
+      'UNSUBSCRIBE_EMAIL_MISMATCH',
+      'That is not the email address this link was sent to.',
+    );
+  }
+  await repo.savePreferences(deps.db, collectorId, { byEmail: false });
+  await repo.recordConsent(deps.db, collectorId, 'marketing contactByEmail:no', PREFERENCES_WORDING);
+  await recordAccountEvent(deps.db, req, collectorId, 'unsubscribed');
+  return { description: accountMessages.unsubscribed };
+}
+
+/* ---------- redemption lock ---------- */
+
+export async function getRedemptionStatus(deps: AccountDeps, collectorId: string) {
+  return { status: (await isRedemptionLocked(deps.db, collectorId)) ? 'LOCKED' : 'UNLOCKED' } as const;
+}
+
+/** Turning the lock on is always allowed; turning it off needs a re-authentication (the caller checks it). */
+export async function setRedemptionStatus(
+  deps: AccountDeps,
+  req: Req,
+  collectorId: string,
+  status: 'LOCKED' | 'UNLOCKED',
+) {
+  await setRedemptionLock(deps.db, collectorId, status === 'LOCKED');
+  await recordAccountEvent(deps.db, req, collectorId, 'redemption-lock-changed', { status });
+  return { status };
+}
+
+/* ---------- close ---------- */
+
+/**
+ * Closes the account: the password first; then every web session and provider grant ends, personal data is
+ * anonymised, the card numbers stay taken and the ledger and consent records stay. A closed card cannot sign
+ * in (sign-in looks for active collectors only).
+ */
+export async function closeAccount(deps: AccountDeps, req: Req, collectorId: string, password: string) {
+  const customer = await checkCurrentPassword(deps, collectorId, password);
+  await recordAccountEvent(deps.db, req, collectorId, 'account-closed');
+  await repo.anonymiseCollector(deps.db, collectorId, deps.now());
+  await deps.sessions.destroyAllFor(collectorId);
+  await revokeProviderSessions(deps.db, collectorId);
+  if (customer.email) {
+    await deps.notify.send({
+      channel: 'email',
+      to: customer.email,
+      subject: `Your ${brand.name} account is closed`,
+      text: `Hello ${customer.firstName ?? ''},\n\nYour ${brand.name} account is now closed and your personal details have been removed. Thank you for being a member.`,
+    });
+  }
+}
+
+/* ---------- missing information, collector hash ---------- */
+
+export async function missingInformation(deps: AccountDeps, collectorId: string) {
+  const customer = await getCustomer(deps, collectorId);
+  const missing: ('dateOfBirth' | 'mobile' | 'address')[] = [];
+  if (!customer.dateOfBirth) missing.push('dateOfBirth');
+  if (!customer.mobile) missing.push('mobile');
+  if (!customer.address) missing.push('address');
+  return { missing };
+}
+
+/** POST /missing-information: fills a date of birth we do not hold; one already held is never overwritten. */
+export async function addMissingInformation(
+  deps: AccountDeps,
+  req: Req,
+  collectorId: string,
+  input: { dateOfBirth: string },
+) {
+  const customer = await getCustomer(deps, collectorId);
+  if (customer.dateOfBirth) throw new AppError(409, 'ALREADY_HELD', 'We already have your date of birth.');
+  const [dd, mm, yyyy] = input.dateOfBirth.split(/[/-]/);
+  await repo.updateDateOfBirth(deps.db, collectorId, `${yyyy}-${mm}-${dd}`);
+  await recordAccountEvent(deps.db, req, collectorId, 'details-added', { field: 'dateOfBirth' });
+  return missingInformation(deps, collectorId);
+}
+
+/** GET /collector-hash[?org=]: a stable pseudonymous id for analytics or a partner organisation. */
+export const collectorHash = (deps: AccountDeps, collectorId: string, org: string | undefined) => ({
+  hashID: sign(deps.linkKey, `collector-hash:${org ?? ''}:${collectorId}`),
+});
+
+/* ---------- security page ---------- */
+
+/** A session's id as the browser sees it: a hash of the stored hash, never the cookie secret. */
+const publicSessionId = (idHash: string) => hashOf(`public:${idHash}`).slice(0, 16);
+
+export async function listSessions(
+  deps: AccountDeps,
+  collectorId: string,
+  sessionToken: string,
+): Promise<AccountSession[]> {
+  const now = deps.now();
+  const rows = await repo.listSessions(deps.db, collectorId, now);
+  const oldest = rows.reduce((min, row) => (row.createdAt < min ? row.createdAt : min), now);
+  const signIns = await repo.listSignIns(deps.db, collectorId, new Date(oldest.getTime() - 60_000));
+  const agentAt = new Map(signIns.map((s) => [String(s.detail.sessionCreatedAt ?? ''), s.userAgent]));
+  const currentHash = hashOf(sessionToken);
+  return rows.map((row) => ({
+    id: publicSessionId(row.idHash),
+    current: row.idHash === currentHash,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    device: describeDevice(agentAt.get(row.createdAt.toISOString())),
+  }));
+}
+
+export async function listEvents(deps: AccountDeps, collectorId: string): Promise<AccountEvent[]> {
+  const rows = await repo.listEvents(deps.db, collectorId, 50);
+  return rows
+    .filter((row): row is typeof row & { type: AccountEventType } =>
+      (ACCOUNT_EVENT_TYPES as readonly string[]).includes(row.type),
+    )
+    .map((row) => ({
+      id: row.id,
+      type: row.type,
+      createdAt: row.createdAt.toISOString(),
+      device: row.userAgent ? describeDevice(row.userAgent) : null,
+      detail: typeof row.detail.status === 'string' ? row.detail.status : null,
+    }));
+}

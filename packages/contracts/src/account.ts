@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { emailSchema } from './email.ts';
+import { passwordInputSchema, twoFaCodeSchema, DELIVERY_METHODS } from './sign-in.ts';
+import { profileSchema } from './profile.ts';
+import {
+  addressSchema,
+  firstNameSchema,
+  lastNameSchema,
+  mobileSchema,
+  postcodeSchema,
+  propertySchema,
+  titleSchema,
+  dateOfBirthSchema,
+} from './registration.ts';
+
+/**
+ * Account management (signed-in spec 2.3, 5, 6, 7.4, 8; issue 12): the payloads of the management API and the
+ * wording of the account pages. The spec gives the calls and the password rules; the page wording it does not
+ * show is ours (docs/decisions/012-account-management.md).
+ */
+
+/** Header carrying the step-up code on a change of email, mobile or redemption lock (spec 7.4). */
+export const TWO_FA_HEADER = 'x-2fa-code';
+/** Header the redemption-status change carries (spec 7.4). */
+export const REQUESTOR_CHANNEL_HEADER = 'RequestorChannel';
+
+export const accountMessages = {
+  saved: 'Your changes have been saved.',
+  nameSaved: 'Your name has been updated.',
+  addressSaved: 'Your address has been updated.',
+  mobileSaved: 'Your mobile number has been updated.',
+  passwordChanged: 'Your password has been changed. You have been logged out everywhere else.',
+  currentPasswordEmpty: 'Enter your current password',
+  currentPasswordWrong: "That password isn't right. Check it and try again.",
+  samePassword: 'Your new password must be different from your current one.',
+  codeNeeded: 'For your security, confirm it is you with the code we send you first.',
+  emailSame: 'That is already your email address.',
+  emailTaken: 'That email address is already used by another account.',
+  emailLinkSent: (email: string) =>
+    `We've sent a link to ${email}. Open it within 24 hours to confirm your new email address.`,
+  emailLinkInvalid: 'This link has expired or has already been used. Please ask for a new one.',
+  emailConfirmed: 'Your email address has been updated.',
+  mobileInvalid: 'Enter a valid mobile number',
+  mobileCountry: 'We cannot use mobile numbers from that country.',
+  addressNotFound: 'Select your address from the list',
+  unsubscribeInvalid: 'This unsubscribe link is not valid. You can change your preferences in your account.',
+  unsubscribed: "You've been unsubscribed. We won't send you marketing emails any more.",
+  closePasswordEmpty: 'Enter your password to close your account',
+  closeConfirm: 'Tick the box to confirm you want to close your account',
+  redemptionLocked: "You can't spend points with this account right now",
+  missingNothing: 'We have everything we need. Thank you.',
+} as const;
+
+/* ---------- customer (GET /customer/v2, GET /customer/refresh, PUT /customer) ---------- */
+
+export const mobileSchemaOut = z.object({
+  countryCode: z.string(),
+  phoneNumber: z.string(),
+  /** The number with all but its last 3 digits hidden. */
+  masked: z.string(),
+});
+
+/** GET /customer-management-api/customer/v2: the profile plus what the account pages show. */
+export const customerSchema = profileSchema.extend({
+  dateOfBirth: z.string().nullable(),
+  mobile: mobileSchemaOut.nullable(),
+  address: addressSchema.nullable(),
+  /** A new email address waiting for its confirmation link, if any. */
+  pendingEmail: z.string().nullable(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** PUT /customer: the name (the fields of spec 5 'Name'). */
+export const updateNameSchema = z.object({
+  title: titleSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+});
+export type UpdateName = z.infer<typeof updateNameSchema>;
+
+/** POST address lookup {building, postcode} (spec 7.4 'Address'). */
+export const addressLookupSchema = z.object({ building: propertySchema, postcode: postcodeSchema });
+export const addressLookupResponseSchema = z.object({ addresses: z.array(addressSchema) });
+/** PUT customer-address: an address the lookup gave. */
+export const updateAddressSchema = z.object({ address: addressSchema });
+
+/* ---------- step-up codes (POST /2fa/send, POST /2fa/verify) ---------- */
+
+export const twoFaSendSchema = z.object({ deliveryMethod: z.enum(DELIVERY_METHODS) });
+export const twoFaSendResponseSchema = z.object({
+  deliveryMethod: z.enum(DELIVERY_METHODS),
+  maskedDestination: z.string(),
+  description: z.string(),
+});
+export const twoFaVerifySchema = z.object({ code: twoFaCodeSchema });
+/**
+ * The verified code is spent; the answer is a fresh single-use code bound to this session, which the change
+ * call carries in X-2FA-CODE within 10 minutes (docs/decisions/012).
+ */
+export const twoFaVerifyResponseSchema = z.object({ twoFaCode: z.string() });
+export const twoFaOptionsSchema = z.object({
+  options: z.array(z.object({ deliveryMethod: z.enum(DELIVERY_METHODS), maskedDestination: z.string() })),
+});
+
+/* ---------- email and mobile ---------- */
+
+export const updateEmailSchema = z.object({ email: emailSchema });
+export const emailTokenSchema = z.object({ token: z.string().min(20).max(200) });
+export const emailConfirmedSchema = z.object({ email: z.string(), description: z.string() });
+export const updateMobileSchema = z.object({
+  phone: z.object({ phoneNumber: mobileSchema, countryCode: z.string().regex(/^[A-Z]{2}$/) }),
+});
+
+/* ---------- password ---------- */
+
+export const changePasswordSchema = z.object({
+  currentPassword: passwordInputSchema,
+  newPassword: z.string().min(1).max(200),
+});
+
+/* ---------- contact preferences ---------- */
+
+/** GET/PUT /contact-preferences/nectar (registration spec 3 nectarContactPreferences). */
+export const nectarPreferencesSchema = z.object({
+  contactByEmail: z.boolean(),
+  contactBySMS: z.boolean(),
+  contactByPost: z.boolean(),
+  contactByPhone: z.boolean(),
+});
+export type NectarPreferences = z.infer<typeof nectarPreferencesSchema>;
+
+/** The online-advertising channel of GET /contact-preferences/cpm?channel=ONLINEAD (spec 7.4). */
+export const CPM_CHANNELS = ['ONLINEAD'] as const;
+export const cpmPreferencesSchema = z.object({
+  contactPreferences: z.array(z.object({ channel: z.enum(CPM_CHANNELS), consent: z.boolean() })).max(5),
+});
+export type CpmPreferences = z.infer<typeof cpmPreferencesSchema>;
+
+export const unsubscribeRequestSchema = z.object({ token: z.string().min(20).max(300) });
+export const unsubscribeRequestResponseSchema = z.object({ maskedEmail: z.string() });
+export const unsubscribeUpdateSchema = z.object({ email: emailSchema, token: z.string().min(20).max(300) });
+
+/* ---------- redemption lock ---------- */
+
+export const REDEMPTION_STATUSES = ['LOCKED', 'UNLOCKED'] as const;
+export const redemptionStatusSchema = z.object({ status: z.enum(REDEMPTION_STATUSES) });
+export type RedemptionStatus = z.infer<typeof redemptionStatusSchema>;
+
+/* ---------- close account ---------- */
+
+export const closeAccountSchema = z.object({
+  password: z
+    .string({ error: accountMessages.closePasswordEmpty })
+    .min(1, accountMessages.closePasswordEmpty)
+    .max(200),
+  confirm: z.literal(true, { error: accountMessages.closeConfirm }),
+});
+
+/* ---------- additional details, collector hash ---------- */
+
+export const MISSING_FIELDS = ['dateOfBirth', 'mobile', 'address'] as const;
+export const missingInformationSchema = z.object({ missing: z.array(z.enum(MISSING_FIELDS)) });
+export const missingInformationUpdateSchema = (today?: () => Date) =>
+  z.object({ dateOfBirth: dateOfBirthSchema(today) });
+export const collectorHashQuerySchema = z.object({
+  org: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/i)
+    .optional(),
+});
+export const collectorHashSchema = z.object({ hashID: z.string() });
+
+/* ---------- security page ---------- */
+
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  device: z.string(),
+});
+export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const ACCOUNT_EVENT_TYPES = [
+  'sign-in',
+  'name-changed',
+  'address-changed',
+  'email-change-requested',
+  'email-changed',
+  'mobile-changed',
+  'password-changed',
+  'contact-preferences-changed',
+  'advertising-preference-changed',
+  'unsubscribed',
+  'redemption-lock-changed',
+  'signed-out-elsewhere',
+  'details-added',
+  'account-closed',
+] as const;
+export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
+
+/** How the security page names each event. */
+export const accountEventLabels: Record<AccountEventType, string> = {
+  'sign-in': 'Logged in',
+  'name-changed': 'Name changed',
+  'address-changed': 'Address changed',
+  'email-change-requested': 'Email change requested',
+  'email-changed': 'Email address changed',
+  'mobile-changed': 'Mobile number changed',
+  'password-changed': 'Password changed',
+  'contact-preferences-changed': 'Contact preferences changed',
+  'advertising-preference-changed': 'Advertising preference changed',
+  unsubscribed: 'Unsubscribed from marketing emails',
+  'redemption-lock-changed': 'Redemption lock changed',
+  'signed-out-elsewhere': 'Logged out of other devices',
+  'details-added': 'Details added',
+  'account-closed': 'Account closed',
+};
+
+export const accountEventSchema = z.object({
+  id: z.string(),
+  type: z.enum(ACCOUNT_EVENT_TYPES),
+  createdAt: z.string(),
+  device: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export const accountEventsSchema = z.object({ events: z.array(accountEventSchema) });
+export type AccountEvent = z.infer<typeof accountEventSchema>;
+
+/** A short, readable device name from a user-agent string ("Chrome on Android"). */
+export function describeDevice(userAgent: string | null | undefined): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'A browser';
+  const os = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : undefined;
+  return os ? `${browser} on ${os}` : browser;
+}
