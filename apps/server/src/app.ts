@@ -4,6 +4,8 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './env.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { balanceRoutes } from './modules/balance/routes.ts';
+import { brandsRoutes } from './modules/brands/routes.ts';
+import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
@@ -92,6 +94,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Account management (issue 12): register below.
   await app.register(accountRoutes);
   // Brands and linked partners (issue 13): register below.
+  await app.register(brandsRoutes);
+  await app.register(linkedPartnersRoutes);
   // Help centre, feedback and the remaining routes (issue 14): register below.
   if (config.env !== 'production') await app.register(devRoutes);
 

@@ -46,6 +46,10 @@ const envSchema = z
     DEVICE_2FA: bool.optional(),
     /** The identity provider adds a new signing key at start-up when the newest is older than this. */
     OIDC_SIGNING_KEY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** Linked partners (issue 13): a real partner API per partner; the in-product sandbox partner when unset. */
+    AIRLINE_PARTNER_API_URL: z.url().optional(),
+    HOTEL_PARTNER_API_URL: z.url().optional(),
+    PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.BOT_CHECK === 'off') {
@@ -90,6 +94,8 @@ export interface Config {
   /** Sign-in: device 2FA on a device not seen before for that collector. */
   device2fa: boolean;
   oidc: { signingKeyMaxAgeDays: number };
+  /** Linked partners: real partner API addresses (sandbox partners otherwise) and the partner call time limit. */
+  linkedPartners?: { airlineUrl?: string; hotelUrl?: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -125,5 +131,10 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     device2fa: env.DEVICE_2FA ?? env.NODE_ENV === 'production',
     oidc: { signingKeyMaxAgeDays: env.OIDC_SIGNING_KEY_MAX_AGE_DAYS },
+    linkedPartners: {
+      airlineUrl: env.AIRLINE_PARTNER_API_URL,
+      hotelUrl: env.HOTEL_PARTNER_API_URL,
+      timeoutMs: env.PARTNER_TIMEOUT_MS,
+    },
   };
 }

@@ -12,6 +12,8 @@ export const API_PREFIXES = [
   '/nectar-brands-api',
   '/anonymous-nectar-brands-api',
   '/cms-api',
+  '/linked-partners-api',
+  '/points-exchange-api',
   '/balance-api',
   '/ledger-api',
   '/documents-api',

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRAND_CATEGORIES, type Brand, type BrandsResponse } from '@app/contracts/brands';
+import { eq } from 'drizzle-orm';
+import { demoCollector } from '../../db/demo-data.ts';
+import { brandClicks } from '../../db/schema/brands.ts';
+import { cards } from '../../db/schema/core.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+
+let t: TestApp;
+let cookies: Record<string, string>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [card] = await t.app.db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
+  cookies = { [SESSION_COOKIE]: (await t.app.sessions.create(card?.collectorId ?? '')).token };
+});
+afterAll(async () => t.close());
+
+const get = async <T>(url: string, withSession = false) => {
+  const response = await t.app.inject({ url, ...(withSession ? { cookies } : {}) });
+  return { status: response.statusCode, body: response.json<T>(), headers: response.headers };
+};
+
+describe('brands (signed-in spec 7.1)', () => {
+  it('lists at least 40 seeded brands over every category, without a session', async () => {
+    const { status, body } = await get<BrandsResponse>('/nectar-brands-api/brands');
+    expect(status).toBe(200);
+    expect(body.brands.length).toBeGreaterThanOrEqual(40);
+    expect(body.categories.map((c) => c.key)).toEqual(BRAND_CATEGORIES.map((c) => c.key));
+    for (const category of body.categories) expect(category.brandCount).toBeGreaterThan(0);
+    const avios = body.brands.find((b) => b.brandDetailsKey === 'british-airways-avios');
+    expect(avios).toMatchObject({ name: 'British Airways Avios', linkedPartnerId: 'AVIOS', isVldx: false });
+    expect(avios?.imageUrls.logoImageUrl).toBe(
+      '/anonymous-nectar-brands-api/logos/british-airways-avios.svg',
+    );
+  });
+
+  it('filters by category, eShop flag and a case- and accent-insensitive search', async () => {
+    const travel = await get<BrandsResponse>('/nectar-brands-api/brands?category=travel');
+    expect(travel.body.brands.every((b) => b.categoryKeys.includes('travel'))).toBe(true);
+    const eshops = await get<BrandsResponse>('/nectar-brands-api/brands?eshop=true');
+    expect(eshops.body.brands.length).toBeGreaterThan(20);
+    expect(eshops.body.brands.every((b) => b.isVldx)).toBe(true);
+    const search = await get<BrandsResponse>('/nectar-brands-api/brands?search=CAFFE');
+    expect(search.body.brands.map((b) => b.name)).toEqual(['Caffè Nero']);
+  });
+
+  it('answers one brand: the session call needs a session, the anonymous one does not', async () => {
+    expect((await get('/nectar-brands-api/brands/argos')).status).toBe(401);
+    const signedIn = await get<Brand>('/nectar-brands-api/brands/argos', true);
+    expect(signedIn.body.name).toBe('Argos');
+    const anonymous = await get<Brand>('/anonymous-nectar-brands-api/brands/argos');
+    expect(anonymous.body).toEqual(signedIn.body);
+    const missing = await get<{ code: string; description: string }>(
+      '/anonymous-nectar-brands-api/brands/nope',
+    );
+    expect(missing).toMatchObject({ status: 404, body: { code: 'BRAND_NOT_FOUND' } });
+    expect((await get('/anonymous-nectar-brands-api/brands/Bad%20Key')).status).toBe(400);
+  });
+
+  it('answers the panels, the categories (both sources), the bonus and the exit with its click', async () => {
+    const collect = await get<{ brands: Brand[] }>('/nectar-brands-api/brands/panel?type=collect');
+    expect(collect.body.brands.every((b) => b.collect)).toBe(true);
+    const redeem = await get<{ brands: Brand[] }>('/nectar-brands-api/brands/panel?type=redeem');
+    expect(redeem.body.brands.every((b) => b.redeem)).toBe(true);
+    expect((await get('/nectar-brands-api/brands/panel?type=other')).status).toBe(400);
+
+    const plain = await get('/nectar-brands-api/categories');
+    const cms = await get('/cms-api/brands/categories');
+    expect(cms.body).toEqual(plain.body);
+
+    const bonus = await get<{ bonus: { title: string } | null }>(
+      '/anonymous-nectar-brands-api/bonus/expedia',
+    );
+    expect(bonus.body.bonus?.title).toBe('Double points on hotels');
+    expect((await get('/nectar-brands-api/bonus/expedia')).status).toBe(401);
+    expect((await get('/nectar-brands-api/bonus/expedia', true)).body).toEqual(bonus.body);
+
+    const post = await get<{ url: string; clickReference: string }>(
+      '/nectar-brands-api/post/expedia?direction=collect',
+      true,
+    );
+    expect(post.status).toBe(200);
+    expect(post.body.url).toContain(`ref=${post.body.clickReference}`);
+    const [click] = await t.app.db
+      .select()
+      .from(brandClicks)
+      .where(eq(brandClicks.id, post.body.clickReference));
+    expect(click).toMatchObject({ brandKey: 'expedia', direction: 'collect' });
+    expect(click?.collectorId).not.toBeNull();
+    expect((await get('/nectar-brands-api/post/expedia?direction=redeem')).status).toBe(400);
+  });
+
+  it('draws each logo on our own server as SVG', async () => {
+    const response = await t.app.inject('/anonymous-nectar-brands-api/logos/hotels-com.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.body).toContain('aria-label="Hotels.com logo"');
+    expect((await t.app.inject('/anonymous-nectar-brands-api/logos/nope.svg')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,112 @@
+import { LRUCache } from 'lru-cache';
+import {
+  BRAND_CATEGORIES,
+  brandMatches,
+  type Brand,
+  type BrandCategory,
+  type BrandPanelType,
+} from '@app/contracts/brands';
+import { brand as scheme } from '@app/contracts/brand';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findBrand, listBrands, recordClick, type StoredBrand } from './repository.ts';
+
+export const LOGO_PATH = '/anonymous-nectar-brands-api/logos';
+
+/** A stored brand as the app sees it (signed-in spec 3 "Brand"). */
+export function toBrand(row: StoredBrand, now: Date): Brand {
+  const bonusLive = row.bonusTitle && (!row.bonusEndsAt || row.bonusEndsAt > now);
+  return {
+    brandDetailsKey: row.key,
+    name: row.name,
+    imageUrls: { logoImageUrl: `${LOGO_PATH}/${row.key}.svg` },
+    isVldx: row.isVldx,
+    categoryKeys: row.categoryKeys,
+    collectRate: row.collectRate,
+    collect: row.collect,
+    redeem: row.redeem,
+    description: row.description,
+    bonus: bonusLive
+      ? {
+          title: row.bonusTitle ?? '',
+          description: row.bonusDescription ?? '',
+          endsAt: row.bonusEndsAt?.toISOString() ?? null,
+        }
+      : null,
+    linkedPartnerId: row.linkedPartnerId,
+  };
+}
+
+const notFound = () => new AppError(404, 'BRAND_NOT_FOUND', "We couldn't find that brand.");
+
+/** The brand rules of signed-in spec 7.1; the list is small and read often, so it is kept for a minute. */
+export function createBrandService(db: Database, now: () => Date = () => new Date()) {
+  const cache = new LRUCache<'all', StoredBrand[]>({ max: 1, ttl: 60_000 });
+  const all = async () => {
+    const cached = cache.get('all');
+    if (cached) return cached;
+    const rows = await listBrands(db);
+    cache.set('all', rows);
+    return rows;
+  };
+
+  const categories = async (): Promise<BrandCategory[]> => {
+    const rows = await all();
+    return BRAND_CATEGORIES.map(({ key, name }) => ({
+      key,
+      name,
+      brandCount: rows.filter((row) => row.categoryKeys.includes(key)).length,
+    }));
+  };
+
+  return {
+    categories,
+    async list(filter: { category?: string; search?: string; eshop?: boolean }) {
+      const rows = await all();
+      const at = now();
+      const brands = rows
+        .filter((row) => !filter.category || row.categoryKeys.includes(filter.category))
+        .filter((row) => filter.eshop === undefined || row.isVldx === filter.eshop)
+        .filter((row) => !filter.search || brandMatches(row.name, filter.search))
+        .map((row) => toBrand(row, at));
+      return { brands, categories: await categories() };
+    },
+    async panel(type: BrandPanelType) {
+      const rows = await all();
+      const at = now();
+      const picked = rows.filter((row) => (type === 'collect' ? row.collect : row.redeem)).slice(0, 8);
+      return {
+        type,
+        title: type === 'collect' ? 'Ways to collect' : `Ways to spend your ${scheme.name} points`,
+        brands: picked.map((row) => toBrand(row, at)),
+      };
+    },
+    async get(key: string) {
+      const row = await findBrand(db, key);
+      if (!row) throw notFound();
+      return toBrand(row, now());
+    },
+    async stored(key: string) {
+      const row = (await all()).find((candidate) => candidate.key === key) ?? (await findBrand(db, key));
+      if (!row) throw notFound();
+      return row;
+    },
+    async bonus(key: string) {
+      const brand = await this.get(key);
+      return { brandDetailsKey: brand.brandDetailsKey, bonus: brand.bonus };
+    },
+    /** The exit to a brand's site: a click reference the brand reports points against. */
+    async post(key: string, direction: 'collect' | 'redeem', collectorId: string | null) {
+      const row = await findBrand(db, key);
+      if (!row) throw notFound();
+      if (direction === 'redeem' && !row.redeem) {
+        throw new AppError(400, 'BRAND_NO_REDEEM', `You can't spend points with ${row.name}.`);
+      }
+      const clickReference = await recordClick(db, { brandKey: key, collectorId, direction });
+      const url = new URL(row.websiteUrl);
+      url.searchParams.set('ref', clickReference);
+      url.searchParams.set('utm_source', scheme.slug);
+      return { brandDetailsKey: key, direction, url: url.toString(), clickReference };
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@app/contracts/api-error';
+import {
+  conversionChallengeSchema,
+  conversionConfirmSchema,
+  conversionResultSchema,
+  conversionStartSchema,
+  conversionTokenSchema,
+  flowResultSchema,
+  linkRequestSchema,
+  linkedPartnersResponseSchema,
+  partnerIdSchema,
+  transferSchema,
+} from '@app/contracts/linked-partners';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { createHttpPartner } from './http-partner.ts';
+import { ensureSandboxPartnerAccounts } from './demo-partners.ts';
+import { linkedPartnersDevRoutes } from './dev-routes.ts';
+import { createSandboxPartner } from './sandbox-partner.ts';
+import { createLinkedPartnersService } from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  423: apiErrorSchema,
+  429: apiErrorSchema,
+  502: apiErrorSchema,
+};
+const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';
+const partnerParams = z.object({ partnerId: partnerIdSchema });
+/** Partner calls and code sends cost the partner and the member: a member gets a few a minute. */
+const actionLimit = {
+  rateLimit: {
+    max: 20,
+    timeWindow: '1 minute',
+    // Counted per member (their session), so members behind one address do not share an allowance.
+    keyGenerator: (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? request.ip,
+  },
+};
+
+/**
+ * /linked-partners-api and /points-exchange-api (signed-in spec 7.8 gives only the prefixes; payloads in
+ * ADR 013): the airline and hotel partners, each a real partner API when configured, else the sandbox.
+ */
+export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await ensureSandboxPartnerAccounts(app.db);
+  const settings = app.config.linkedPartners ?? { timeoutMs: 8000 };
+  const adapters = {
+    airline: settings.airlineUrl
+      ? createHttpPartner('airline', settings.airlineUrl)
+      : createSandboxPartner(app.db, 'airline'),
+    hotel: settings.hotelUrl
+      ? createHttpPartner('hotel', settings.hotelUrl)
+      : createSandboxPartner(app.db, 'hotel'),
+  };
+  const service = createLinkedPartnersService({
+    db: app.db,
+    adapters,
+    timeoutMs: settings.timeoutMs,
+    send: (message) => app.notify.send(message),
+    feed: app.changes,
+    now: app.config.now,
+  });
+  // A transfer interrupted by a stop (PENDING for over 5 minutes) is settled at start, refunding once.
+  app.addHook('onReady', async () => {
+    await service
+      .settleStaleTransfers()
+      .catch((error: unknown) => app.log.error({ err: error }, 'settling transfers'));
+  });
+  const tags = ['linked-partners'];
+
+  app.get(
+    '/linked-partners-api/partners',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: "The airline and hotel partners with the collector's links, counts and balances",
+        response: { 200: linkedPartnersResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.status(collectorIdOf(request));
+    },
+  );
+
+  app.post(
+    '/linked-partners-api/partners/:partnerId/link',
+    {
+      preHandler: app.requireSession,
+      config: actionLimit,
+      schema: {
+        tags,
+        summary: 'Link a partner account (link type link) or join the partner and link (link type join)',
+        params: partnerParams,
+        body: linkRequestSchema,
+        response: { 200: flowResultSchema, ...errors },
+      },
+    },
+    async (request) => service.link(collectorIdOf(request), request.params.partnerId, request.body),
+  );
+
+  app.delete(
+    '/linked-partners-api/partners/:partnerId/link',
+    {
+      preHandler: app.requireSession,
+      config: actionLimit,
+      schema: {
+        tags,
+        summary: 'Unlink the partner account',
+        params: partnerParams,
+        response: { 200: flowResultSchema, ...errors },
+      },
+    },
+    async (request) => service.unlink(collectorIdOf(request), request.params.partnerId),
+  );
+
+  app.post(
+    '/points-exchange-api/conversions/twofa',
+    {
+      preHandler: app.requireSession,
+      config: actionLimit,
+      schema: {
+        tags,
+        summary: 'Check a conversion and send the 2FA code that confirms it',
+        body: conversionStartSchema,
+        response: { 200: conversionChallengeSchema, ...errors },
+      },
+    },
+    async (request) => service.startConversion(collectorIdOf(request), request.body),
+  );
+
+  app.post(
+    '/points-exchange-api/conversions/twofa/resend',
+    {
+      preHandler: app.requireSession,
+      config: actionLimit,
+      schema: {
+        tags,
+        summary: 'Send a new code for a conversion waiting for its code',
+        body: z.object({ conversionToken: conversionTokenSchema }),
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => service.resend(collectorIdOf(request), request.body.conversionToken),
+  );
+
+  app.post(
+    '/points-exchange-api/conversions',
+    {
+      preHandler: app.requireSession,
+      config: actionLimit,
+      schema: {
+        tags,
+        summary: 'Confirm a conversion with its code: the points move (a repeat answers the same transfer)',
+        body: conversionConfirmSchema,
+        response: { 200: conversionResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.confirmConversion(collectorIdOf(request), request.body.conversionToken, request.body.twoFaCode),
+  );
+
+  app.get(
+    '/points-exchange-api/conversions',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: "The collector's latest conversions",
+        response: { 200: z.object({ transfers: z.array(transferSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ transfers: await service.recent(collectorIdOf(request)) }),
+  );
+
+  if (app.config.env !== 'production') await app.register(linkedPartnersDevRoutes);
+};
