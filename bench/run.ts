@@ -16,7 +16,9 @@ import { demoCollector } from '../apps/server/src/db/demo-data.ts';
 import { cards } from '../apps/server/src/db/schema/core.ts';
 import { createSessionStore } from '../apps/server/src/modules/session/session-store.ts';
 import { SESSION_COOKIE } from '../apps/server/src/plugins/session.ts';
+import { buildServerIfNeeded, serverArgs, serverEnv } from '../scripts/server-build.mjs';
 import { buildWebIfNeeded } from '../scripts/web-build.mjs';
+import { lighthouseFigures } from './lighthouse.ts';
 import { signInOnce } from './sign-in-flow.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,9 +49,11 @@ async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
 }
 
 function startProduct(port: number, dataDir: string, extraEnv: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  // The product as `npm start` runs it: the server bundle with the compile cache.
+  return spawn(process.execPath, serverArgs, {
     cwd: root,
     env: {
+      ...serverEnv,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -212,6 +216,35 @@ async function signInFigures(label: string, baseline: Figures, options: { dataDi
   }
 }
 
+/** Lighthouse mobile performance of the public pages of the issue's list and the signed-in homepage. */
+async function lighthouseSection(dataDir: string) {
+  const port = await freePort();
+  // The embedded database admits one process: the session is written before the server opens it.
+  const { cookie } = await demoSessionCookie({ dataDir });
+  const product = startProduct(port, dataDir);
+  try {
+    const base = `http://localhost:${port}`;
+    await waitFor(`${base}/readyz`);
+    const pages = ['/welcome', '/id/start/login', '/id/start/nectar-card-check'].map(
+      (page) => `${base}${page}`,
+    );
+    const figures = [
+      ...(await lighthouseFigures(pages)),
+      ...(await lighthouseFigures([`${base}/homepage`], cookie)),
+    ];
+    console.log('\nLighthouse, mobile (simulated slow 4G, 4x CPU), performance (budget 0.95, LCP 1.5 s):');
+    for (const figure of figures) {
+      console.log(
+        `  ${figure.score.toFixed(2)}  LCP ${(figure.lcpMs / 1000).toFixed(1).padStart(4)} s  JS ${(figure.scriptBytes / 1024).toFixed(0).padStart(4)} KB transferred  ${new URL(figure.url).pathname}`,
+      );
+    }
+  } catch (error) {
+    console.log(`\nLighthouse could not run: ${(error as Error).message}`);
+  } finally {
+    await stop(product);
+  }
+}
+
 async function withFreshPostgres(adminUrl: string, run: (url: string) => Promise<void>) {
   const name = `lc_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -229,6 +262,7 @@ async function withFreshPostgres(adminUrl: string, run: (url: string) => Promise
 
 async function main() {
   buildWebIfNeeded();
+  await buildServerIfNeeded();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lc-bench-'));
   try {
     const cold = await timeStart(dataDir);
@@ -240,6 +274,8 @@ async function main() {
     const sizes = routeBundleSizes();
     console.log('\nJS needed for the first render, gzip (budget 100 KB):');
     for (const { route, kb } of sizes) console.log(`  ${kb.toFixed(1).padStart(6)} KB  ${route}`);
+
+    await lighthouseSection(dataDir);
 
     const barePort = await freePort();
     const bare = spawn(

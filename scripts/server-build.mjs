@@ -19,6 +19,10 @@ const newest = (target) => {
 const dependencies = (file) =>
   Object.keys(JSON.parse(readFileSync(path.join(root, file), 'utf8')).dependencies ?? {});
 
+/** How `npm start` and the benchmarks run the bundle: with source maps for stack traces, and the compile cache. */
+export const serverArgs = ['--enable-source-maps', serverBundle];
+export const serverEnv = { NODE_COMPILE_CACHE: path.join(root, 'node_modules/.cache/node-compile') };
+
 export async function buildServerIfNeeded() {
   const outputTime = existsSync(serverBundle) ? statSync(serverBundle).mtimeMs : 0;
   const sourceTime = Math.max(...sources.map((source) => newest(path.join(root, source))));

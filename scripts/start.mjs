@@ -3,19 +3,16 @@
 // neither compiles TypeScript nor re-parses the packages it loads (ADR 016).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildServerIfNeeded, serverBundle } from './server-build.mjs';
+import { buildServerIfNeeded, serverArgs, serverEnv } from './server-build.mjs';
 import { buildWebIfNeeded } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 buildWebIfNeeded();
 await buildServerIfNeeded();
-const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   stdio: 'inherit',
-  env: {
-    NODE_COMPILE_CACHE: path.join(root, 'node_modules/.cache/node-compile'),
-    ...process.env,
-  },
+  env: { ...serverEnv, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
