@@ -141,6 +141,7 @@ export const DEFAULT_DOCUMENTS: DefaultDocument[] = [
     title: 'Help centre',
     json: [
       {
+        id: 1,
         title: 'Collecting points',
         questions: [
           {
@@ -154,6 +155,7 @@ export const DEFAULT_DOCUMENTS: DefaultDocument[] = [
         ],
       },
       {
+        id: 2,
         title: 'Spending points',
         questions: [
           {
@@ -163,11 +165,59 @@ export const DEFAULT_DOCUMENTS: DefaultDocument[] = [
         ],
       },
       {
+        id: 3,
         title: 'Your account',
         questions: [
           {
             question: 'How do I change my password?',
             answer: 'Go to Account, then Change your password. You will need your current password.',
+          },
+          {
+            question: `I${q}ve forgotten my password`,
+            answer: `Choose ${q}Forgotten your password?${q} on the log in page and we${q}ll email you a link to choose a new one. The link works for 1 hour.`,
+          },
+        ],
+      },
+      {
+        id: 4,
+        title: 'Your card',
+        questions: [
+          {
+            question: 'How do I use my digital card?',
+            answer: `At the till, when you${q}re asked for your card, face the barcode towards the scanner.${lf}Set your screen brightness to 80% or higher if it doesn${q}t scan first time.`,
+          },
+          {
+            question: `My card is lost or stolen`,
+            answer:
+              'Go to Account, then Replace your card. We block the old card straight away and keep your points.',
+          },
+        ],
+      },
+      {
+        id: 5,
+        title: 'Offers',
+        questions: [
+          {
+            question: 'What is a saved offer?',
+            answer: `A saved offer is loaded onto your card: buy the product with your card and the bonus points are added.${lf}Pin the offers you don${q}t want to forget; remove one you no longer want.`,
+          },
+          {
+            question: `What are ${scheme} Prices?`,
+            answer: `Lower prices on selected products at ${retailer} for members who have registered online and are 18 or over. Scan your card and you pay the lower price at the till.`,
+          },
+        ],
+      },
+      {
+        id: 6,
+        title: 'Contact and feedback',
+        questions: [
+          {
+            question: 'How do I tell you about a problem with the website?',
+            answer: `Use <a href="/feedback">Feedback</a> to tell us what happened. We read every message.`,
+          },
+          {
+            question: 'How do I speak to someone?',
+            answer: `Call us on ${careline.phone} (${careline.hours}).`,
           },
         ],
       },

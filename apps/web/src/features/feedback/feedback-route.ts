@@ -1,0 +1,3 @@
+import { FeedbackPages } from './feedback-pages.tsx';
+
+export const Component = FeedbackPages;

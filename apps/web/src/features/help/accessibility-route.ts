@@ -1,0 +1,3 @@
+import { AccessibilityPage } from './accessibility-page.tsx';
+
+export const Component = AccessibilityPage;

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FaqTopic } from '@app/contracts/help';
+import { request } from '../../../shared/http/client.ts';
+
+/** GET /documents-api/{documentName or faqs}.json (signed-in spec 7.7): a list of topics with questions. */
+export const getFaqs = async (documentName: string): Promise<FaqTopic[]> => {
+  const body = await request<unknown>(`/documents-api/${documentName}.json`);
+  const items = Array.isArray(body) ? body : ((body as { items?: unknown[] } | null)?.items ?? []);
+  // A topic without a title or questions is left out rather than breaking the page.
+  return (items as Partial<FaqTopic>[])
+    .filter((item) => typeof item.title === 'string' && Array.isArray(item.questions))
+    .map((item) => ({
+      ...(typeof item.id === 'number' ? { id: item.id } : {}),
+      title: item.title ?? '',
+      questions: (item.questions ?? []).filter(
+        (q) => typeof q.question === 'string' && typeof q.answer === 'string',
+      ),
+    }));
+};
+
+export const faqsQueryOptions = (documentName: string) =>
+  queryOptions({
+    queryKey: ['documents', documentName, 'faq'],
+    queryFn: () => getFaqs(documentName),
+    staleTime: 10 * 60_000,
+  });
+
+export const useFaqs = (documentName: string) => useQuery(faqsQueryOptions(documentName));

@@ -1,0 +1,3 @@
+import { ContactUsPage } from './contact-us-page.tsx';
+
+export const Component = ContactUsPage;

@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { brand } from '@app/contracts/brand';
+import { FaqAccordion } from './faq-accordion.tsx';
+import './help.css';
+
+/** /help (signed-in spec 2.2, 2.6): the FAQ topics of the `faqs` document, and the ways to reach us. */
+export function HelpPage() {
+  return (
+    <main id="main" className="page help">
+      <h1>Help centre</h1>
+      <p className="help__lead">Choose a topic to see its questions, then a question to see the answer.</p>
+      <FaqAccordion documentName="faqs" />
+      <aside className="help__aside" aria-labelledby="help-more">
+        <h2 id="help-more">Still need help?</h2>
+        <p>
+          Call us on <a href={`tel:${brand.careline.phone.replaceAll(' ', '')}`}>{brand.careline.phone}</a> (
+          {brand.careline.hours}), see <Link to="/contact-us">all the ways to contact us</Link>, or{' '}
+          <Link to="/feedback">tell us what you think</Link>.
+        </p>
+      </aside>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+import { HelpPage } from './help-page.tsx';
+
+export const Component = HelpPage;

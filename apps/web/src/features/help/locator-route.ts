@@ -1,0 +1,3 @@
+import { LocatorPage } from './locator-page.tsx';
+
+export const Component = LocatorPage;

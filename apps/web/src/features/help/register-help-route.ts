@@ -1,0 +1,3 @@
+import { RegisterHelpPage } from './register-help-page.tsx';
+
+export const Component = RegisterHelpPage;

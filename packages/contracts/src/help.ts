@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Help centre (signed-in spec 2.6, 3 FAQ topic and question, 8). */
+export const HELP_LOADING_MESSAGE = 'Loading - Please wait...';
+export const HELP_LOAD_FAILED_MESSAGE =
+  "We're having trouble displaying this right now. Try again or check back later.";
+/** Hash focus after 1 second (signed-in spec 9). */
+export const HASH_FOCUS_DELAY_MS = 1000;
+
+/** The tokens answers carry (spec 2.6): the quote token becomes an apostrophe, the line-feed token a break. */
+export const QUOTE_TOKEN = '{{quote}}';
+export const LINE_FEED_TOKEN = '{{lf}}';
+
+export const faqQuestionSchema = z.object({ question: z.string(), answer: z.string() });
+export const faqTopicSchema = z.object({
+  id: z.number().int().optional(),
+  title: z.string(),
+  questions: z.array(faqQuestionSchema),
+});
+export type FaqQuestion = z.infer<typeof faqQuestionSchema>;
+export type FaqTopic = z.infer<typeof faqTopicSchema>;
+/** FAQ documents are a list of items with title and questions (spec 3). */
+export const faqDocumentSchema = z.array(faqTopicSchema);
+
+/** An answer's text as HTML: tokens replaced (the HTML is sanitised where it is shown). */
+export const answerHtml = (answer: string) =>
+  answer.replaceAll(QUOTE_TOKEN, "'").replaceAll(LINE_FEED_TOKEN, '<br>');
+/** A title or question as plain text. */
+export const helpPlainText = (text: string) =>
+  text.replaceAll(QUOTE_TOKEN, "'").replaceAll(LINE_FEED_TOKEN, ' ');
+
+/** The anchor of a topic or question: `/help#collecting-points` opens that topic. */
+export const helpAnchor = (text: string) =>
+  helpPlainText(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
