@@ -39,7 +39,12 @@ export async function updateRegistration(db: DbExecutor, id: string, patch: Regi
 export async function spendCompletionToken(db: DbExecutor, tokenHash: string, now: Date) {
   const [row] = await db
     .update(registrations)
-    .set({ completionTokenHash: null, completionExpiresAt: null, updatedAt: now })
+    // Marked spent rather than cleared, so sign-up-status never issues another one.
+    .set({
+      completionTokenHash: sql`'spent:' || ${registrations.completionTokenHash}`,
+      completionExpiresAt: null,
+      updatedAt: now,
+    })
     .where(and(eq(registrations.completionTokenHash, tokenHash), gt(registrations.completionExpiresAt, now)))
     .returning({ collectorId: registrations.collectorId, userData: registrations.userData });
   return row;

@@ -28,6 +28,7 @@ import type { Notifier } from '../../plugins/notify.ts';
 import { upgradeTemporaryCard } from '../nectar-lite/service.ts';
 import { assignStarterOffers } from '../offers/demo-offers.ts';
 import { isKnownAddress, type AddressProvider } from './address-book.ts';
+import { countCardHolderCheck } from './card-holder-limit.ts';
 import * as repository from './repository.ts';
 import type { RegistrationPatch, RegistrationRow } from './repository.ts';
 
@@ -129,7 +130,8 @@ async function step<T>(
     await repository.updateRegistration(tx, row.id, {
       ...patch,
       ...(to ? { step: to } : {}),
-      expiresAt: later(at, REGISTRATION_TTL_MINUTES),
+      // A finished registration's token no longer slides: it lives REGISTRATION_TTL_MINUTES from COMPLETE.
+      expiresAt: row.step === 'COMPLETE' ? row.expiresAt : later(at, REGISTRATION_TTL_MINUTES),
       updatedAt: at,
     });
     return result;
@@ -336,6 +338,7 @@ export async function verifyAnalogueNectar(
   deps: RegistrationDeps,
   input: { authToken: string; collectorId: string; lastName: string; dateOfBirth: string },
 ) {
+  await countCardHolderCheck(deps.db, input.authToken, deps.now());
   return step(deps, input.authToken, ['ACCOUNT_CHOSEN', 'BUSINESS_DETAILS'], async (tx, row) => {
     requireDetailsStep(row);
     if (row.userType !== 'ANALOG' || row.existingCardNumber !== input.collectorId) throw wrongStep();
@@ -383,6 +386,7 @@ export async function customerDetails(
   deps: RegistrationDeps,
   input: { authToken: string; title: string; firstName: string; lastName: string; dateOfBirth: string },
 ) {
+  await countCardHolderCheck(deps.db, input.authToken, deps.now());
   return step(deps, input.authToken, ['ACCOUNT_CHOSEN', 'BUSINESS_DETAILS'], async (tx, row) => {
     requireDetailsStep(row);
     const data = userDataOf(row);
@@ -641,7 +645,7 @@ async function issueDigitalCard(tx: DbExecutor, collectorId: string, issuedAt: D
 /* ---------- after confirmation ---------- */
 
 /**
- * Sign-up status: COMPLETE once confirmed, with a fresh single-use completion token each time it is asked
+ * Sign-up status: COMPLETE once confirmed, with a single-use completion token the first time it is asked
  * (only its hash is kept), for the auto-login.
  */
 export interface SignUpStatus {
@@ -657,6 +661,10 @@ export async function signUpStatus(
   const token = newToken();
   return step<SignUpStatus>(deps, input.authToken, [...REGISTRATION_STEPS], async (_tx, row, at) => {
     if (row.step !== 'COMPLETE' || !row.cardNumber) return { result: { signUpStatus: 'PENDING' as const } };
+    // The completion token is issued once (issue 10): asking again answers COMPLETE without a new one.
+    if (row.completionTokenHash) {
+      return { result: { signUpStatus: 'COMPLETE' as const, cardNumber: row.cardNumber } };
+    }
     return {
       patch: {
         completionTokenHash: hashToken(token),
