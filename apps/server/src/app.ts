@@ -4,10 +4,14 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './env.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { balanceRoutes } from './modules/balance/routes.ts';
+import { cardRoutes } from './modules/card/routes.ts';
+import { transactionsRoutes } from './modules/transactions/routes.ts';
+import { voucherRoutes } from './modules/vouchers/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { brandsRoutes } from './modules/brands/routes.ts';
 import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
-import { accountRoutes } from './modules/account/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -91,12 +95,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(offersRoutes);
   await app.register(balanceRoutes);
   // Card, activity, spending and vouchers (issue 11): register below.
+  await app.register(cardRoutes);
+  await app.register(transactionsRoutes);
+  await app.register(voucherRoutes);
   // Account management (issue 12): register below.
   await app.register(accountRoutes);
   // Brands and linked partners (issue 13): register below.
   await app.register(brandsRoutes);
   await app.register(linkedPartnersRoutes);
   // Help centre, feedback and the remaining routes (issue 14): register below.
+  await app.register(feedbackRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
 
   await app.register(webAppPlugin);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
-import { collectors } from '../db/schema/core.ts';
+import { cards, collectors } from '../db/schema/core.ts';
 import { pointsLedger } from '../db/schema/points-ledger.ts';
 import { AppError } from './app-error.ts';
 import type { ChangeFeed } from './change-feed.ts';
@@ -62,6 +62,8 @@ export async function recordPoints(
   db: Database,
   entry: PointsEntry,
   feed?: ChangeFeed,
+  /** Rows that belong with the entry (a voucher, its details), written in the same transaction. */
+  alongside?: (tx: DbExecutor, ledgerEntryId: string) => Promise<void>,
 ): Promise<{ recorded: boolean; balance: number }> {
   if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
     throw new AppError(400, 'VALIDATION', 'amount: must be a whole number other than zero');
@@ -84,15 +86,29 @@ export async function recordPoints(
     if (balance + entry.amount < 0) {
       throw new AppError(409, 'INSUFFICIENT_POINTS', "You don't have enough points for this.");
     }
-    await tx.insert(pointsLedger).values({
-      collectorId: entry.collectorId,
-      cardNumber: entry.cardNumber,
-      amount: entry.amount,
-      reason: entry.reason,
-      source: entry.source,
-      idempotencyKey: entry.idempotencyKey,
-      createdAt: entry.at ?? new Date(),
-    });
+    if (entry.cardNumber && entry.amount > 0) {
+      // A replaced, expired or inactive card no longer collects (docs/decisions/011).
+      const [card] = await tx
+        .select({ status: cards.status, collectorId: cards.collectorId })
+        .from(cards)
+        .where(eq(cards.number, entry.cardNumber));
+      if (card?.status !== 'active' || card.collectorId !== entry.collectorId) {
+        throw new AppError(409, 'CARD_NOT_ACTIVE', 'This card can no longer collect points.');
+      }
+    }
+    const [inserted] = await tx
+      .insert(pointsLedger)
+      .values({
+        collectorId: entry.collectorId,
+        cardNumber: entry.cardNumber,
+        amount: entry.amount,
+        reason: entry.reason,
+        source: entry.source,
+        idempotencyKey: entry.idempotencyKey,
+        createdAt: entry.at ?? new Date(),
+      })
+      .returning({ id: pointsLedger.id });
+    if (alongside && inserted) await alongside(tx, inserted.id);
     await feed?.announce(tx, balanceChangeKey(entry.collectorId));
     return { recorded: true, balance: balance + entry.amount };
   });

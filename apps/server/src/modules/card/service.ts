@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { brand } from '@app/contracts/brand';
+import { cardMessages, type CardLookupRequest, type ReplacementType } from '@app/contracts/card';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { issueCode, maskEmail, maskPhone, verifyCode } from '../../lib/one-time-codes.ts';
+import type { Notifier } from '../../plugins/notify.ts';
+import { renderCardBarcode } from '../nectar-lite/barcode.ts';
+import {
+  findActiveCard,
+  findCollectorsByDetails,
+  lastRequest,
+  recordCardRequest,
+  replaceCard,
+} from './repository.ts';
+
+export const RETRIEVE_PURPOSE = 'retrieve-card';
+export const REPLACE_PURPOSE = 'replace-card';
+type Purpose = typeof RETRIEVE_PURPOSE | typeof REPLACE_PURPOSE;
+
+/** 'DD/MM/YYYY' or 'DD-MM-YYYY' as the ISO date the database holds. */
+const isoDateOf = (typed: string) => {
+  const [day = '', month = '', year = ''] = typed.split(/[-/]/);
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+};
+const postcodeKey = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
+
+const notFound = () => new AppError(404, 'CARD_NOT_FOUND', cardMessages.detailsNotFound);
+
+export function createCardService(db: Database, notify: Notifier) {
+  return {
+    /** The barcode of the card in use (GET /customer-management-api/customer/nectar-id). */
+    async barcode(collectorId: string) {
+      const card = await findActiveCard(db, collectorId);
+      if (!card) throw new AppError(404, 'CARD_NOT_FOUND', 'There is no card on this account.');
+      return { data: { code128: await renderCardBarcode(card.number) } };
+    },
+
+    async card(collectorId: string) {
+      const card = await findActiveCard(db, collectorId);
+      if (!card) throw new AppError(404, 'CARD_NOT_FOUND', 'There is no card on this account.');
+      const request = await lastRequest(db, collectorId);
+      return {
+        cardNumber: card.number,
+        kind: card.kind,
+        issuedAt: card.issuedAt.toISOString(),
+        expiresAt: card.expiresAt?.toISOString() ?? null,
+        lastRequest: request
+          ? {
+              reason: request.reason,
+              cardType: request.cardType === 'KEYTAG' ? ('KEYTAG' as const) : ('CARD' as const),
+              requestedAt: request.createdAt.toISOString(),
+            }
+          : null,
+      };
+    },
+
+    /**
+     * Step 1 of the anonymous retrieve and replace: the details must match exactly one member, who gets a
+     * one-time code by email (or SMS when there is no email); the answer binds step 2 to this request.
+     */
+    async lookup(purpose: Purpose, details: CardLookupRequest) {
+      const matches = await findCollectorsByDetails(db, {
+        dateOfBirth: isoDateOf(details.birthDate),
+        lastName: details.lastName.trim(),
+        postcode: postcodeKey(details.postcode),
+      });
+      const collector = matches.length === 1 ? matches[0] : undefined;
+      if (!collector) throw notFound();
+      const phone =
+        collector.phoneNumber && collector.phoneCountryCode
+          ? `${collector.phoneCountryCode}${collector.phoneNumber}`
+          : undefined;
+      const deliveryMethod = collector.email ? ('email' as const) : phone ? ('sms' as const) : undefined;
+      if (!deliveryMethod) throw notFound();
+      const binding = randomBytes(32).toString('base64url');
+      const code = await issueCode(db, { collectorId: collector.id, purpose, binding, deliveryMethod });
+      const what = purpose === RETRIEVE_PURPOSE ? 'see your card number' : 'replace your card';
+      const text = `Your ${brand.name} code is ${code}. Use it to ${what}. It lasts 10 minutes. If this wasn't you, you can ignore this message.`;
+      if (deliveryMethod === 'email' && collector.email) {
+        await notify.send({
+          channel: 'email',
+          to: collector.email,
+          subject: `Your ${brand.name} code`,
+          text,
+        });
+      } else if (phone) {
+        await notify.send({ channel: 'sms', to: phone, subject: `${brand.name} code`, text });
+      }
+      return {
+        encryptedCollectorJwt: binding,
+        deliveryMethod,
+        maskedDestination:
+          deliveryMethod === 'email' && collector.email ? maskEmail(collector.email) : maskPhone(phone ?? ''),
+      };
+    },
+
+    /** Step 2 of retrieve: the right code shows the card number. */
+    async retrieve(binding: string, code: string) {
+      const row = await verifyCode(db, binding, RETRIEVE_PURPOSE, code);
+      const card = await findActiveCard(db, row.collectorId);
+      if (!card) throw notFound();
+      return { cardNumber: card.number };
+    },
+
+    /** Step 2 of the anonymous replace: the right code replaces the card. */
+    async replaceWithCode(binding: string, code: string, replacementType: ReplacementType) {
+      const row = await verifyCode(db, binding, REPLACE_PURPOSE, code);
+      return {
+        collectorId: row.collectorId,
+        cardNumber: await replaceCard(db, row.collectorId, replacementType, 'CARD'),
+      };
+    },
+
+    async replace(collectorId: string, replacementType: ReplacementType, cardType: 'CARD' | 'KEYTAG') {
+      return { cardNumber: await replaceCard(db, collectorId, replacementType, cardType) };
+    },
+
+    async request(collectorId: string, cardType: 'CARD' | 'KEYTAG') {
+      const card = await findActiveCard(db, collectorId);
+      if (!card) throw new AppError(404, 'CARD_NOT_FOUND', 'There is no card on this account.');
+      await recordCardRequest(db, collectorId, card.number, cardType);
+      return { cardNumber: card.number };
+    },
+  };
+}

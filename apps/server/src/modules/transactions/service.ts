@@ -1,0 +1,197 @@
+import {
+  ACTIVITY_START_DATE,
+  PARTNER_KINDS,
+  SAVINGS_PAGE_SIZE,
+  TRANSACTIONS_FEED_FEATURE,
+  pounds,
+  type Transaction,
+} from '@app/contracts/activity';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  collectedAndSpent,
+  feedEnabled,
+  findReceipt,
+  ledgerOffsetPage,
+  ledgerPage,
+  pointsByPartner,
+  savingsByMonth,
+  savingsPage,
+  savingsTotals,
+  type Cursor,
+  type LedgerRow,
+} from './repository.ts';
+
+/** Signed-in spec 9: activity starts 2025-01-01; nothing earlier is shown. */
+export const activityStart = new Date(`${ACTIVITY_START_DATE}T00:00:00Z`);
+
+type PartnerKind = (typeof PARTNER_KINDS)[number];
+const partnerKindOf = (row: LedgerRow): PartnerKind =>
+  PARTNER_KINDS.find((kind) => kind === row.partnerKind) ?? (row.amount < 0 ? 'REDEMPTION' : 'ADJUSTMENT');
+
+export const toTransaction = (row: LedgerRow): Transaction => ({
+  id: row.id,
+  date: row.createdAt.toISOString(),
+  points: row.amount,
+  description: row.reason,
+  partnerKind: partnerKindOf(row),
+  partnerName: row.partnerName ?? row.source,
+  storeName: row.storeName,
+  spend: row.spendPence == null ? null : pounds(row.spendPence),
+  saving: row.savingPence ? pounds(row.savingPence) : null,
+  receiptId: row.receiptId,
+  voucherId: row.voucherId,
+});
+
+/** The next token is opaque to the client: the position of the last item sent. */
+export const encodeCursor = (cursor: Cursor) =>
+  Buffer.from(JSON.stringify([cursor.at.toISOString(), cursor.id])).toString('base64url');
+
+export function decodeCursor(token: string): Cursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string') {
+      const at = new Date(value[0]);
+      if (!Number.isNaN(at.getTime()) && /^[0-9a-f-]{36}$/.test(value[1])) return { at, id: value[1] };
+    }
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new AppError(400, 'VALIDATION', 'nextToken: not a token this service gave out');
+}
+
+const dayStart = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
+const dayEnd = (isoDay: string) => new Date(`${isoDay}T23:59:59.999Z`);
+const notBeforeStart = (date: Date) => (date < activityStart ? activityStart : date);
+
+export function createActivityService(db: Database) {
+  return {
+    /** GET /nectar-shared-transactions-api/transactions: one page, newest first, and where the next starts. */
+    async feed(collectorId: string, pageSize: number, nextToken?: string) {
+      const after = nextToken ? decodeCursor(nextToken) : undefined;
+      // One row more than asked tells whether another page exists without counting.
+      const rows = await ledgerPage(db, collectorId, activityStart, pageSize + 1, after);
+      const items = rows.slice(0, pageSize);
+      const hasMore = rows.length > pageSize;
+      const last = items[items.length - 1];
+      return {
+        items: items.map(toTransaction),
+        nextToken: hasMore && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+        transactionFeedStatus: (await feedEnabled(db, TRANSACTIONS_FEED_FEATURE))
+          ? ('OK' as const)
+          : ('DELAYED' as const),
+        hasMore,
+      };
+    },
+
+    async history(collectorId: string, limit: number, offset: number) {
+      const { rows, total } = await ledgerOffsetPage(db, collectorId, activityStart, limit, offset);
+      return { transactions: rows.map(toTransaction), total, limit, offset };
+    },
+
+    async savings(collectorId: string, fromDate: string, toDate: string | undefined, pageOffset: number) {
+      const from = notBeforeStart(dayStart(fromDate));
+      const to = toDate ? dayEnd(toDate) : new Date();
+      const rows = await savingsPage(db, collectorId, from, to, SAVINGS_PAGE_SIZE + 1, pageOffset);
+      return {
+        savings: rows.slice(0, SAVINGS_PAGE_SIZE).map((row) => ({
+          id: row.id,
+          date: row.createdAt.toISOString(),
+          storeName: row.storeName,
+          partnerName: row.partnerName ?? row.source,
+          saving: pounds(row.savingPence ?? 0),
+          savingPence: row.savingPence ?? 0,
+        })),
+        pageOffset: rows.length > SAVINGS_PAGE_SIZE ? pageOffset + SAVINGS_PAGE_SIZE : null,
+      };
+    },
+
+    async cumulativeSavings(collectorId: string, fromDate: string, toDate: string | undefined) {
+      const from = notBeforeStart(dayStart(fromDate));
+      const to = toDate ? dayEnd(toDate) : new Date();
+      const totals = await savingsTotals(db, collectorId, from, to);
+      return {
+        fromDate: from.toISOString().slice(0, 10),
+        toDate: to.toISOString().slice(0, 10),
+        totalSaving: pounds(totals.pence),
+        totalSavingPence: totals.pence,
+        shops: totals.shops,
+      };
+    },
+
+    async memberPriceTotals(collectorId: string) {
+      const totals = await savingsTotals(db, collectorId, activityStart, new Date());
+      const months = await savingsByMonth(db, collectorId, activityStart);
+      return {
+        totalSaving: pounds(totals.pence),
+        totalSavingPence: totals.pence,
+        transactions: totals.shops,
+        byMonth: months.map((m) => ({
+          month: m.month,
+          saving: pounds(Number(m.pence)),
+          savingPence: Number(m.pence),
+        })),
+      };
+    },
+
+    async breakdown(collectorId: string) {
+      const totals = await collectedAndSpent(db, collectorId, activityStart);
+      const partners = await pointsByPartner(db, collectorId, activityStart);
+      return {
+        fromDate: activityStart.toISOString().slice(0, 10),
+        ...totals,
+        byPartner: partners
+          .map((p) => ({
+            partnerName: p.partnerName,
+            partnerKind: PARTNER_KINDS.find((kind) => kind === p.partnerKind) ?? 'ADJUSTMENT',
+            points: Number(p.points),
+          }))
+          .sort((a, b) => Math.abs(b.points) - Math.abs(a.points)),
+      };
+    },
+
+    async receipt(collectorId: string, receiptId: string) {
+      const row = await findReceipt(db, collectorId, receiptId);
+      if (!row?.lines) throw new AppError(404, 'RECEIPT_NOT_FOUND', "We couldn't find that receipt.");
+      return {
+        id: receiptId,
+        date: row.createdAt.toISOString(),
+        storeName: row.storeName,
+        partnerName: row.partnerName ?? row.source,
+        points: row.amount,
+        total: pounds(row.spendPence ?? 0),
+        saving: pounds(row.savingPence ?? 0),
+        lines: row.lines.map((line) => ({
+          description: line.description,
+          quantity: line.quantity,
+          price: pounds(line.pricePence),
+          saving: pounds(line.savingPence),
+        })),
+      };
+    },
+  };
+}
+
+/** A plain-text receipt for download: what a till would print. */
+export function receiptText(
+  receipt: Awaited<ReturnType<ReturnType<typeof createActivityService>['receipt']>>,
+) {
+  const width = 40;
+  const row = (left: string, right: string) =>
+    `${left.slice(0, width - right.length - 1).padEnd(width - right.length)}${right}`;
+  return [
+    receipt.partnerName,
+    receipt.storeName ?? '',
+    new Date(receipt.date).toLocaleString('en-GB', { timeZone: 'Europe/London' }),
+    '-'.repeat(width),
+    ...receipt.lines.flatMap((line) => [
+      row(`${line.quantity} x ${line.description}`, line.price),
+      ...(line.saving !== '£0.00' ? [row('  Member price saving', `-${line.saving}`)] : []),
+    ]),
+    '-'.repeat(width),
+    row('Total', receipt.total),
+    row('You saved', receipt.saving),
+    row('Points collected', String(receipt.points)),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  TRANSACTIONS_FEED_FEATURE,
+  type Breakdown,
+  type CumulativeSavings,
+  type HistoryResponse,
+  type Receipt,
+  type SavingsResponse,
+  type TransactionsResponse,
+} from '@app/contracts/activity';
+import { demoCollector } from '../../db/demo-data.ts';
+import { cards } from '../../db/schema/core.ts';
+import { featureStates } from '../../db/schema/platform-status.ts';
+import { pointsBalance } from '../../lib/points-ledger.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { demoActivity, ensureCardActivityDemoData } from './demo-activity.ts';
+
+let t: TestApp;
+let demoId: string;
+let cookies: Record<string, string>;
+const get = <T>(url: string) =>
+  t.app
+    .inject({ method: 'GET', url, cookies })
+    .then((res) => ({ status: res.statusCode, body: res.json<T>(), res }));
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [card] = await t.app.db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
+  demoId = card?.collectorId ?? '';
+  cookies = { [SESSION_COOKIE]: (await t.app.sessions.create(demoId)).token };
+});
+afterAll(async () => t.close());
+
+describe('demo activity', () => {
+  it('has at least 60 entries across the retailer, fuel and brand partners and keeps the 2,450 points', async () => {
+    const entries = demoActivity();
+    expect(entries.length).toBeGreaterThanOrEqual(60);
+    expect(entries.at(-1)?.key).toBe('demo-activity-final');
+    expect(new Set(entries.map((entry) => entry.details.partnerKind))).toEqual(
+      new Set(['RETAILER', 'FUEL', 'BRAND', 'REDEMPTION']),
+    );
+    expect(await pointsBalance(t.app.db, demoId)).toBe(2450);
+    // A second start writes nothing more.
+    await ensureCardActivityDemoData(t.app.db);
+    expect(await pointsBalance(t.app.db, demoId)).toBe(2450);
+  });
+});
+
+describe('the activity feed (GET /nectar-shared-transactions-api/transactions)', () => {
+  it('pages 20 at a time, newest first, with no repeats until hasMore is false', async () => {
+    const seen: string[] = [];
+    let token: string | null = null;
+    let pages = 0;
+    do {
+      const { status, body }: { status: number; body: TransactionsResponse } =
+        await get<TransactionsResponse>(
+          `/nectar-shared-transactions-api/transactions?pageSize=20${token ? `&nextToken=${token}` : ''}`,
+        );
+      expect(status).toBe(200);
+      expect(body.transactionFeedStatus).toBe('OK');
+      pages += 1;
+      if (body.hasMore) expect(body.items).toHaveLength(20);
+      seen.push(...body.items.map((item) => item.date + item.id));
+      token = body.nextToken;
+      expect(body.hasMore).toBe(token !== null);
+    } while (token);
+    expect(pages).toBeGreaterThanOrEqual(4);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort().reverse()).toEqual(seen);
+    const history = await get<HistoryResponse>('/ledger-api/transaction-history?limit=100&offset=0');
+    expect(history.body.total).toBe(seen.length);
+  });
+
+  it('says DELAYED while the operator has the feed turned off', async () => {
+    await t.app.db.insert(featureStates).values({ feature: TRANSACTIONS_FEED_FEATURE, enabled: false });
+    const { body } = await get<TransactionsResponse>('/nectar-shared-transactions-api/transactions');
+    expect(body.transactionFeedStatus).toBe('DELAYED');
+    await t.app.db.delete(featureStates).where(eq(featureStates.feature, TRANSACTIONS_FEED_FEATURE));
+  });
+
+  it('refuses a made-up token and answers 401 without a session', async () => {
+    const { status } = await get('/nectar-shared-transactions-api/transactions?nextToken=bm9wZQ');
+    expect(status).toBe(400);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/nectar-shared-transactions-api/transactions',
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers the ledger history by limit and offset', async () => {
+    const first = await get<HistoryResponse>('/ledger-api/transaction-history?limit=10&offset=0');
+    const second = await get<HistoryResponse>('/ledger-api/transaction-history?limit=10&offset=10');
+    expect(first.body.transactions).toHaveLength(10);
+    expect(second.body.transactions[0]?.date <= (first.body.transactions[9]?.date ?? '')).toBe(true);
+    expect(first.body.total).toBeGreaterThanOrEqual(60);
+  });
+});
+
+describe('savings, breakdown and receipts', () => {
+  it('pages the member-price savings and totals them', async () => {
+    const first = await get<SavingsResponse>('/customer-management-api/customer/savings?fromDate=2025-01-01');
+    expect(first.body.savings.length).toBeGreaterThan(0);
+    let total = first.body.savings.reduce((sum, s) => sum + s.savingPence, 0);
+    let offset = first.body.pageOffset;
+    while (offset !== null) {
+      const page = await get<SavingsResponse>(
+        `/customer-management-api/customer/savings?pageOffset=${offset}`,
+      );
+      total += page.body.savings.reduce((sum, s) => sum + s.savingPence, 0);
+      offset = page.body.pageOffset;
+    }
+    const cumulative = await get<CumulativeSavings>('/customer-management-api/customer/savings/cumulative');
+    expect(cumulative.body.totalSavingPence).toBe(total);
+    expect(cumulative.body.totalSaving).toBe(`£${(total / 100).toFixed(2)}`);
+    const bad = await get('/customer-management-api/customer/savings?fromDate=01-01-2025');
+    expect(bad.status).toBe(400);
+  });
+
+  it('breaks points down by partner, collected minus spent equal to the balance', async () => {
+    const { body } = await get<Breakdown>('/ledger-api/breakdown');
+    expect(body.fromDate).toBe('2025-01-01');
+    expect(body.collected - body.spent).toBe(2450);
+    expect(body.byPartner.map((p) => p.partnerName)).toEqual(expect.arrayContaining(["Sainsbury's", 'Esso']));
+  });
+
+  it('shows a digital receipt and offers it as a download', async () => {
+    const feed = await get<TransactionsResponse>('/nectar-shared-transactions-api/transactions?pageSize=50');
+    const shop = feed.body.items.find((item) => item.receiptId);
+    const receipt = await get<Receipt>(`/nectar-shared-transactions-api/digital-receipts/${shop?.receiptId}`);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.total).toBe(shop?.spend);
+    expect(receipt.body.lines.length).toBeGreaterThan(0);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/nectar-shared-transactions-api/digital-receipts/${shop?.receiptId}/download`,
+      cookies,
+    });
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="receipt-/);
+    expect(file.body).toContain(`Total`);
+    expect(file.body).toContain(receipt.body.total);
+  });
+});

@@ -1,0 +1,147 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { redemptionMessages, type RedemptionRequest, type Voucher } from '@app/contracts/vouchers';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
+import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
+import { isRedemptionLocked } from '../../lib/redemption-lock.ts';
+import { renderCardBarcode } from '../nectar-lite/barcode.ts';
+import { findReward } from './rewards.ts';
+import {
+  findByRequestKey,
+  findByTransaction,
+  findVoucher,
+  insertRedemptionDetails,
+  insertVoucher,
+  listVouchers,
+  markUsed,
+  type VoucherRow,
+} from './repository.ts';
+
+/** A voucher is good for 90 days from when it was made (docs/decisions/011). */
+const VOUCHER_LIFETIME_MS = 90 * 86_400_000;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newVoucherCode = () => Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(32)]).join('');
+
+const locked = () => new AppError(403, 'REDEMPTION_LOCKED', redemptionMessages.locked);
+
+/** The ledger key of a redemption: the client's key, scoped to the collector so keys never collide. */
+export const redemptionLedgerKey = (collectorId: string, key: string) => `redemption:${collectorId}:${key}`;
+
+export function createVoucherService(db: Database, feed?: ChangeFeed) {
+  const toVoucher = async (row: VoucherRow): Promise<Voucher> => {
+    const reward = findReward(row.rewardId);
+    return {
+      id: row.id,
+      logoImageLocation: reward?.logoImageLocation ?? '',
+      itemDescription: row.itemDescription,
+      base64BarCode: await renderCardBarcode(row.voucherCode),
+      url: `/voucher/${row.id}`,
+      voucherCode: row.voucherCode,
+      partnerName: row.partnerName,
+      points: row.points,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      used: row.used,
+      transactionId: row.ledgerEntryId,
+    };
+  };
+
+  const answerRepeat = async (collectorId: string, requestKey: string, rewardId: string) => {
+    const existing = await findByRequestKey(db, collectorId, requestKey);
+    if (!existing) return undefined;
+    if (existing.rewardId !== rewardId) {
+      throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This request was already used for another reward.');
+    }
+    return {
+      voucher: await toVoucher(existing),
+      balance: await pointsBalance(db, collectorId),
+      created: false,
+    };
+  };
+
+  return {
+    /**
+     * Spends points on a reward: one ledger debit and one voucher, in one transaction under the collector's
+     * lock, at most once per idempotency key, never below zero, never while the redemption lock is on.
+     */
+    async redeem(collectorId: string, request: RedemptionRequest, at?: Date) {
+      const reward = findReward(request.rewardId);
+      if (!reward) throw new AppError(404, 'REWARD_NOT_FOUND', redemptionMessages.unknownReward);
+      // A free reward is claimed once per member, whatever key the client sends.
+      const requestKey = reward.points === 0 ? `zero:${reward.id}` : request.idempotencyKey;
+      const repeat = await answerRepeat(collectorId, requestKey, reward.id);
+      if (repeat) return repeat;
+      if (await isRedemptionLocked(db, collectorId)) throw locked();
+
+      const voucher = {
+        id: randomUUID(),
+        collectorId,
+        rewardId: reward.id,
+        points: reward.points,
+        requestKey,
+        voucherCode: newVoucherCode(),
+        partnerName: reward.partnerName,
+        itemDescription: reward.itemDescription,
+        createdAt: at ?? new Date(),
+        expiresAt: new Date((at ?? new Date()).getTime() + VOUCHER_LIFETIME_MS),
+      };
+      if (reward.points === 0) {
+        await insertVoucher(db, voucher);
+      } else {
+        await recordPoints(
+          db,
+          {
+            collectorId,
+            amount: -reward.points,
+            reason: `Spent: ${reward.itemDescription}`,
+            source: 'offers-api:redemption',
+            idempotencyKey: redemptionLedgerKey(collectorId, requestKey),
+            at,
+          },
+          feed,
+          async (tx, ledgerEntryId) => {
+            // Read again under the collector's lock: a lock turned on a moment ago still wins.
+            if (await isRedemptionLocked(tx, collectorId)) throw locked();
+            await insertVoucher(tx, { ...voucher, ledgerEntryId });
+            await insertRedemptionDetails(tx, {
+              ledgerEntryId,
+              collectorId,
+              partnerName: reward.partnerName,
+              voucherId: voucher.id,
+            });
+          },
+        );
+      }
+      const stored = await findByRequestKey(db, collectorId, requestKey);
+      if (!stored) throw new AppError(500, 'SERVER_ERROR', 'Something went wrong. Try again');
+      return {
+        voucher: await toVoucher(stored),
+        balance: await pointsBalance(db, collectorId),
+        created: stored.id === voucher.id,
+      };
+    },
+
+    async list(collectorId: string) {
+      return Promise.all((await listVouchers(db, collectorId)).map(toVoucher));
+    },
+
+    async get(collectorId: string, id: string) {
+      const row = await findVoucher(db, collectorId, id);
+      if (!row) throw new AppError(404, 'VOUCHER_NOT_FOUND', redemptionMessages.voucherNotFound);
+      return toVoucher(row);
+    },
+
+    async byTransaction(collectorId: string, transactionId: string) {
+      const row = await findByTransaction(db, collectorId, transactionId);
+      if (!row) throw new AppError(404, 'VOUCHER_NOT_FOUND', redemptionMessages.voucherNotFound);
+      return toVoucher(row);
+    },
+
+    async markUsed(collectorId: string, id: string, used: boolean) {
+      const row = await markUsed(db, collectorId, id, used);
+      if (!row) throw new AppError(404, 'VOUCHER_NOT_FOUND', redemptionMessages.voucherNotFound);
+      return toVoucher(row);
+    },
+  };
+}
