@@ -137,7 +137,8 @@ export const cpmPreferencesSchema = z.object({
 export type CpmPreferences = z.infer<typeof cpmPreferencesSchema>;
 
 export const unsubscribeRequestSchema = z.object({ token: z.string().min(20).max(300) });
-export const unsubscribeRequestResponseSchema = z.object({ maskedEmail: z.string() });
+/** The link was sent to this address, so its holder may see it: the page unsubscribes it in one click. */
+export const unsubscribeRequestResponseSchema = z.object({ email: z.string(), maskedEmail: z.string() });
 export const unsubscribeUpdateSchema = z.object({ email: emailSchema, token: z.string().min(20).max(300) });
 
 /* ---------- redemption lock ---------- */

@@ -233,6 +233,7 @@ const sessionRoutes: AppRoute[] = [
   ses('account-additional-details', '/account/additional-details', 'Additional details'),
   ses('account-sound-effects', '/account/sound-effects', 'Sound effects'),
   ses('account-advertising-preference', '/account/advertising-preference', 'Advertising preference'),
+  ses('account-security', '/account/security', 'Security and devices'),
   ses('card-coming', '/card-coming', 'Your card is on its way'),
   ses('accessibility', '/accessibility', 'Accessibility'),
   ses('delete-account', '/delete-account', 'Delete your account', { switch: 'deleteAccount' }),

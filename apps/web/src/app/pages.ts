@@ -71,6 +71,29 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'register-failed': () => import('../features/registration/register-failed-route.ts'),
   // Card, activity, spending and vouchers (issue 11): add their lines below.
   // Account management (issue 12): add their lines below.
+  account: () => import('../features/account/account-route.ts'),
+  'account-details': () => import('../features/account/details-route.ts'),
+  'account-details-name': () => import('../features/account/name-route.ts'),
+  'account-details-address': () => import('../features/account/address-route.ts'),
+  'account-details-email': () => import('../features/account/email-route.ts'),
+  'account-details-mobile': () => import('../features/account/mobile-route.ts'),
+  'account-password': () => import('../features/account/password-route.ts'),
+  'account-comms': () => import('../features/account/comms-route.ts'),
+  'account-online-advertising': () => import('../features/account/advertising-route.ts'),
+  'account-advertising-preference': () => import('../features/account/advertising-route.ts'),
+  'account-redemption-lock': () => import('../features/account/redemption-lock-route.ts'),
+  'account-close': () => import('../features/account/close-route.ts'),
+  'account-close-account': () => import('../features/account/close-account-route.ts'),
+  'account-additional-details': () => import('../features/account/additional-details-route.ts'),
+  'account-sound-effects': () => import('../features/account/sound-effects-route.ts'),
+  'delete-account': () => import('../features/account/delete-account-route.ts'),
+  'account-deleted': () => import('../features/account/account-deleted-route.ts'),
+  'confirm-email-address': () => import('../features/account/confirm-email-route.ts'),
+  'confirm-update-email': () => import('../features/account/confirm-email-route.ts'),
+  'emails-unsubscribe': () => import('../features/account/unsubscribe-route.ts'),
+  'personalised-advertising': () => import('../features/account/advertising-route.ts'),
+  'digital-advertising': () => import('../features/account/advertising-route.ts'),
+  'account-security': () => import('../features/account/security-route.ts'),
   // Brands, eShops and linked partners (issue 13): add their lines below.
   // Help centre, feedback and the remaining routes (issue 14): add their lines below.
 };

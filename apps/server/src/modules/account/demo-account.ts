@@ -9,6 +9,9 @@ import { accountEvents } from '../../db/schema/account.ts';
 import { cards, collectors, contactPreferences, credentials } from '../../db/schema/core.ts';
 import { collectorAddresses } from '../../db/schema/registration.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findCustomer } from './repository.ts';
+import { marketingEmail, type AccountDeps } from './service.ts';
 
 /** The demo collector's address, from the bundled address set (README "Registration test addresses"). */
 const DEMO_ADDRESS = { lines: ['10 King Edward Street', 'London'], postcode: 'EC1A 1BB' };
@@ -59,7 +62,7 @@ export const JOURNEY_MEMBER_PASSWORD = 'Journey-pass-2026';
  * Tester tool (not in production): a fresh member of its own, signed in on this browser, so a journey can
  * change a password, an email address or close an account without touching the demo member.
  */
-export function registerAccountDevRoutes(app: FastifyInstance) {
+export function registerAccountDevRoutes(app: FastifyInstance, deps: AccountDeps) {
   app.post(
     '/dev/account-member',
     {
@@ -97,6 +100,30 @@ export function registerAccountDevRoutes(app: FastifyInstance) {
       });
       await app.signIn(request, reply, collectorId);
       return { cardNumber, email, password: JOURNEY_MEMBER_PASSWORD };
+    },
+  );
+
+  app.post(
+    '/dev/marketing-email',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['dev'],
+        summary: 'Sends the signed-in member a sample marketing email (with its one-click unsubscribe link)',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const collectorId = request.session?.collectorId ?? '';
+      const customer = await findCustomer(app.db, collectorId);
+      if (!customer?.email) throw new AppError(400, 'NO_EMAIL', 'This member has no email address.');
+      await app.notify.send({
+        channel: 'email',
+        to: customer.email,
+        subject: `This week's offers for you, ${customer.firstName ?? ''}`,
+        text: marketingEmail(deps, collectorId, 'New bonus points offers are waiting in your account.'),
+      });
+      return reply.status(204).send(null);
     },
   );
 }

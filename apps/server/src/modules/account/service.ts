@@ -445,7 +445,7 @@ export async function unsubscribeRequest(deps: AccountDeps, token: string) {
   const customer = await repo.findCustomer(deps.db, collectorOfToken(deps, token));
   if (!customer?.email)
     throw new AppError(400, 'UNSUBSCRIBE_LINK_INVALID', accountMessages.unsubscribeInvalid);
-  return { maskedEmail: maskEmail(customer.email) };
+  return { email: customer.email, maskedEmail: maskEmail(customer.email) };
 }
 
 /** POST /unsubscribe/update {email, token}: marketing by email off, for the address the link was sent to. */

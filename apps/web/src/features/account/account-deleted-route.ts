@@ -1,0 +1,3 @@
+import { AccountDeletedPage } from './account-deleted-page.tsx';
+
+export const Component = AccountDeletedPage;

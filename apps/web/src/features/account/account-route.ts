@@ -1,0 +1,3 @@
+import { AccountPage } from './account-page.tsx';
+
+export const Component = AccountPage;

@@ -1,0 +1,3 @@
+import { AdditionalDetailsPage } from './additional-details-page.tsx';
+
+export const Component = AdditionalDetailsPage;

@@ -1,0 +1,3 @@
+import { AddressPage } from './address-page.tsx';
+
+export const Component = AddressPage;

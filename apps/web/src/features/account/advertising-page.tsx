@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link, useMatches } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { accountMessages } from '@app/contracts/account';
+import { brand } from '@app/contracts/brand';
+import { SIGN_IN_PATH } from '@app/contracts/routes';
+import { Toggle } from '../../shared/ui/toggle.tsx';
+import { advertisingQueryKey, useAdvertisingPreference } from './api/get-advertising-preference.ts';
+import { updateAdvertisingPreference } from './api/update-advertising-preference.ts';
+import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+
+/**
+ * The online-advertising preference (GET and POST /contact-preferences/cpm, channel ONLINEAD). Served at
+ * /account/online-advertising and /account/advertising-preference (session) and at /personalised-advertising
+ * and /digital-advertising (public: a visitor reads the explanation and logs in to choose).
+ */
+export function AdvertisingPage() {
+  const match = useMatches().at(-1);
+  const handle = match?.handle as { title?: string; access?: string } | undefined;
+  const path = match?.pathname ?? '';
+  const isPublic = !path.startsWith('/account');
+  const preference = useAdvertisingPreference(!isPublic);
+  const queryClient = useQueryClient();
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
+  const [saving, setSaving] = useState(false);
+  const consent = preference.data?.contactPreferences.find((p) => p.channel === 'ONLINEAD')?.consent ?? true;
+
+  const change = async (next: boolean) => {
+    setSaving(true);
+    setResult(undefined);
+    try {
+      queryClient.setQueryData(advertisingQueryKey, await updateAdvertisingPreference(next));
+      setResult({ kind: 'success', text: accountMessages.saved });
+    } catch (failure) {
+      setResult({ kind: 'error', text: messageOf(failure) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AccountLayout
+      title={handle?.title ?? 'Online advertising'}
+      back={isPublic ? null : undefined}
+      intro={
+        <>
+          <p>
+            {brand.name} and its partners can show you adverts on other websites and apps based on what you
+            collect and spend points on. Turn this off and you&apos;ll still see adverts, but they won&apos;t
+            be chosen for you.
+          </p>
+          <p>It can take up to 28 days for a change to reach every advertising partner.</p>
+        </>
+      }
+    >
+      {preference.isPending ? (
+        <Loading />
+      ) : preference.isError ? (
+        isPublic ? (
+          <p>
+            <Link to={`${SIGN_IN_PATH}?next=${encodeURIComponent(path)}`}>Log in</Link> to choose whether we
+            use your details for online advertising.
+          </p>
+        ) : (
+          <Notice kind="error">{preference.error.message}</Notice>
+        )
+      ) : (
+        <>
+          <Toggle
+            label="Personalised online advertising"
+            description="Use what I collect and spend points on to choose the adverts I see"
+            checked={consent}
+            disabled={saving}
+            onChange={(next) => void change(next)}
+          />
+          {result ? <Notice kind={result.kind}>{result.text}</Notice> : null}
+        </>
+      )}
+    </AccountLayout>
+  );
+}

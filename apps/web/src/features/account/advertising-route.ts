@@ -1,0 +1,3 @@
+import { AdvertisingPage } from './advertising-page.tsx';
+
+export const Component = AdvertisingPage;

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CpmPreferences } from '@app/contracts/account';
+import { request } from '../../../shared/http/client.ts';
+
+export const advertisingQueryKey = ['account', 'advertising'] as const;
+
+/** GET /contact-preferences/cpm?channel=ONLINEAD (signed-in spec 7.4). */
+export const getAdvertisingPreference = (redirectOnUnauthorized = true) =>
+  request<CpmPreferences>('/customer-management-api/contact-preferences/cpm?channel=ONLINEAD', {
+    redirectOnUnauthorized,
+  });
+/** On the public advertising pages a visitor without a session just sees no switch. */
+export const useAdvertisingPreference = (signedInOnly: boolean) =>
+  useQuery({
+    queryKey: advertisingQueryKey,
+    queryFn: () => getAdvertisingPreference(signedInOnly),
+    retry: false,
+  });

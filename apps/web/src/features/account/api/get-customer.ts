@@ -1,0 +1,21 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Customer } from '@app/contracts/account';
+import { request } from '../../../shared/http/client.ts';
+
+export const customerQueryKey = ['customer'] as const;
+
+/** GET /customer-management-api/customer/v2 (signed-in spec 7.4): the details the account pages show. */
+export const getCustomer = () => request<Customer>('/customer-management-api/customer/v2');
+
+export const customerQueryOptions = () => queryOptions({ queryKey: customerQueryKey, queryFn: getCustomer });
+export const useCustomer = () => useQuery(customerQueryOptions());
+
+/** After a change: the account pages and the header's profile read again. */
+export function useRefreshCustomer() {
+  const queryClient = useQueryClient();
+  return (customer?: Customer) => {
+    if (customer) queryClient.setQueryData(customerQueryKey, customer);
+    void queryClient.invalidateQueries({ queryKey: customerQueryKey });
+    void queryClient.invalidateQueries({ queryKey: ['profile'] });
+  };
+}

@@ -1,0 +1,9 @@
+import type { DeliveryMethod } from '@app/contracts/sign-in';
+import { request } from '../../../shared/http/client.ts';
+
+/** POST /2fa/send {deliveryMethod} (signed-in spec 7.4): 6 digits for a change, valid 10 minutes. */
+export const sendCode = (deliveryMethod: DeliveryMethod) =>
+  request<{ deliveryMethod: DeliveryMethod; maskedDestination: string; description: string }>(
+    '/customer-management-api/2fa/send',
+    { method: 'POST', body: { deliveryMethod } },
+  );

@@ -1,0 +1,7 @@
+import type { Customer } from '@app/contracts/account';
+import type { Address } from '@app/contracts/registration';
+import { request } from '../../../shared/http/client.ts';
+
+/** PUT customer-address (signed-in spec 7.4 "Address"): an address the lookup gave. */
+export const updateAddress = (address: Address) =>
+  request<Customer>('/customer-management-api/customer-address', { method: 'PUT', body: { address } });

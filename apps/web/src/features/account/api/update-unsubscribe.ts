@@ -1,0 +1,9 @@
+import { request } from '../../../shared/http/client.ts';
+
+/** POST /unsubscribe/update {email, token} (signed-in spec 7.4, anonymous): marketing email off. */
+export const updateUnsubscribe = (body: { email: string; token: string }) =>
+  request<{ description: string }>('/customer-management-api/unsubscribe/update', {
+    method: 'POST',
+    body,
+    redirectOnUnauthorized: false,
+  });

@@ -1,0 +1,3 @@
+import { CloseAccountPage } from './close-account-page.tsx';
+
+export const Component = CloseAccountPage;

@@ -1,0 +1,3 @@
+import { ClosePage } from './close-page.tsx';
+
+export const Component = ClosePage;

@@ -1,0 +1,3 @@
+import { CommsPage } from './comms-page.tsx';
+
+export const Component = CommsPage;

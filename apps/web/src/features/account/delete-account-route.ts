@@ -1,0 +1,3 @@
+import { DeleteAccountPage } from './close-account-page.tsx';
+
+export const Component = DeleteAccountPage;

@@ -1,0 +1,65 @@
+import { Link, useLocation } from 'react-router';
+import { AccountLayout, Loading, Notice } from './components/account-layout.tsx';
+import { useCustomer } from './api/get-customer.ts';
+
+/** /account/details: name, address, email and mobile, each with its change page (signed-in spec 2.3). */
+export function DetailsPage() {
+  const customer = useCustomer();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  return (
+    <AccountLayout title="Personal details">
+      {notice ? <Notice kind="success">{notice}</Notice> : null}
+      {customer.isPending ? (
+        <Loading />
+      ) : customer.isError ? (
+        <Notice kind="error">{customer.error.message}</Notice>
+      ) : (
+        <dl className="account__details">
+          <div>
+            <dt>Name</dt>
+            <dd>
+              {[customer.data.title, customer.data.firstName, customer.data.lastName]
+                .filter(Boolean)
+                .join(' ')}
+            </dd>
+            <Link to="/account/details/name" aria-label="Change name">
+              Change
+            </Link>
+          </div>
+          <div>
+            <dt>Address</dt>
+            <dd>
+              {customer.data.address
+                ? [...customer.data.address.lines, customer.data.address.postcode].join(', ')
+                : 'Not given yet'}
+            </dd>
+            <Link to="/account/details/address" aria-label="Change address">
+              Change
+            </Link>
+          </div>
+          <div>
+            <dt>Email address</dt>
+            <dd>
+              {customer.data.email ?? 'Not given yet'}
+              {customer.data.pendingEmail ? (
+                <span className="account__hint">
+                  Waiting for you to confirm {customer.data.pendingEmail} from the link we sent
+                </span>
+              ) : null}
+            </dd>
+            <Link to="/account/details/email" aria-label="Change email address">
+              Change
+            </Link>
+          </div>
+          <div>
+            <dt>Mobile number</dt>
+            <dd>{customer.data.mobile?.masked ?? 'Not given yet'}</dd>
+            <Link to="/account/details/mobile-number" aria-label="Change mobile number">
+              Change
+            </Link>
+          </div>
+        </dl>
+      )}
+    </AccountLayout>
+  );
+}

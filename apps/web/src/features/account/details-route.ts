@@ -1,0 +1,3 @@
+import { DetailsPage } from './details-page.tsx';
+
+export const Component = DetailsPage;

@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { emailSchema } from '@app/contracts/email';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { useCustomer, useRefreshCustomer } from './api/get-customer.ts';
+import { updateEmail } from './api/update-email.ts';
+import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+import { StepUpCode } from './components/step-up-code.tsx';
+
+/**
+ * /account/details/email: the new address, then a code to the current email or mobile (step-up). The change
+ * happens when the member opens the link we send to the new address (/confirm-update-email).
+ */
+export function EmailPage() {
+  const customer = useCustomer();
+  const refresh = useRefreshCustomer();
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string>();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = emailSchema.safeParse(email);
+    setEmailError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    if (!/^\d{6}$/.test(code)) {
+      setCodeError('Enter the 6-digit code we sent you');
+      return;
+    }
+    setSaving(true);
+    setError(undefined);
+    setCodeError(undefined);
+    try {
+      setDone((await updateEmail(parsed.data, code)).description);
+      refresh();
+    } catch (failure) {
+      const message = messageOf(failure);
+      if (/code/i.test(message)) setCodeError(message);
+      else setError(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AccountLayout
+      title="Your email address"
+      back={{ to: '/account/details', label: 'Back to personal details' }}
+    >
+      {customer.isPending ? (
+        <Loading />
+      ) : done ? (
+        <Notice kind="success">{done}</Notice>
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+          <p>Your email address now: {customer.data?.email ?? 'none'}</p>
+          {error ? <Notice kind="error">{error}</Notice> : null}
+          <TextField
+            label="New email address"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={email}
+            error={emailError}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <StepUpCode code={code} onCode={setCode} error={codeError} />
+          <Button type="submit" loading={saving}>
+            Change email address
+          </Button>
+        </form>
+      )}
+    </AccountLayout>
+  );
+}

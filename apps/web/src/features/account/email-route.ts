@@ -1,0 +1,3 @@
+import { EmailPage } from './email-page.tsx';
+
+export const Component = EmailPage;

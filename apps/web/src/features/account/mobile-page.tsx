@@ -1,0 +1,97 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { accountMessages } from '@app/contracts/account';
+import { isValidMobile, MOBILE_PRIMARY_COUNTRY, mobileCountries } from '@app/contracts/registration';
+import { currentEnvironment } from '../../shared/switches/switches.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { useCustomer, useRefreshCustomer } from './api/get-customer.ts';
+import { updateMobile } from './api/update-mobile.ts';
+import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+import { StepUpCode } from './components/step-up-code.tsx';
+
+const countryNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
+
+/** /account/details/mobile-number: the new number (allowed countries, spec 9), with a step-up code. */
+export function MobilePage() {
+  const customer = useCustomer();
+  const refresh = useRefreshCustomer();
+  const navigate = useNavigate();
+  const countryId = useId();
+  const environment = currentEnvironment();
+  const countries = mobileCountries(environment === 'production' || environment === undefined);
+  const [countryCode, setCountryCode] = useState<string>(MOBILE_PRIMARY_COUNTRY);
+  const [phoneNumber, setPhoneNumber] = useState('');
+  const [numberError, setNumberError] = useState<string>();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!phoneNumber.trim()) return setNumberError('Enter your mobile number');
+    if (!isValidMobile(phoneNumber, countryCode)) return setNumberError(accountMessages.mobileInvalid);
+    setNumberError(undefined);
+    if (!/^\d{6}$/.test(code)) return setCodeError('Enter the 6-digit code we sent you');
+    setSaving(true);
+    setError(undefined);
+    setCodeError(undefined);
+    try {
+      refresh(await updateMobile({ phoneNumber, countryCode }, code));
+      await navigate('/account/details', { state: { notice: accountMessages.mobileSaved } });
+    } catch (failure) {
+      const message = messageOf(failure);
+      if (/code/i.test(message)) setCodeError(message);
+      else setError(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AccountLayout
+      title="Your mobile number"
+      back={{ to: '/account/details', label: 'Back to personal details' }}
+    >
+      {customer.isPending ? (
+        <Loading />
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+          <p>Your mobile number now: {customer.data?.mobile?.masked ?? 'none'}</p>
+          {error ? <Notice kind="error">{error}</Notice> : null}
+          <div className="field">
+            <label className="field__label" htmlFor={countryId}>
+              Country
+            </label>
+            <select
+              id={countryId}
+              className="field__input"
+              value={countryCode}
+              onChange={(event) => setCountryCode(event.target.value)}
+            >
+              {countries.map((country) => (
+                <option key={country} value={country}>
+                  {countryNames.of(country) ?? country}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            label="New mobile number"
+            type="tel"
+            autoComplete="tel-national"
+            maxLength={20}
+            value={phoneNumber}
+            error={numberError}
+            onChange={(event) => setPhoneNumber(event.target.value)}
+          />
+          <StepUpCode code={code} onCode={setCode} error={codeError} />
+          <Button type="submit" loading={saving}>
+            Change mobile number
+          </Button>
+        </form>
+      )}
+    </AccountLayout>
+  );
+}

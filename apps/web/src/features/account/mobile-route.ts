@@ -1,0 +1,3 @@
+import { MobilePage } from './mobile-page.tsx';
+
+export const Component = MobilePage;

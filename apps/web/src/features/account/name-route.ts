@@ -1,0 +1,3 @@
+import { NamePage } from './name-page.tsx';
+
+export const Component = NamePage;

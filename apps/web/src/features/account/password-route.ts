@@ -1,0 +1,3 @@
+import { PasswordPage } from './password-page.tsx';
+
+export const Component = PasswordPage;

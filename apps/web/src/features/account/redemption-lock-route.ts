@@ -1,0 +1,3 @@
+import { RedemptionLockPage } from './redemption-lock-page.tsx';
+
+export const Component = RedemptionLockPage;

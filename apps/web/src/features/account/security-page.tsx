@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { accountEventLabels } from '@app/contracts/account';
+import { Button } from '../../shared/ui/button.tsx';
+import { accountEventsQueryKey, useAccountEvents } from './api/get-account-events.ts';
+import { sessionsQueryKey, useSessions } from './api/get-sessions.ts';
+import { signOutOthers } from './api/sign-out-others.ts';
+import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const at = (iso: string) => when.format(new Date(iso));
+
+/**
+ * /account/security: where the member is logged in, with a way to log out everywhere else, and the log of
+ * sign-ins and account changes (issue 12; no anchor of the spec offers this page, its wording is ours).
+ */
+export function SecurityPage() {
+  const sessions = useSessions();
+  const events = useAccountEvents();
+  const queryClient = useQueryClient();
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const others = (sessions.data?.sessions ?? []).filter((session) => !session.current).length;
+
+  const logOutOthers = async () => {
+    setBusy(true);
+    setResult(undefined);
+    try {
+      setResult({ kind: 'success', text: (await signOutOthers()).description });
+      await queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: accountEventsQueryKey });
+    } catch (failure) {
+      setResult({ kind: 'error', text: messageOf(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AccountLayout
+      title="Security and devices"
+      intro={
+        <p>
+          If you see a device or a change you don&apos;t recognise, log out of other devices and change your
+          password.
+        </p>
+      }
+    >
+      <section aria-labelledby="security-devices">
+        <h2 id="security-devices">Where you&apos;re logged in</h2>
+        {sessions.isPending ? (
+          <Loading />
+        ) : sessions.isError ? (
+          <Notice kind="error">{sessions.error.message}</Notice>
+        ) : (
+          <ul className="account__list">
+            {sessions.data.sessions.map((session) => (
+              <li key={session.id}>
+                <p>
+                  <strong>{session.device}</strong>
+                  {session.current ? ' (this device)' : ''}
+                  <span className="account__hint">
+                    Logged in {at(session.createdAt)}, last active {at(session.lastSeenAt)}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {result ? <Notice kind={result.kind}>{result.text}</Notice> : null}
+        <Button
+          variant="secondary"
+          disabled={others === 0}
+          onClick={() => void logOutOthers()}
+          loading={busy}
+        >
+          Log out of other devices
+        </Button>
+      </section>
+      <section aria-labelledby="security-activity">
+        <h2 id="security-activity">Recent activity</h2>
+        {events.isPending ? (
+          <Loading />
+        ) : events.isError ? (
+          <Notice kind="error">{events.error.message}</Notice>
+        ) : events.data.events.length === 0 ? (
+          <p>Nothing to show yet.</p>
+        ) : (
+          <table className="account__table">
+            <caption className="visually-hidden">Sign-ins and account changes, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">What</th>
+                <th scope="col">When</th>
+                <th scope="col">Device</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.data.events.map((event) => (
+                <tr key={event.id}>
+                  <td>
+                    {accountEventLabels[event.type]}
+                    {event.detail ? ` (${event.detail.toLowerCase()})` : ''}
+                  </td>
+                  <td>{at(event.createdAt)}</td>
+                  <td>{event.device ?? '-'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </AccountLayout>
+  );
+}

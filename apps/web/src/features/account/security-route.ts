@@ -1,0 +1,3 @@
+import { SecurityPage } from './security-page.tsx';
+
+export const Component = SecurityPage;

@@ -1,0 +1,3 @@
+import { SoundEffectsPage } from './sound-effects-page.tsx';
+
+export const Component = SoundEffectsPage;

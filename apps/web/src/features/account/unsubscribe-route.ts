@@ -1,0 +1,3 @@
+import { UnsubscribePage } from './unsubscribe-page.tsx';
+
+export const Component = UnsubscribePage;
