@@ -149,7 +149,7 @@ describe('retrieve and replace without signing in', () => {
     lastName: 'morgan',
     postcode: demoAddress.postcode.toLowerCase(),
   };
-  const lookup = (path: string, payload: unknown) =>
+  const lookup = (path: string, payload: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/customer-management-api/${path}`, headers: jsWeb, payload });
 
   it('refuses details that match no member, and bad input', async () => {

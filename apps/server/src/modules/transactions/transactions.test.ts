@@ -94,7 +94,7 @@ describe('the activity feed (GET /nectar-shared-transactions-api/transactions)',
     const first = await get<HistoryResponse>('/ledger-api/transaction-history?limit=10&offset=0');
     const second = await get<HistoryResponse>('/ledger-api/transaction-history?limit=10&offset=10');
     expect(first.body.transactions).toHaveLength(10);
-    expect(second.body.transactions[0]?.date <= (first.body.transactions[9]?.date ?? '')).toBe(true);
+    expect((second.body.transactions[0]?.date ?? '') <= (first.body.transactions[9]?.date ?? '')).toBe(true);
     expect(first.body.total).toBeGreaterThanOrEqual(60);
   });
 });

@@ -162,7 +162,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('200 redemptions at the same 
     const cookies = { [SESSION_COOKIE]: (await t.app.sessions.create(demoId)).token };
     const start = await pointsBalance(t.app.db, demoId);
     // 100 keys, each sent twice, all at once: at most floor(start / 500) can be paid for.
-    const keys = Array.from({ length: 100 }, () => randomUUID());
+    const keys: string[] = Array.from({ length: 100 }, () => randomUUID());
     const results = await Promise.all([...keys, ...keys].map((key) => redeem(cookies, 'retailer-2-50', key)));
     const statuses = results.map((res) => res.statusCode);
     expect(statuses.every((status) => [200, 201, 409].includes(status))).toBe(true);
