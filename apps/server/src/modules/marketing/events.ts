@@ -1,0 +1,40 @@
+import { brand } from '@app/contracts/brand';
+import type { MarketingEvent } from '@app/contracts/marketing';
+
+/**
+ * The marketing events the product ships with (original text; ADR 015). Events are catalogue data like the
+ * offers catalogue: a release changes them. Dates span the seeded offers' window.
+ */
+export const MARKETING_EVENTS: readonly MarketingEvent[] = [
+  {
+    id: 'winter-bonus-weeks',
+    title: 'Winter bonus weeks',
+    summary: `Extra points on warming favourites at ${brand.retailer} until the end of January.`,
+    description: `<p>Save these offers to your card and collect bonus points every time you buy them at ${brand.retailer}, in store or online.</p><p>New offers join each week, so check back.</p>`,
+    terms: `<p>Offers must be saved to your card before you shop. Each offer can be used once per card unless it says otherwise. Bonus points are added within 48 hours. The event runs from 1 November 2026 to 31 January 2027. Full terms in the Collector Rules.</p>`,
+    startsAt: '2026-11-01T00:00:00.000Z',
+    endsAt: '2027-01-31T23:59:59.000Z',
+    offerIds: ['piano-001', 'piano-002', 'piano-005', 'piano-006', 'piano-007'],
+    ctaLabel: 'See all your offers',
+    ctaPath: '/homepage',
+  },
+  {
+    id: 'fuel-double-points',
+    title: `Double points at ${brand.fuelPartner}`,
+    summary: `Opt in and collect double points on fuel at ${brand.fuelPartner}.`,
+    description: `<p>Opt in to the ${brand.fuelPartner} offers below, then use your ${brand.name} card when you fill up.</p>`,
+    terms: `<p>Opt in before you buy fuel. Double points apply to fuel only, up to 100 litres a week. The event runs from 1 November 2026 to 31 January 2027.</p>`,
+    startsAt: '2026-11-01T00:00:00.000Z',
+    endsAt: '2027-01-31T23:59:59.000Z',
+    offerIds: ['coalition-001', 'coalition-002'],
+    ctaLabel: 'See partner offers',
+    ctaPath: '/partners',
+  },
+];
+
+/** The slim banner the homepage shows (spec 7.1 'homepage pod skinny event'). */
+export const SKINNY_EVENT_ID = 'winter-bonus-weeks';
+/** The countdown pod counts down to the end of this event. */
+export const COUNTDOWN_EVENT_ID = 'winter-bonus-weeks';
+
+export const findEvent = (id: string) => MARKETING_EVENTS.find((event) => event.id === id);

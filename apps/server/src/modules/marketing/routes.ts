@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@app/contracts/api-error';
+import {
+  STATISTICS,
+  eventIdSchema,
+  marketingEventSchema,
+  marketingMessages,
+  podsResponseSchema,
+  statisticSchema,
+} from '@app/contracts/marketing';
+import { AppError } from '../../lib/app-error.ts';
+import { SKINNY_EVENT_ID } from './events.ts';
+import { eventById, podsAt, statistic } from './service.ts';
+
+const tags = ['marketing'];
+
+/** /marketing-api: events, homepage pods and public statistics (ADR 015 designs the payloads). */
+export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/marketing-api/events/:eventId',
+    {
+      schema: {
+        tags,
+        summary: 'A marketing event: text, dates, terms and the offers that take part',
+        params: z.object({ eventId: eventIdSchema }),
+        response: { 200: marketingEventSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return eventById(request.params.eventId);
+    },
+  );
+
+  app.get(
+    '/marketing-api/skinny-event',
+    {
+      schema: {
+        tags,
+        summary: "The homepage pod's skinny event (signed-in spec 7.1)",
+        response: { 200: marketingEventSchema },
+      },
+    },
+    async () => eventById(SKINNY_EVENT_ID),
+  );
+
+  app.get(
+    '/marketing-api/pods',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Homepage pods (HOMEPAGE_POD, COUNTDOWN) for the signed-in member',
+        response: { 200: podsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async () => ({ pods: podsAt(new Date()) }),
+  );
+
+  app.get(
+    '/marketing-api/statistics/:name',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Scheme-wide figures: points, members or offers',
+        params: z.object({ name: z.string().max(40) }),
+        response: { 200: statisticSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const name = STATISTICS.find((entry) => entry === request.params.name);
+      if (!name) throw new AppError(404, 'STATISTIC_NOT_FOUND', marketingMessages.statisticNotFound);
+      reply.header('cache-control', 'public, max-age=60');
+      return statistic(app.db, name, new Date());
+    },
+  );
+};
