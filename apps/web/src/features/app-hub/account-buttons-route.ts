@@ -1,0 +1,3 @@
+import { AccountButtonsPage } from './app-hub-pages.tsx';
+
+export const Component = AccountButtonsPage;

@@ -1,0 +1,3 @@
+import { ConnectPage } from './app-hub-pages.tsx';
+
+export const Component = ConnectPage;

@@ -1,0 +1,3 @@
+import { MobilePreviewPage } from './app-hub-pages.tsx';
+
+export const Component = MobilePreviewPage;

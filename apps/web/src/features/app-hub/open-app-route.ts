@@ -1,0 +1,3 @@
+import { OpenAppPage } from './app-hub-pages.tsx';
+
+export const Component = OpenAppPage;

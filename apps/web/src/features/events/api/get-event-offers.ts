@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OfferSummary } from '@app/contracts/offers';
+import { request } from '../../../shared/http/client.ts';
+
+/** The member's offers (personalised and partner) that take part in an event, by id. */
+export const getEventOffers = async (offerIds: readonly string[]) => {
+  const [own, partner] = await Promise.all([
+    request<{ offers: OfferSummary[] }>(`/offers-api/offers?type=ALL&timestamp=${Date.now()}`),
+    request<{ offers: OfferSummary[] }>('/offers-api/shared-offers?source=COALITION'),
+  ]);
+  return [...own.offers, ...partner.offers].filter((offer) => offerIds.includes(offer.id));
+};
+export const eventOffersQueryOptions = (offerIds: readonly string[]) =>
+  queryOptions({ queryKey: ['offers', 'event', ...offerIds], queryFn: () => getEventOffers(offerIds) });
+export const useEventOffers = (offerIds: readonly string[], enabled: boolean) =>
+  useQuery({ ...eventOffersQueryOptions(offerIds), enabled });

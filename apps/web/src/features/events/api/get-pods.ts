@@ -1,0 +1,8 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Pod } from '@app/contracts/marketing';
+import { request } from '../../../shared/http/client.ts';
+
+/** GET /marketing-api/pods: the signed-in member's homepage pods (ADR 015). */
+export const getPods = () => request<{ pods: Pod[] }>('/marketing-api/pods').then((body) => body.pods);
+export const podsQueryOptions = () => queryOptions({ queryKey: ['marketing', 'pods'], queryFn: getPods });
+export const usePods = () => useQuery(podsQueryOptions());

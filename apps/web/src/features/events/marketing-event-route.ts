@@ -1,0 +1,3 @@
+import { MarketingEventPage } from './event-pages.tsx';
+
+export const Component = MarketingEventPage;

@@ -1,0 +1,3 @@
+import { MarketingEventTermsPage } from './event-pages.tsx';
+
+export const Component = MarketingEventTermsPage;

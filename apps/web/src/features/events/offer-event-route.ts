@@ -1,0 +1,3 @@
+import { OfferEventPage } from './event-pages.tsx';
+
+export const Component = OfferEventPage;

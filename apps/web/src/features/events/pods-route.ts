@@ -1,0 +1,3 @@
+import { PodsPage } from './pods-page.tsx';
+
+export const Component = PodsPage;

@@ -1,0 +1,3 @@
+import { SkinnyEventPage } from './event-pages.tsx';
+
+export const Component = SkinnyEventPage;

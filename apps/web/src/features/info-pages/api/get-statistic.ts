@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Statistic } from '@app/contracts/marketing';
+import { request } from '../../../shared/http/client.ts';
+
+/** GET /marketing-api/statistics/{x} (ADR 015). */
+export const getStatistic = (name: string) =>
+  request<Statistic>(`/marketing-api/statistics/${encodeURIComponent(name)}`);
+export const statisticQueryOptions = (name: string) =>
+  queryOptions({
+    queryKey: ['marketing', 'statistics', name],
+    queryFn: () => getStatistic(name),
+    retry: false,
+  });
+export const useStatistic = (name: string) => useQuery(statisticQueryOptions(name));

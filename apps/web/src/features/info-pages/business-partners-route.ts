@@ -1,0 +1,3 @@
+import { BusinessPartnersPage } from './business-pages.tsx';
+
+export const Component = BusinessPartnersPage;

@@ -1,0 +1,3 @@
+import { BusinessPage } from './business-pages.tsx';
+
+export const Component = BusinessPage;

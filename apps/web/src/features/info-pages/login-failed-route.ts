@@ -1,0 +1,3 @@
+import { LoginFailedPage } from './status-pages.tsx';
+
+export const Component = LoginFailedPage;

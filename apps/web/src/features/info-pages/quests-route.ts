@@ -1,0 +1,3 @@
+import { QuestsPage } from './quests-pages.tsx';
+
+export const Component = QuestsPage;

@@ -1,0 +1,3 @@
+import { QuestsTermsPage } from './quests-pages.tsx';
+
+export const Component = QuestsTermsPage;

@@ -1,0 +1,3 @@
+import { ServiceUnavailablePage } from './status-pages.tsx';
+
+export const Component = ServiceUnavailablePage;

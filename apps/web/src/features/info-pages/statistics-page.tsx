@@ -1,0 +1,47 @@
+import { Link, useParams } from 'react-router';
+import { STATISTICS } from '@app/contracts/marketing';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { useStatistic } from './api/get-statistic.ts';
+import './info-pages.css';
+
+/** /statistics/{x}: scheme-wide figures (points, members, offers), never one member's data. */
+export function StatisticsPage() {
+  const { x = '' } = useParams();
+  const statistic = useStatistic(x);
+  return (
+    <main id="main" className="page info-page">
+      {statistic.isPending ? (
+        <Spinner label="Loading the figures" size="large" />
+      ) : statistic.isError ? (
+        <>
+          <h1>Statistics</h1>
+          <p role="alert">{statistic.error.message}</p>
+        </>
+      ) : (
+        <>
+          <h1>{statistic.data.title}</h1>
+          <ul className="info-page__list">
+            {statistic.data.figures.map((figure) => (
+              <li key={figure.label}>
+                <h2>{figure.label}</h2>
+                <p className="info-page__figure">{figure.value.toLocaleString('en-GB')}</p>
+              </li>
+            ))}
+          </ul>
+          <p>
+            As of{' '}
+            {new Date(statistic.data.asOf).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' })}
+          </p>
+        </>
+      )}
+      <nav aria-label="Statistics">
+        {STATISTICS.map((name, index) => (
+          <span key={name}>
+            {index > 0 ? ' · ' : null}
+            <Link to={`/statistics/${name}`}>{name.charAt(0).toUpperCase() + name.slice(1)}</Link>
+          </span>
+        ))}
+      </nav>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+import { StatisticsPage } from './statistics-page.tsx';
+
+export const Component = StatisticsPage;

@@ -1,0 +1,3 @@
+import { MyOffersPage } from './my-offers-page.tsx';
+
+export const Component = MyOffersPage;

@@ -1,0 +1,3 @@
+import { ConfirmIdentityEmailPage } from './confirm-identity-email-page.tsx';
+
+export const Component = ConfirmIdentityEmailPage;

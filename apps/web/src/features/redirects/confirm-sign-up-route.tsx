@@ -1,0 +1,3 @@
+import { AutoLoginPage } from './auto-login-page.tsx';
+
+export const Component = () => <AutoLoginPage heading="Confirming your registration" />;

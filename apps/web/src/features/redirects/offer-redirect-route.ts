@@ -1,0 +1,3 @@
+import { OfferRedirectPage } from './offer-redirect-page.tsx';
+
+export const Component = OfferRedirectPage;

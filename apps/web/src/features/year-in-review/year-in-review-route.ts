@@ -1,0 +1,3 @@
+import { YearInReviewPage } from './year-in-review-page.tsx';
+
+export const Component = YearInReviewPage;
