@@ -12,6 +12,8 @@ import { brandsRoutes } from './modules/brands/routes.ts';
 import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
+import { marketingRoutes } from './modules/marketing/routes.ts';
+import { yearInReviewRoutes } from './modules/year-in-review/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -105,6 +107,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(linkedPartnersRoutes);
   // Help centre, feedback and the remaining routes (issue 14): register below.
   await app.register(feedbackRoutes);
+  await app.register(marketingRoutes);
+  await app.register(yearInReviewRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
 
   await app.register(webAppPlugin);
