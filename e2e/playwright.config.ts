@@ -15,7 +15,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: path.join(tmpdir(), 'lc-e2e-results'),
+  // Each run its own folder, so runs side by side (E2E_WEB_DIST) do not delete each other's traces.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(tmpdir(), 'lc-e2e-results'),
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
@@ -49,6 +50,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The journeys use the tester tools (/dev/session, /dev/outbox).
+      DEV_TOOLS: 'on',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },

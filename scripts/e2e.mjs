@@ -60,6 +60,7 @@ const result = spawnSync(
       CHROME_PATH: browser,
       E2E_PORT,
       E2E_DATA_DIR,
+      E2E_OUTPUT_DIR: process.env.E2E_OUTPUT_DIR ?? mkdtempSync(path.join(tmpdir(), 'lc-e2e-results-')),
       ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
     },
   },
