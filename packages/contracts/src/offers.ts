@@ -58,7 +58,14 @@ export type Offer = z.infer<typeof offerSchema>;
 export const isSavedOffer = (offer: Pick<Offer, 'isBookmarked' | 'state'>) =>
   offer.isBookmarked || offer.state === 'LOADED' || offer.state === 'PINNED';
 
-export const offersResponseSchema = z.object({ offers: z.array(offerSchema), timestamp: z.string() });
+/**
+ * What a list carries of each offer: everything but the two long texts (how to get it, terms), which the
+ * details call answers. Half the bytes of a list (issue 15).
+ */
+export const offerSummarySchema = offerSchema.omit({ howTo: true, terms: true });
+export type OfferSummary = z.infer<typeof offerSummarySchema>;
+
+export const offersResponseSchema = z.object({ offers: z.array(offerSummarySchema), timestamp: z.string() });
 
 /** PUT /offer/state: personalised offers (signed-in spec 7.5). */
 export const offerStateUpdateSchema = z.object({

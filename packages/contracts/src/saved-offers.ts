@@ -48,7 +48,12 @@ const time = (iso: string | null) => (iso ? Date.parse(iso) : 0);
  * filter, pinned offers first, then by the sort (most recently saved first, or soonest ending first; ties
  * by title so the order is stable).
  */
-export function savedOffersView(offers: readonly Offer[], choice: SavedOffersChoice): Offer[] {
+type SortableOffer = Pick<Offer, 'isBookmarked' | 'state' | 'sourceType' | 'validTo' | 'savedAt' | 'title'>;
+
+export function savedOffersView<T extends SortableOffer>(
+  offers: readonly T[],
+  choice: SavedOffersChoice,
+): T[] {
   const kept = offers.filter(
     (offer) =>
       isSavedOffer(offer) &&
@@ -57,8 +62,8 @@ export function savedOffersView(offers: readonly Offer[], choice: SavedOffersCho
   );
   const bySort =
     choice.sort === 'endingSoon'
-      ? (a: Offer, b: Offer) => time(a.validTo) - time(b.validTo)
-      : (a: Offer, b: Offer) => time(b.savedAt) - time(a.savedAt);
+      ? (a: T, b: T) => time(a.validTo) - time(b.validTo)
+      : (a: T, b: T) => time(b.savedAt) - time(a.savedAt);
   return kept.sort(
     (a, b) =>
       Number(b.state === 'PINNED') - Number(a.state === 'PINNED') ||

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
@@ -17,7 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { ensureOffersAndDemoData } from './demo-offers.ts';
 import { catalogueOffer, verifyOfferPreview } from './previews.ts';
 import { findOffer, markSeen } from './repository.ts';
-import { createOfferService, isOfferLive, offerArtwork } from './service.ts';
+import { createOfferService, isOfferLive, offerArtwork, type OfferList } from './service.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -27,6 +28,19 @@ const errors = {
   409: apiErrorSchema,
 };
 const stateResult = z.object({ offers: z.array(z.object({ id: z.string(), state: z.string() })) });
+/**
+ * A list answer with its entity tag: a client that already holds this version (If-None-Match) gets 304 and
+ * no body. The timestamp is the answer's time, not part of the tag.
+ */
+function answerList(request: FastifyRequest, reply: FastifyReply, list: OfferList) {
+  void reply.header('etag', list.etag).header('cache-control', 'private, no-cache');
+  const held = (request.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''));
+  if (held.includes(list.etag)) return reply.code(304).send();
+  return { offers: list.offers, timestamp: new Date().toISOString() };
+}
+
 const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';
 
 /** /offers-api: the offer calls of signed-in spec 7.5. */
@@ -49,13 +63,10 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: offersResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const types =
         request.query.type === 'ALL' ? (['PIANO', 'NECTAR_PRICE'] as const) : [request.query.type];
-      return {
-        offers: await service.list(collectorIdOf(request), [...types]),
-        timestamp: new Date().toISOString(),
-      };
+      return answerList(request, reply, await service.listWithTag(collectorIdOf(request), [...types]));
     },
   );
 
@@ -70,10 +81,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: offersResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      offers: await service.list(collectorIdOf(request), ['COALITION']),
-      timestamp: new Date().toISOString(),
-    }),
+    async (request, reply) =>
+      answerList(request, reply, await service.listWithTag(collectorIdOf(request), ['COALITION'])),
   );
 
   app.get(

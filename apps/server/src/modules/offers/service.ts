@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { isAtLeastAge } from '@app/contracts/age';
 import { brand } from '@app/contracts/brand';
@@ -6,6 +7,7 @@ import {
   offerErrors,
   type Offer,
   type OfferSourceType,
+  type OfferSummary,
   type OfferState,
 } from '@app/contracts/offers';
 import { LRUCache } from 'lru-cache';
@@ -100,10 +102,23 @@ export const offersChangeKey = (collectorId: string) => `offers:${collectorId}`;
  */
 export const OFFERS_CACHE_TTL_MS = 5_000;
 
+/** A list of offers with the entity tag of its content, for conditional requests (If-None-Match). */
+export interface OfferList {
+  offers: OfferSummary[];
+  etag: string;
+}
+
+const toSummary = ({ howTo: _howTo, terms: _terms, ...summary }: Offer): OfferSummary => summary;
+
+const offerListOf = (offers: OfferSummary[]): OfferList => ({
+  offers,
+  etag: `"${createHash('sha1').update(JSON.stringify(offers)).digest('base64url')}"`,
+});
+
 /** The collector's lists by source types, from memory while the change feed is reliable. */
 function offersCache(feed: ChangeFeed | undefined) {
   if (!feed) return undefined;
-  const cache = new LRUCache<string, Map<string, Offer[]>>({ max: 20_000, ttl: OFFERS_CACHE_TTL_MS });
+  const cache = new LRUCache<string, Map<string, OfferList>>({ max: 20_000, ttl: OFFERS_CACHE_TTL_MS });
   feed.subscribe((key) => {
     if (key === '*') cache.clear();
     else if (key.startsWith('offers:')) cache.delete(key.slice('offers:'.length));
@@ -111,10 +126,10 @@ function offersCache(feed: ChangeFeed | undefined) {
   return {
     get: (collectorId: string, types: string) =>
       feed.reliable() ? cache.get(collectorId)?.get(types) : undefined,
-    set: (collectorId: string, types: string, offers: Offer[]) => {
+    set: (collectorId: string, types: string, list: OfferList) => {
       if (!feed.reliable()) return;
-      const lists = cache.get(collectorId) ?? new Map<string, Offer[]>();
-      lists.set(types, offers);
+      const lists = cache.get(collectorId) ?? new Map<string, OfferList>();
+      lists.set(types, list);
       cache.set(collectorId, lists);
     },
   };
@@ -132,13 +147,18 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
   }
 
   return {
-    async list(collectorId: string, sourceTypes: OfferSourceType[]): Promise<Offer[]> {
+    /** The collector's live offers of these sources, without their long texts, and the list's tag. */
+    async listWithTag(collectorId: string, sourceTypes: OfferSourceType[]): Promise<OfferList> {
       const types = sourceTypes.join(',');
       const cached = cache?.get(collectorId, types);
       if (cached) return cached;
-      const offers = await this.listFromDatabase(collectorId, sourceTypes);
-      cache?.set(collectorId, types, offers);
-      return offers;
+      const list = offerListOf((await this.listFromDatabase(collectorId, sourceTypes)).map(toSummary));
+      cache?.set(collectorId, types, list);
+      return list;
+    },
+
+    async list(collectorId: string, sourceTypes: OfferSourceType[]): Promise<OfferSummary[]> {
+      return (await this.listWithTag(collectorId, sourceTypes)).offers;
     },
 
     async listFromDatabase(collectorId: string, sourceTypes: OfferSourceType[]): Promise<Offer[]> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
-import type { Offer } from '@app/contracts/offers';
+import type { OfferSummary } from '@app/contracts/offers';
 import { SUPERMARKET_OFFERS_PATH } from '@app/contracts/routes';
 import { SAVED_OFFERS_DEFAULTS, SAVED_OFFERS_PATH, savedOffersView } from '@app/contracts/saved-offers';
 import { profileQueryOptions } from '../../shared/session/get-profile.ts';
@@ -25,7 +25,7 @@ function OfferList({
   empty,
   more,
 }: {
-  offers: Offer[];
+  offers: OfferSummary[];
   empty: string;
   /** A link to the full list: when there are more than shown, or whenever the list is not empty. */
   more?: { to: string; label: string; always?: boolean };

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { brand } from '@app/contracts/brand';
-import { categoriesOf, type Offer } from '@app/contracts/offers';
+import { categoriesOf, type OfferSummary } from '@app/contracts/offers';
 import { RadioGroup } from '../../shared/ui/radio-group.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useMemberPricesState } from './api/get-member-prices-state.ts';
@@ -10,13 +10,13 @@ import './offers.css';
 
 const ALL = 'all';
 /** `filter` values of the route table's redirects (signed-in spec 2.4). */
-const filters: ReadonlyArray<{ key: string; label: string; sourceType: Offer['sourceType'] }> = [
+const filters: ReadonlyArray<{ key: string; label: string; sourceType: OfferSummary['sourceType'] }> = [
   { key: 'bonus', label: 'Bonus points offers', sourceType: 'PIANO' },
   { key: `your-${brand.slug}-prices`, label: `Your ${brand.name} Prices`, sourceType: 'NECTAR_PRICE' },
 ];
 
 /** Categories of the shown offers: 'All categories' plus one option per category (signed-in spec 2.6). */
-const categoryOptions = (offers: Offer[]) => [
+const categoryOptions = (offers: OfferSummary[]) => [
   { value: ALL, label: 'All categories' },
   ...categoriesOf(offers).map(({ key, name }) => ({ value: key, label: name })),
 ];
@@ -50,7 +50,7 @@ export function SupermarketOffersPage() {
   return (
     <main id="main" className="offers-page">
       <h1>{active ? active.label : `${brand.retailer} offers`}</h1>
-      <nav aria-label="Offer types" className="offers-page__filters">
+      <nav aria-label="OfferSummary types" className="offers-page__filters">
         <button type="button" aria-pressed={!active} onClick={() => update('filter', undefined)}>
           All offers
         </button>

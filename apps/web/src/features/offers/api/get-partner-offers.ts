@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Offer } from '@app/contracts/offers';
+import type { OfferSummary } from '@app/contracts/offers';
 import { request } from '../../../shared/http/client.ts';
 
 export const partnerOffersQueryKey = ['offers', 'COALITION'] as const;
 
 /** GET shared offers?source=COALITION (signed-in spec 7.5): partner offers. */
 export const getPartnerOffers = () =>
-  request<{ offers: Offer[] }>('/offers-api/shared-offers?source=COALITION').then((body) => body.offers);
+  request<{ offers: OfferSummary[] }>('/offers-api/shared-offers?source=COALITION').then(
+    (body) => body.offers,
+  );
 
 export const partnerOffersQueryOptions = () =>
   queryOptions({ queryKey: partnerOffersQueryKey, queryFn: getPartnerOffers });

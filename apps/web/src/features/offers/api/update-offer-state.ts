@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Offer, OfferState } from '@app/contracts/offers';
+import type { OfferState, OfferSummary } from '@app/contracts/offers';
 import { request } from '../../../shared/http/client.ts';
 import { offersQueryKey } from './get-offers.ts';
 
@@ -16,9 +16,9 @@ export function useUpdateOfferState() {
     mutationFn: updateOfferState,
     onMutate: async (changes) => {
       await queryClient.cancelQueries({ queryKey: offersQueryKey });
-      const previous = queryClient.getQueryData<Offer[]>(offersQueryKey);
+      const previous = queryClient.getQueryData<OfferSummary[]>(offersQueryKey);
       const next = new Map(changes.map((change) => [change.id, change.state]));
-      queryClient.setQueryData<Offer[]>(offersQueryKey, (offers) =>
+      queryClient.setQueryData<OfferSummary[]>(offersQueryKey, (offers) =>
         offers?.map((offer) =>
           next.has(offer.id) ? { ...offer, state: next.get(offer.id) ?? offer.state } : offer,
         ),

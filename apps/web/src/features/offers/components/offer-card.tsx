@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
-import type { Offer } from '@app/contracts/offers';
+import type { OfferSummary } from '@app/contracts/offers';
 import { HttpError } from '../../../shared/http/client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
@@ -12,7 +12,7 @@ import { OfferImage } from './offer-image.tsx';
 import { OfferTermsButton } from './offer-terms-popup.tsx';
 
 /** The details route of each source type (signed-in spec 2.3). */
-export const offerDetailsPath = (offer: Pick<Offer, 'id' | 'sourceType'>) =>
+export const offerDetailsPath = (offer: Pick<OfferSummary, 'id' | 'sourceType'>) =>
   offer.sourceType === 'COALITION'
     ? `/offer-details/brand/${offer.id}`
     : offer.sourceType === 'NECTAR_PRICE'
@@ -20,18 +20,18 @@ export const offerDetailsPath = (offer: Pick<Offer, 'id' | 'sourceType'>) =>
       : `/offer-details/food/${offer.id}`;
 
 /** From the saved offers screen, retailer and partner offers open their saved details routes (spec 2.3). */
-const savedOfferDetailsPath = (offer: Pick<Offer, 'id' | 'sourceType'>) =>
+const savedOfferDetailsPath = (offer: Pick<OfferSummary, 'id' | 'sourceType'>) =>
   offer.sourceType === 'COALITION'
     ? `/saved/offer-details/brand/${offer.id}`
     : offer.sourceType === 'PIANO'
       ? `/saved/offer-details/food/${offer.id}`
       : offerDetailsPath(offer);
 
-export const offerEndsOn = (offer: Pick<Offer, 'validTo'>) =>
+export const offerEndsOn = (offer: Pick<OfferSummary, 'validTo'>) =>
   new Date(offer.validTo).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The actions an offer's state allows (signed-in spec 4), shared by the card and the details page. */
-export function OfferActions({ offer }: { offer: Offer }) {
+export function OfferActions({ offer }: { offer: OfferSummary }) {
   const toast = useToast();
   const updateState = useUpdateOfferState();
   const optIn = useOptInToPartnerOffer();
@@ -49,7 +49,7 @@ export function OfferActions({ offer }: { offer: Offer }) {
     await change('HIDDEN');
     toast.show({
       level: 'INFO',
-      message: `Offer hidden: ${offer.title}`,
+      message: `OfferSummary hidden: ${offer.title}`,
       // Undo unhides the offer (signed-in spec 2.6 Notifications); a failure shows the default error.
       action: { label: 'Undo', onAction: () => void change('UNLOADED') },
     });
@@ -109,7 +109,7 @@ export function OfferCard({
   saved: fromSaved = false,
   preview = false,
 }: {
-  offer: Offer;
+  offer: OfferSummary;
   saved?: boolean;
   /** A preview (no session): no actions, no link, nothing reported as seen. */
   preview?: boolean;

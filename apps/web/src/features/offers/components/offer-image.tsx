@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Offer } from '@app/contracts/offers';
+import type { OfferSummary } from '@app/contracts/offers';
 import { Popup } from '../../../shared/ui/popup.tsx';
 
 /**
@@ -7,7 +7,7 @@ import { Popup } from '../../../shared/ui/popup.tsx';
  * view of the largest image with background scroll locked; other offers use responsive versions (288 to 1360
  * pixels); partner offers show the sponsor's logo except on the brand detail page.
  */
-export function OfferImage({ offer, onBrandPage = false }: { offer: Offer; onBrandPage?: boolean }) {
+export function OfferImage({ offer, onBrandPage = false }: { offer: OfferSummary; onBrandPage?: boolean }) {
   const [zoomed, setZoomed] = useState(false);
   const versions = offer.imgUrls.imageUrl.versions;
   const smallest = versions[0]?.url ?? offer.imgUrls.imageUrl.url;

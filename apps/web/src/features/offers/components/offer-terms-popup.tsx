@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
-import type { Offer } from '@app/contracts/offers';
+import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
+import type { OfferSummary } from '@app/contracts/offers';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useOffer } from '../api/get-offer.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Popup } from '../../../shared/ui/popup.tsx';
 
 /** The popup manager's terms content type of each source (signed-in spec 2.6). */
-export const termsPopupType = (offer: Pick<Offer, 'sourceType'>) =>
+export const termsPopupType = (offer: Pick<OfferSummary, 'sourceType'>) =>
   offer.sourceType === 'COALITION'
     ? 'BRAND_TNC'
     : offer.sourceType === 'NECTAR_PRICE'
@@ -22,8 +25,16 @@ export function MemberPricesLink() {
   );
 }
 
+/** The terms come with the details call, not with the list (issue 15): read when the popup opens. */
+function OfferTerms({ offerId }: { offerId: string }) {
+  const { data, isPending, isError } = useOffer(offerId);
+  if (isPending) return <Spinner label="Loading the terms" />;
+  if (isError) return <p role="alert">{GENERIC_ERROR_MESSAGE}</p>;
+  return <p className="offer-details__terms">{data.terms}</p>;
+}
+
 /** 'Terms and conditions' on an offer card: the offer's terms in a popup, without leaving the list. */
-export function OfferTermsButton({ offer }: { offer: Offer }) {
+export function OfferTermsButton({ offer }: { offer: OfferSummary }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -42,7 +53,7 @@ export function OfferTermsButton({ offer }: { offer: Offer }) {
           <p>
             <strong>{offer.title}</strong>
           </p>
-          <p className="offer-details__terms">{offer.terms}</p>
+          {open ? <OfferTerms offerId={offer.id} /> : null}
           {offer.sourceType === 'NECTAR_PRICE' ? <MemberPricesLink /> : null}
         </div>
       </Popup>
