@@ -49,7 +49,7 @@ export function OfferActions({ offer }: { offer: OfferSummary }) {
     await change('HIDDEN');
     toast.show({
       level: 'INFO',
-      message: `OfferSummary hidden: ${offer.title}`,
+      message: `Offer hidden: ${offer.title}`,
       // Undo unhides the offer (signed-in spec 2.6 Notifications); a failure shows the default error.
       action: { label: 'Undo', onAction: () => void change('UNLOADED') },
     });
