@@ -50,7 +50,7 @@ export function SupermarketOffersPage() {
   return (
     <main id="main" className="offers-page">
       <h1>{active ? active.label : `${brand.retailer} offers`}</h1>
-      <nav aria-label="OfferSummary types" className="offers-page__filters">
+      <nav aria-label="Offer types" className="offers-page__filters">
         <button type="button" aria-pressed={!active} onClick={() => update('filter', undefined)}>
           All offers
         </button>
