@@ -30,7 +30,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/offers-api/rewards',
     {
-      preHandler: app.requireSession,
+      // The catalogue is the same for everyone: the public /spend page shows it too.
       schema: {
         tags,
         summary: 'What points can be spent on; zero=true for the free rewards',

@@ -1,0 +1,20 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { ACTIVITY_START_DATE, type SavingsResponse } from '@app/contracts/activity';
+import { request } from '../../../shared/http/client.ts';
+
+/** GET /customer-management-api/customer/savings?fromDate&toDate&pageOffset (signed-in spec 7.6). */
+export const getSavings = (pageOffset: number, fromDate = ACTIVITY_START_DATE) =>
+  request<SavingsResponse>(
+    `/customer-management-api/customer/savings?${new URLSearchParams({ fromDate, pageOffset: String(pageOffset) })}`,
+  );
+
+/** Stops paging when no next offset comes back (signed-in spec 4). */
+export const useSavings = () =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: ['activity', 'savings'],
+      queryFn: ({ pageParam }) => getSavings(pageParam),
+      initialPageParam: 0,
+      getNextPageParam: (last) => last.pageOffset ?? undefined,
+    }),
+  );

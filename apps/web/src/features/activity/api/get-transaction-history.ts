@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { HistoryResponse } from '@app/contracts/activity';
+import { request } from '../../../shared/http/client.ts';
+
+/** GET /ledger-api/transaction-history?limit&offset (signed-in spec 7.6). */
+export const getTransactionHistory = (limit: number, offset: number) =>
+  request<HistoryResponse>(`/ledger-api/transaction-history?limit=${limit}&offset=${offset}`);
+export const useTransactionHistory = (limit: number, offset: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: ['activity', 'history', limit, offset],
+      queryFn: () => getTransactionHistory(limit, offset),
+      placeholderData: keepPreviousData,
+    }),
+  );

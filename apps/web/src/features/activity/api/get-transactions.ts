@@ -1,0 +1,24 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { TRANSACTIONS_PAGE_SIZE, type TransactionsResponse } from '@app/contracts/activity';
+import { request } from '../../../shared/http/client.ts';
+
+export const transactionsQueryKey = ['activity', 'transactions'] as const;
+
+/** GET /nectar-shared-transactions-api/transactions?pageSize=20&nextToken (signed-in spec 7.6). */
+export const getTransactions = (nextToken?: string) =>
+  request<TransactionsResponse>(
+    `/nectar-shared-transactions-api/transactions?${new URLSearchParams({
+      pageSize: String(TRANSACTIONS_PAGE_SIZE),
+      ...(nextToken ? { nextToken } : {}),
+    })}`,
+  );
+
+/** Pages are appended while more exist; a refresh clears back to the first page (signed-in spec 4). */
+export const transactionsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: transactionsQueryKey,
+    queryFn: ({ pageParam }) => getTransactions(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.hasMore && last.nextToken ? last.nextToken : undefined),
+  });
+export const useTransactions = () => useInfiniteQuery(transactionsQueryOptions());

@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { useBreakdown } from './api/get-breakdown.ts';
+import './activity.css';
+
+/** /activity/breakdown: points collected and spent since the activity start date, per partner. */
+export function BreakdownPage() {
+  const breakdown = useBreakdown();
+  return (
+    <main id="main" className="activity-page">
+      <h1>Activity breakdown</h1>
+      {breakdown.isPending ? (
+        <Spinner size="large" label="Loading your breakdown" />
+      ) : breakdown.isError ? (
+        <p role="alert">We couldn't load your breakdown. Please try again later.</p>
+      ) : (
+        <>
+          <div className="activity-summary">
+            <div>
+              <p>
+                Collected since 1 January 2025
+                <strong>{breakdown.data.collected.toLocaleString('en-GB')}</strong>points
+              </p>
+            </div>
+            <div>
+              <p>
+                Spent<strong>{breakdown.data.spent.toLocaleString('en-GB')}</strong>points
+              </p>
+            </div>
+          </div>
+          {breakdown.data.byPartner.length === 0 ? (
+            <p>No activity yet.</p>
+          ) : (
+            <table className="activity-table">
+              <caption className="visually-hidden">Points by partner</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Partner</th>
+                  <th scope="col">Points</th>
+                </tr>
+              </thead>
+              <tbody>
+                {breakdown.data.byPartner.map((row) => (
+                  <tr key={`${row.partnerKind}-${row.partnerName}`}>
+                    <td>
+                      {row.partnerName}
+                      {row.partnerKind === 'REDEMPTION' ? ' (spent)' : ''}
+                    </td>
+                    <td>{row.points.toLocaleString('en-GB')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+      <p>
+        <Link to="/card/activity">Back to your activity</Link>
+      </p>
+    </main>
+  );
+}

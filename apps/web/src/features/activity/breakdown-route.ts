@@ -1,0 +1,3 @@
+import { BreakdownPage } from './breakdown-page.tsx';
+
+export const Component = BreakdownPage;

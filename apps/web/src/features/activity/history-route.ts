@@ -1,0 +1,3 @@
+import { HistoryPage } from './history-page.tsx';
+
+export const Component = HistoryPage;

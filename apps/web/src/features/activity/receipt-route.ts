@@ -1,0 +1,3 @@
+import { ReceiptPage } from './receipt-page.tsx';
+
+export const Component = ReceiptPage;

@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { brand } from '@app/contracts/brand';
+import { Button } from '../../shared/ui/button.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { useCumulativeSavings } from './api/get-cumulative-savings.ts';
+import { useSavings } from './api/get-savings.ts';
+import { formatDay } from './transaction-item.tsx';
+import './activity.css';
+
+/** /activity/nectar-savings and /card/activity/nectar-savings: member-price savings, in total and per shop. */
+export function SavingsPage() {
+  const total = useCumulativeSavings();
+  const savings = useSavings();
+  const rows = savings.data?.pages.flatMap((page) => page.savings) ?? [];
+  return (
+    <main id="main" className="activity-page">
+      <h1>Your {brand.name} savings</h1>
+      <div className="activity-summary">
+        <div>
+          {total.data ? (
+            <p>
+              Saved with {brand.name} Prices since 1 January 2025
+              <strong>{total.data.totalSaving}</strong>
+              on {total.data.shops} {total.data.shops === 1 ? 'shop' : 'shops'}
+            </p>
+          ) : total.isError ? (
+            <p role="alert">Your savings aren't available right now.</p>
+          ) : (
+            <Spinner label="Loading your savings" />
+          )}
+        </div>
+      </div>
+      <section className="activity" aria-labelledby="savings-heading" aria-busy={savings.isFetching}>
+        <h2 id="savings-heading">Savings by shop</h2>
+        {savings.isPending ? (
+          <Spinner size="large" label="Loading your savings" />
+        ) : savings.isError && rows.length === 0 ? (
+          <div role="alert" className="activity__error">
+            <p>We couldn't load your savings. Please try again.</p>
+            <Button variant="secondary" onClick={() => void savings.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : rows.length === 0 ? (
+          <p className="activity__empty">
+            No savings yet. Shop at {brand.retailer} with your card to get {brand.name} Prices.{' '}
+            <Link to={`/how-to-get-${brand.slug}-prices`}>How to get {brand.name} Prices</Link>
+          </p>
+        ) : (
+          <>
+            <ol className="activity__list">
+              {rows.map((row) => (
+                <li key={row.id} className="activity__item">
+                  <div>
+                    <p className="activity__description">{row.partnerName}</p>
+                    <p className="activity__where">
+                      {row.storeName ? `${row.storeName} · ` : ''}
+                      <time dateTime={row.date}>{formatDay(row.date)}</time>
+                    </p>
+                  </div>
+                  <p className="activity__points">You saved {row.saving}</p>
+                </li>
+              ))}
+            </ol>
+            {savings.hasNextPage ? (
+              <Button
+                variant="secondary"
+                fullWidth
+                loading={savings.isFetchingNextPage}
+                onClick={() => void savings.fetchNextPage()}
+              >
+                Show more savings
+              </Button>
+            ) : null}
+          </>
+        )}
+      </section>
+      <p>
+        <Link to="/card/activity">Back to your activity</Link>
+      </p>
+    </main>
+  );
+}

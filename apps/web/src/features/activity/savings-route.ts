@@ -1,0 +1,3 @@
+import { SavingsPage } from './savings-page.tsx';
+
+export const Component = SavingsPage;

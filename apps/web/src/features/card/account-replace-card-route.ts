@@ -1,0 +1,3 @@
+import { AccountReplaceCardPage } from './account-replace-card-page.tsx';
+
+export const Component = AccountReplaceCardPage;

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReplacementType } from '@app/contracts/card';
+import { request } from '../../../shared/http/client.ts';
+
+/** POST /customer-management-api/replacement-card?replacementType={type}[&cardType=KEYTAG] (spec 7.4). */
+export const replaceCard = (replacementType: ReplacementType, cardType: 'CARD' | 'KEYTAG') =>
+  request<{ cardNumber: string }>(
+    `/customer-management-api/replacement-card?${new URLSearchParams({ replacementType, cardType })}`,
+    { method: 'POST' },
+  );
+
+export function useReplaceCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      replacementType,
+      cardType,
+    }: {
+      replacementType: ReplacementType;
+      cardType: 'CARD' | 'KEYTAG';
+    }) => replaceCard(replacementType, cardType),
+    // The number, the barcode and the profile all change with the card.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

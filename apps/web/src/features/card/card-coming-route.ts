@@ -1,0 +1,3 @@
+import { CardComingPage } from './card-coming-page.tsx';
+
+export const Component = CardComingPage;

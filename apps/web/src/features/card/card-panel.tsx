@@ -1,0 +1,103 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { brand } from '@app/contracts/brand';
+import { cardMessages } from '@app/contracts/card';
+import { CARD_PREFIX } from '@app/contracts/card-number';
+import { useIsFablet } from '../../shared/hooks/use-is-fablet.ts';
+import { usePopups } from '../../shared/popups/popup-manager.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { useCustomerCard } from './api/get-customer-card.ts';
+import { useNectarId } from './api/get-nectar-id.ts';
+import './card.css';
+
+/** The 'How do I use my card?' text (signed-in spec 2.6 'Scan-card side text'). */
+export function HowToUseCard() {
+  return (
+    <>
+      <ol className="card-view__steps">
+        <li>At the till, wait until you're asked for your card.</li>
+        <li>Turn your screen so the barcode faces the scanner.</li>
+        <li>Scan it, and collect your points.</li>
+      </ol>
+      <p className="card-view__footnote">
+        For now the digital card works only at {brand.retailer} and {brand.fuelPartner}. We're working on more
+        places.
+      </p>
+    </>
+  );
+}
+
+/**
+ * The digital card: barcode, number, the scan-card modal with a bigger barcode, the 'How do I use my card?'
+ * side text, and the card-help popup (signed-in spec 2.6).
+ */
+export function CardPanel() {
+  const barcode = useNectarId();
+  const card = useCustomerCard();
+  const popups = usePopups();
+  const navigate = useNavigate();
+  const isFablet = useIsFablet();
+  const code128 = barcode.data?.data.code128;
+  const open = popups.current;
+
+  // The scan modal opens at once with a loading indicator and shows the barcode when it arrives.
+  useEffect(() => {
+    if (open?.type === 'SCAN_CARD' && !open.props.barcode && code128)
+      popups.open('SCAN_CARD', { barcode: code128 });
+  }, [open, code128, popups]);
+
+  const number = card.data?.cardNumber;
+  return (
+    <section className="card-view" aria-labelledby="card-heading">
+      <div className="card-view__card">
+        <h2 id="card-heading" className="card-view__title">
+          Your {brand.name} card
+        </h2>
+        <div className="card-view__barcode" aria-busy={barcode.isPending}>
+          {code128 && number ? (
+            <img src={`data:image/png;base64,${code128}`} alt={`Barcode for card number ${number}`} />
+          ) : barcode.isError || card.isError ? (
+            <p role="alert">
+              We can't show your barcode right now. Your card number still works at the till.
+            </p>
+          ) : (
+            <Spinner label="Loading your barcode" />
+          )}
+        </div>
+        {number ? (
+          <p className="card-view__number" aria-label={`Card number ${number}`}>
+            {number.slice(0, CARD_PREFIX.length)}
+            <strong>{number.slice(CARD_PREFIX.length)}</strong>
+          </p>
+        ) : null}
+        <div className="card-view__actions">
+          <Button onClick={() => popups.open('SCAN_CARD', code128 ? { barcode: code128 } : {})}>
+            Scan your card
+          </Button>
+          <Button
+            variant="link"
+            onClick={() =>
+              popups.open('CARD_NUMBER_HELP', {
+                onShowCardNumber: () => void navigate('/retrieve-card'),
+                onReplaceCard: () => void navigate('/replace-card'),
+              })
+            }
+          >
+            Problem with your card?
+          </Button>
+        </div>
+      </div>
+      {isFablet ? (
+        <Button variant="secondary" onClick={() => popups.toggle('HOW_TO_USE_CARD')}>
+          {cardMessages.howToUse}
+        </Button>
+      ) : (
+        <aside className="card-view__aside" aria-labelledby="how-to-use">
+          <h2 id="how-to-use">{cardMessages.howToUse}</h2>
+          <HowToUseCard />
+        </aside>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { REPLACEMENT_TYPES, type ReplacementType } from '@app/contracts/card';
+import { isSwitchOn } from '../../shared/switches/switches.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { useReplaceCard } from './api/replace-card.ts';
+import { reasonLabels } from './replacement-reasons.ts';
+import './card.css';
+
+/**
+ * /account/replace-card/reason: LOST, STOLEN or DAMAGED, and a key tag instead of a card while the key tag
+ * stock switch is on (signed-in spec 3, 9).
+ */
+export function ReplaceCardReasonPage() {
+  const [reason, setReason] = useState<ReplacementType>();
+  const [cardType, setCardType] = useState<'CARD' | 'KEYTAG'>('CARD');
+  const [missing, setMissing] = useState(false);
+  const replace = useReplaceCard();
+  const navigate = useNavigate();
+  const keyTags = isSwitchOn('keyTagStock');
+
+  const submit = () => {
+    if (!reason) {
+      setMissing(true);
+      return;
+    }
+    replace.mutate({ replacementType: reason, cardType }, { onSuccess: () => void navigate('/card-coming') });
+  };
+
+  return (
+    <main id="main" className="card-page">
+      <h1>Why do you need a new card?</h1>
+      <form
+        className="card-page__panel"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        {replace.isError ? (
+          <p className="card-page__alert" role="alert">
+            {replace.error.message}
+          </p>
+        ) : null}
+        <fieldset className="card-page__choices" aria-describedby={missing ? 'reason-error' : undefined}>
+          <legend>My card</legend>
+          {REPLACEMENT_TYPES.map((type) => (
+            <label key={type}>
+              <input
+                type="radio"
+                name="replacementType"
+                value={type}
+                checked={reason === type}
+                onChange={() => {
+                  setReason(type);
+                  setMissing(false);
+                }}
+              />
+              {reasonLabels[type]}
+            </label>
+          ))}
+          {missing ? (
+            <span id="reason-error" className="field__error" role="alert">
+              Choose what happened to your card
+            </span>
+          ) : null}
+        </fieldset>
+        {keyTags ? (
+          <fieldset className="card-page__choices">
+            <legend>Send me</legend>
+            <label>
+              <input
+                type="radio"
+                name="cardType"
+                checked={cardType === 'CARD'}
+                onChange={() => setCardType('CARD')}
+              />
+              A card
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="cardType"
+                checked={cardType === 'KEYTAG'}
+                onChange={() => setCardType('KEYTAG')}
+              />
+              A key tag
+            </label>
+          </fieldset>
+        ) : null}
+        <p>Your current card stops working as soon as you confirm.</p>
+        <Button type="submit" fullWidth loading={replace.isPending}>
+          Cancel my card and replace it
+        </Button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+import { ReplaceCardReasonPage } from './replace-card-reason-page.tsx';
+
+export const Component = ReplaceCardReasonPage;

@@ -1,0 +1,3 @@
+import { RequestCardPage } from './request-card-page.tsx';
+
+export const Component = RequestCardPage;

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Voucher } from '@app/contracts/vouchers';
+import { request } from '../../../shared/http/client.ts';
+
+/** PUT /offers-api/vouchers/{id}/used {used}: the answer to 'Did you use this voucher?'. */
+export const markVoucherUsed = ({ id, used }: { id: string; used: boolean }) =>
+  request<Voucher>(`/offers-api/vouchers/${encodeURIComponent(id)}/used`, { method: 'PUT', body: { used } });
+
+export function useMarkVoucherUsed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markVoucherUsed,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['vouchers'] }),
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RedemptionRequest, RedemptionResponse } from '@app/contracts/vouchers';
+import { request } from '../../../shared/http/client.ts';
+
+/** POST /offers-api/redemptions {rewardId, idempotencyKey}: one voucher per key, paid from the ledger. */
+export const redeemPoints = (body: RedemptionRequest) =>
+  request<RedemptionResponse>('/offers-api/redemptions', { method: 'POST', body });
+
+export function useRedeemPoints() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: redeemPoints,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['balance'] }),
+        queryClient.invalidateQueries({ queryKey: ['vouchers'] }),
+        queryClient.invalidateQueries({ queryKey: ['activity'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { redemptionMessages, type Reward } from '@app/contracts/vouchers';
+import { usePopups } from '../../shared/popups/popup-manager.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { useBalance } from './api/get-balance.ts';
+import { useRewards } from './api/get-rewards.ts';
+import { useRedeemPoints } from './api/redeem-points.ts';
+import './vouchers.css';
+
+/**
+ * /redemption and /card/spend (zero=true: /zero-point-redemption): choose a reward, confirm, and get a voucher.
+ * One idempotency key per confirmation, so a double press or a retry after a lost answer spends once.
+ */
+export function RedemptionPage({ zero = false }: { zero?: boolean }) {
+  const rewards = useRewards(zero);
+  const balance = useBalance();
+  const redeem = useRedeemPoints();
+  const popups = usePopups();
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState<{ reward: Reward; key: string }>();
+  const points = balance.data?.balance;
+
+  const confirm = () => {
+    if (!chosen) return;
+    redeem.mutate(
+      { rewardId: chosen.reward.id, idempotencyKey: chosen.key },
+      { onSuccess: (answer) => void navigate(`/voucher/success?voucherId=${answer.voucher.id}`) },
+    );
+  };
+
+  return (
+    <main id="main" className="vouchers-page">
+      <h1>{zero ? 'Redeem your reward' : 'Spend your points'}</h1>
+      {zero ? null : (
+        <p aria-live="polite">
+          {balance.data ? (
+            <>
+              You have <strong>{balance.data.balance.toLocaleString('en-GB')}</strong> points, worth{' '}
+              {balance.data.pointsValue}.
+            </>
+          ) : balance.isError ? (
+            "Your balance isn't available right now."
+          ) : (
+            <Spinner label="Loading your points" />
+          )}
+        </p>
+      )}
+      <p>
+        <Button variant="link" onClick={() => popups.toggle('REDEMPTION_HELP')}>
+          Need some help?
+        </Button>
+      </p>
+      {chosen ? (
+        <section className="vouchers-page__confirm" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading">Confirm your choice</h2>
+          <p>
+            {chosen.reward.points > 0
+              ? `Spend ${chosen.reward.points.toLocaleString('en-GB')} points on ${chosen.reward.itemDescription}?`
+              : `Claim ${chosen.reward.itemDescription}?`}
+          </p>
+          {redeem.isError ? (
+            <p className="vouchers-page__alert" role="alert">
+              {redeem.error.message}
+            </p>
+          ) : null}
+          <div className="vouchers-page__actions">
+            <Button loading={redeem.isPending} onClick={confirm}>
+              Confirm
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={redeem.isPending}
+              onClick={() => {
+                redeem.reset();
+                setChosen(undefined);
+              }}
+            >
+              Choose something else
+            </Button>
+          </div>
+        </section>
+      ) : rewards.isPending ? (
+        <Spinner size="large" label="Loading rewards" />
+      ) : rewards.isError ? (
+        <p role="alert">We couldn't load the rewards. Please try again later.</p>
+      ) : rewards.data.rewards.length === 0 ? (
+        <p>There's nothing to redeem right now.</p>
+      ) : (
+        <ul className="vouchers-page__grid" aria-label="Rewards">
+          {rewards.data.rewards.map((reward) => {
+            const short = points !== undefined && reward.points > points;
+            return (
+              <li key={reward.id}>
+                <article className="reward" aria-label={reward.itemDescription}>
+                  <img className="voucher__logo" src={reward.logoImageLocation} alt="" />
+                  <h2 className="voucher__title">{reward.itemDescription}</h2>
+                  <p className="voucher__meta">
+                    {reward.points > 0 ? `${reward.points.toLocaleString('en-GB')} points` : 'Free'}
+                  </p>
+                  {short ? <p className="voucher__meta">{redemptionMessages.notEnough}</p> : null}
+                  <Button
+                    variant={short ? 'secondary' : 'primary'}
+                    disabled={short}
+                    onClick={() => setChosen({ reward, key: crypto.randomUUID() })}
+                  >
+                    {reward.points > 0 ? 'Spend points' : 'Claim'}
+                  </Button>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p>
+        <Link to="/vouchers">Your vouchers</Link> · <Link to="/card/activity">Your activity</Link>
+      </p>
+    </main>
+  );
+}

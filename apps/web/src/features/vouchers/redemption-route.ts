@@ -1,0 +1,3 @@
+import { RedemptionPage } from './redemption-page.tsx';
+
+export const Component = RedemptionPage;

@@ -1,0 +1,3 @@
+import { SpendPage } from './spend-page.tsx';
+
+export const Component = SpendPage;

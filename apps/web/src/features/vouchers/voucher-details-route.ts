@@ -1,0 +1,3 @@
+import { VoucherDetailsPage } from './voucher-page.tsx';
+
+export const Component = VoucherDetailsPage;

@@ -1,0 +1,3 @@
+import { VoucherPage } from './voucher-page.tsx';
+
+export const Component = VoucherPage;

@@ -1,0 +1,3 @@
+import { VoucherSuccessPage } from './voucher-success-page.tsx';
+
+export const Component = VoucherSuccessPage;

@@ -1,0 +1,3 @@
+import { VouchersPage } from './vouchers-page.tsx';
+
+export const Component = VouchersPage;

@@ -1,0 +1,4 @@
+import { createElement } from 'react';
+import { RedemptionPage } from './redemption-page.tsx';
+
+export const Component = () => createElement(RedemptionPage, { zero: true });
