@@ -68,7 +68,7 @@ const eventsOf = async (collectorId: string) =>
   );
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ DEV_TOOLS: 'on' });
 });
 afterAll(async () => {
   await t.close();

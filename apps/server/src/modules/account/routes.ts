@@ -523,5 +523,5 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ events: await service.listEvents(deps, me(request)) }),
   );
 
-  if (app.config.env !== 'production') registerAccountDevRoutes(app, deps);
+  if (app.config.devTools) registerAccountDevRoutes(app, deps);
 };

@@ -22,9 +22,11 @@ export function DetailsPage() {
                 .filter(Boolean)
                 .join(' ')}
             </dd>
-            <Link to="/account/details/name" aria-label="Change name">
-              Change
-            </Link>
+            <dd className="account__change">
+              <Link to="/account/details/name" aria-label="Change name">
+                Change
+              </Link>
+            </dd>
           </div>
           <div>
             <dt>Address</dt>
@@ -33,9 +35,11 @@ export function DetailsPage() {
                 ? [...customer.data.address.lines, customer.data.address.postcode].join(', ')
                 : 'Not given yet'}
             </dd>
-            <Link to="/account/details/address" aria-label="Change address">
-              Change
-            </Link>
+            <dd className="account__change">
+              <Link to="/account/details/address" aria-label="Change address">
+                Change
+              </Link>
+            </dd>
           </div>
           <div>
             <dt>Email address</dt>
@@ -47,16 +51,20 @@ export function DetailsPage() {
                 </span>
               ) : null}
             </dd>
-            <Link to="/account/details/email" aria-label="Change email address">
-              Change
-            </Link>
+            <dd className="account__change">
+              <Link to="/account/details/email" aria-label="Change email address">
+                Change
+              </Link>
+            </dd>
           </div>
           <div>
             <dt>Mobile number</dt>
             <dd>{customer.data.mobile?.masked ?? 'Not given yet'}</dd>
-            <Link to="/account/details/mobile-number" aria-label="Change mobile number">
-              Change
-            </Link>
+            <dd className="account__change">
+              <Link to="/account/details/mobile-number" aria-label="Change mobile number">
+                Change
+              </Link>
+            </dd>
           </div>
         </dl>
       )}

@@ -1,0 +1,228 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { chooseEssentialCookiesOnly, expect, seriousAxeViolations, test } from './fixtures.ts';
+
+const DEMO_CARD = '9826300012345678901';
+
+interface OutboxEntry {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+const outbox = async (request: APIRequestContext) =>
+  (await (await request.get('/dev/outbox')).json()) as OutboxEntry[];
+
+/** The newest message to `to` whose subject contains `subject` (waits for it to arrive). */
+async function latestMessage(request: APIRequestContext, to: string, subject: string) {
+  let found: OutboxEntry | undefined;
+  await expect
+    .poll(async () => {
+      found = (await outbox(request)).find((m) => m.to === to && m.subject.includes(subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found as OutboxEntry;
+}
+
+/** A fresh member of the journey's own (the tester tool), signed in on this page's browser. */
+async function freshMember(page: Page) {
+  const response = await page.request.post('/dev/account-member', {
+    headers: { channel: 'JS-WEB' },
+    data: {},
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { cardNumber: string; email: string; password: string };
+}
+
+/** Asks for a security code by email, reads it from the outbox and types it. */
+async function enterSecurityCode(page: Page, email: string) {
+  const before = (await outbox(page.request)).length;
+  await page.getByRole('button', { name: /Send (a new )?code/ }).click();
+  await expect(page.getByText(/We've sent a 6-digit code to/)).toBeVisible();
+  await expect.poll(async () => (await outbox(page.request)).length).toBeGreaterThan(before);
+  const message = await latestMessage(page.request, email, 'security code');
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1] ?? '';
+  await page.getByLabel('Security code').fill(code);
+}
+
+test('the demo member finds every part of the account from the hub', async ({ page, consoleErrors }) => {
+  expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
+  await page.goto('/account');
+  await chooseEssentialCookiesOnly(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect(page.getByText('Alex Morgan')).toBeVisible();
+  for (const name of [
+    'Personal details',
+    'Change your password',
+    'Replace your card',
+    'Request a card',
+    'Redemption lock',
+    'Linked partners',
+    'Contact preferences',
+    'Online advertising',
+    'Security and devices',
+    'Close your account',
+  ]) {
+    await expect(page.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+  }
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: /^Personal details/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Personal details' })).toBeVisible();
+  await expect(page.getByText('demo@example.com')).toBeVisible();
+  await expect(page.getByText('**********123')).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.goto('/account/security');
+  await expect(page.getByRole('heading', { level: 1, name: 'Security and devices' })).toBeVisible();
+  await expect(page.getByText('(this device)')).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  for (const [path, heading] of [
+    ['/account/comms', 'Contact preferences'],
+    ['/account/online-advertising', 'Online advertising'],
+    ['/account/redemption-lock', 'Redemption lock'],
+    ['/account/additional-details', 'Additional details'],
+    ['/account/sound-effects', 'Sound effects'],
+    ['/account/close', 'Close your account'],
+    ['/account/password', 'Change your password'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a member changes name, address, email, mobile and password, each with its check', async ({
+  page,
+  consoleErrors,
+}) => {
+  const member = await freshMember(page);
+  await page.goto('/account/details');
+  await chooseEssentialCookiesOnly(page);
+
+  // Name: the spec's rule, then a good one.
+  await page.getByRole('link', { name: 'Change name' }).click();
+  await page.getByLabel('First name').fill('Sam_');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Letters, dashes, apostrophes and spaces only')).toBeVisible();
+  await page.getByLabel('Title').selectOption('Dr');
+  await page.getByLabel('First name').fill('Jo-Ann');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Your name has been updated.')).toBeVisible();
+  await expect(page.getByText('Dr Jo-Ann Tester')).toBeVisible();
+
+  // Address through the lookup.
+  await page.getByRole('link', { name: 'Change address' }).click();
+  await page.getByLabel('House number or name').fill('2');
+  await page.getByLabel('Postcode').fill('M1 1AE');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  await page.getByLabel('2 Piccadilly, Manchester, M1 1AE').check();
+  await page.getByRole('button', { name: 'Use this address' }).click();
+  await expect(page.getByText('Your address has been updated.')).toBeVisible();
+  await expect(page.getByText('2 Piccadilly, Manchester, M1 1AE')).toBeVisible();
+
+  // Email: a code first, then the link sent to the new address.
+  const newEmail = `new-${member.email}`;
+  await page.getByRole('link', { name: 'Change email address' }).click();
+  await page.getByLabel('New email address').fill(newEmail);
+  await enterSecurityCode(page, member.email);
+  await page.getByRole('button', { name: 'Change email address' }).click();
+  await expect(page.getByText(`We've sent a link to ${newEmail}.`)).toBeVisible();
+  const link = (await latestMessage(page.request, newEmail, 'Confirm your new')).links.find((l) =>
+    l.includes('/confirm-update-email?token='),
+  );
+  await page.goto(new URL(link ?? '/').pathname + new URL(link ?? '/').search);
+  await expect(page.getByText(`Your email address has been updated. It is now ${newEmail}.`)).toBeVisible();
+  await latestMessage(page.request, member.email, 'email address has changed');
+
+  // Mobile: a code to the new email address.
+  await page.goto('/account/details/mobile-number');
+  await page.getByLabel('New mobile number').fill('07911 123456');
+  await enterSecurityCode(page, newEmail);
+  await page.getByRole('button', { name: 'Change mobile number' }).click();
+  await expect(page.getByText('Your mobile number has been updated.')).toBeVisible();
+  await expect(page.getByText('*********456')).toBeVisible();
+
+  // Password: the current one, the rules, then the change.
+  await page.goto('/account/password');
+  await page.getByLabel('Current password').fill('Not-my-password-1');
+  await page.getByLabel('New password', { exact: true }).fill('Brand-new-pass-77');
+  await page.getByLabel('Confirm new password').fill('Brand-new-pass-77');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText("That password isn't right. Check it and try again.")).toBeVisible();
+  await page.getByLabel('Current password').fill(member.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+  // Every change is in the member's log.
+  await page.goto('/account/security');
+  for (const label of [
+    'Password changed',
+    'Mobile number changed',
+    'Email address changed',
+    'Name changed',
+  ]) {
+    await expect(page.getByRole('cell', { name: label })).toBeVisible();
+  }
+  // The one refused call is the wrong current password, which the page shows as a message.
+  expect(consoleErrors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+});
+
+test('preferences, one-click unsubscribe and the redemption lock', async ({ page, consoleErrors }) => {
+  const member = await freshMember(page);
+  await page.goto('/account/comms');
+  await chooseEssentialCookiesOnly(page);
+  await page.getByRole('switch', { name: 'Text message' }).click();
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByText('Your changes have been saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Text message' })).toHaveAttribute('aria-checked', 'true');
+
+  await page.goto('/account/online-advertising');
+  await page.getByRole('switch', { name: 'Personalised online advertising' }).click();
+  await expect(page.getByText('Your changes have been saved.')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Personalised online advertising' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+
+  // A marketing email carries the one-click link.
+  expect((await page.request.post('/dev/marketing-email', { headers: { channel: 'JS-WEB' } })).status()).toBe(
+    204,
+  );
+  const mail = await latestMessage(page.request, member.email, "This week's offers");
+  const unsubscribe = new URL(mail.links.find((l) => l.includes('/emails/unsubscribe?token=')) ?? '/');
+  await page.goto(unsubscribe.pathname + unsubscribe.search);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByText("You've been unsubscribed.")).toBeVisible();
+  await page.goto('/account/comms');
+  await expect(page.getByRole('switch', { name: 'Email' })).toHaveAttribute('aria-checked', 'false');
+
+  await page.goto('/account/redemption-lock');
+  await page.getByRole('button', { name: 'Lock my points' }).click();
+  await expect(page.getByText('Your points are locked.').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Unlock my points' }).click();
+  await enterSecurityCode(page, member.email);
+  await page.getByRole('button', { name: 'Unlock my points' }).click();
+  await expect(page.getByText('Your points can be spent again.')).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('closing the account signs the member out for good', async ({ page }) => {
+  await freshMember(page);
+  await page.goto('/account');
+  await chooseEssentialCookiesOnly(page);
+  await page.getByRole('link', { name: /^Close your account/ }).click();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Close my account' }).click();
+  await expect(page.getByText('Enter your password to close your account')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('Journey-pass-2026');
+  await page.getByLabel(/I understand/).check();
+  await page.getByRole('button', { name: 'Close my account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeVisible();
+  expect((await page.request.get('/customer-management-api/customer/v2')).status()).toBe(401);
+});
