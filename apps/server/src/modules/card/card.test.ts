@@ -226,3 +226,23 @@ async function lookupCollector() {
   const [row] = await t.app.db.select().from(cards).where(eq(cards.number, cardDemoCollector.cardNumber));
   return row?.collectorId ?? '';
 }
+
+describe('the profile after a replacement', () => {
+  it('shows the new card number, not the replaced one', async () => {
+    const collectorId = await idOf(demoCollector.cardNumber);
+    const cookies = await cookiesFor(collectorId);
+    const replaced = await t.app.inject({
+      method: 'POST',
+      url: '/customer-management-api/replacement-card?replacementType=STOLEN',
+      headers: { channel: 'JS-WEB' },
+      cookies,
+    });
+    const { cardNumber } = replaced.json<{ cardNumber: string }>();
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/customer-management-api/customer/v2',
+      cookies,
+    });
+    expect(profile.json()).toMatchObject({ cardNumber });
+  });
+});

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 
@@ -13,8 +13,10 @@ export async function findProfile(db: Database, collectorId: string) {
       cardNumber: cards.number,
     })
     .from(collectors)
-    .leftJoin(cards, eq(cards.collectorId, collectors.id))
+    // The card in use: a replaced card keeps its row but is no longer the member's number (docs/decisions/011).
+    .leftJoin(cards, and(eq(cards.collectorId, collectors.id), eq(cards.status, 'active')))
     .where(eq(collectors.id, collectorId))
+    .orderBy(desc(cards.issuedAt))
     .limit(1);
   return row;
 }
