@@ -240,6 +240,47 @@ describe('email and mobile need a fresh code', () => {
   });
 });
 
+describe('parallel use (run against PostgreSQL to show it)', () => {
+  it('one code changes one thing, however many requests carry it at once', async () => {
+    const member = await makeMember();
+    const code = await stepUpCode(member);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call(
+          member,
+          'PUT',
+          '/customer/mobile',
+          { phone: { phoneNumber: `0791112345${i}`, countryCode: 'GB' } },
+          {
+            'x-2fa-code': code,
+          },
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect((await eventsOf(member.id)).filter((e) => e === 'mobile-changed')).toHaveLength(1);
+  });
+
+  it('one confirmation link moves the address once', async () => {
+    const member = await makeMember();
+    const newEmail = `race-${member.email}`;
+    await call(
+      member,
+      'PUT',
+      '/customer/v2/email',
+      { email: newEmail },
+      { 'x-2fa-code': await stepUpCode(member) },
+    );
+    const link = (await latestTo(newEmail))?.links[0] ?? 'http://x/';
+    const token = new URL(link).searchParams.get('token') ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call(undefined, 'PUT', '/customer/v3/email', { token })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect((await eventsOf(member.id)).filter((e) => e === 'email-changed')).toHaveLength(1);
+  });
+});
+
 describe('password', () => {
   it('needs the current password, applies the spec rules and ends every other session', async () => {
     const member = await makeMember();
