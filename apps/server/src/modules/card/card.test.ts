@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { decodeCode128 } from '../../test/decode-barcode.ts';
 import { findCredentialByCard } from '../session-api/repository.ts';
-import { cardDemoCollector, demoAddress } from '../transactions/demo-activity.ts';
+import { cardDemoCollector } from '../transactions/demo-activity.ts';
 
 let t: TestApp;
 const idOf = async (number: string) =>
@@ -144,11 +144,8 @@ describe('replacing a card (signed-in spec 7.4)', () => {
 });
 
 describe('retrieve and replace without signing in', () => {
-  const details = {
-    birthDate: '12/04/1988',
-    lastName: 'morgan',
-    postcode: demoAddress.postcode.toLowerCase(),
-  };
+  // The demo member's address comes from account management's demo data (modules/account/demo-account.ts).
+  const details = { birthDate: '12/04/1988', lastName: 'morgan', postcode: 'ec1a 1bb' };
   const lookup = (path: string, payload: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/customer-management-api/${path}`, headers: jsWeb, payload });
 

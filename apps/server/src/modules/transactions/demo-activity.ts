@@ -27,9 +27,6 @@ export const cardDemoCollector = {
   startingPoints: 6000,
 } as const;
 
-/** The demo member's address, for the retrieve-card and replace-card lookups (date of birth, name, postcode). */
-export const demoAddress = { lines: ['1 Piccadilly', 'Manchester'], postcode: 'M1 1AE' } as const;
-
 const groceries: Array<[string, number, number]> = [
   ['Bananas, loose x6', 85, 0],
   ['Semi-skimmed milk 4 pints', 165, 20],
@@ -243,8 +240,8 @@ async function ensureSecondMember(db: Database) {
 }
 
 /**
- * The demo member's activity (at least 60 entries, across the retailer, fuel and brand partners), its
- * address, one voucher, and a second member for card replacement and spending. Safe on every start and on
+ * The demo member's activity (at least 60 entries, across the retailer, fuel and brand partners), one
+ * voucher, and a second member for card replacement and spending. Safe on every start and on
  * several instances at once: every entry has its own idempotency key and details ignore rows that exist.
  */
 export async function ensureCardActivityDemoData(db: Database, feed?: ChangeFeed, now = new Date()) {
@@ -257,16 +254,6 @@ export async function ensureCardActivityDemoData(db: Database, feed?: ChangeFeed
     .from(pointsLedger)
     .where(eq(pointsLedger.idempotencyKey, 'demo-activity-final'));
   if (done) return;
-
-  const [address] = await db
-    .select({ id: collectorAddresses.id })
-    .from(collectorAddresses)
-    .where(eq(collectorAddresses.collectorId, collectorId));
-  if (!address) {
-    await db
-      .insert(collectorAddresses)
-      .values({ collectorId, lines: [...demoAddress.lines], postcode: demoAddress.postcode });
-  }
 
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000);
   const entries = demoActivity();
