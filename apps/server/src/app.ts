@@ -18,6 +18,7 @@ import { offersRoutes } from './modules/offers/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { identityAppsRoutes } from './modules/identity/apps-routes.ts';
 import { sessionApiRoutes } from './modules/session-api/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { botCheckPlugin } from './plugins/bot-check.ts';
@@ -90,6 +91,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   await app.register(hotelsSessionRoutes);
   await app.register(identityRoutes);
+  // Consent and connected apps of the identity provider's partners and native app (issue 16).
+  await app.register(identityAppsRoutes);
   await app.register(sessionApiRoutes);
   await app.register(passwordResetRoutes);
   await app.register(nectarLiteRoutes);

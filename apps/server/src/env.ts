@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -46,6 +47,15 @@ const envSchema = z
     DEVICE_2FA: bool.optional(),
     /** The identity provider adds a new signing key at start-up when the newest is older than this. */
     OIDC_SIGNING_KEY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** Partner clients of the identity provider (issue 16): a JSON file of client declarations; none when unset. */
+    OIDC_CLIENTS_FILE: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .refine((file) => file === undefined || (existsSync(file) && statSync(file).isFile()), {
+        message: 'must name an existing JSON file of partner clients ({"clients": [...]}), see README',
+      }),
     /** Linked partners (issue 13): a real partner API per partner; the in-product sandbox partner when unset. */
     AIRLINE_PARTNER_API_URL: z.url().optional(),
     HOTEL_PARTNER_API_URL: z.url().optional(),
@@ -93,7 +103,8 @@ export interface Config {
   webDistDir: string;
   /** Sign-in: device 2FA on a device not seen before for that collector. */
   device2fa: boolean;
-  oidc: { signingKeyMaxAgeDays: number };
+  /** clientsFile: the partner clients' declarations (OIDC_CLIENTS_FILE), resolved; none when unset. */
+  oidc: { signingKeyMaxAgeDays: number; clientsFile?: string };
   /** Linked partners: real partner API addresses (sandbox partners otherwise) and the partner call time limit. */
   linkedPartners?: { airlineUrl?: string; hotelUrl?: string; timeoutMs: number };
 }
@@ -130,7 +141,10 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     device2fa: env.DEVICE_2FA ?? env.NODE_ENV === 'production',
-    oidc: { signingKeyMaxAgeDays: env.OIDC_SIGNING_KEY_MAX_AGE_DAYS },
+    oidc: {
+      signingKeyMaxAgeDays: env.OIDC_SIGNING_KEY_MAX_AGE_DAYS,
+      ...(env.OIDC_CLIENTS_FILE ? { clientsFile: path.resolve(env.OIDC_CLIENTS_FILE) } : {}),
+    },
     linkedPartners: {
       airlineUrl: env.AIRLINE_PARTNER_API_URL,
       hotelUrl: env.HOTEL_PARTNER_API_URL,

@@ -13,6 +13,8 @@ import type { Database } from '../../db/database.ts';
 import { collectors } from '../../db/schema/core.ts';
 import type { Config } from '../../env.ts';
 import { getOrCreateSecret } from '../../lib/server-secrets.ts';
+import { loadPartnerClients, nativeAppClient } from './clients.ts';
+import { loadExistingGrant } from './consent.ts';
 import { createOidcAdapter } from './oidc-adapter.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 
@@ -50,6 +52,22 @@ const loginPolicy = (maxAge: number) => {
           : interactionPolicy.Check.NO_NEED_TO_PROMPT,
       ),
     );
+  // A native app's client id can be claimed by any app on the device (RFC 8252 8.6): a silent sign-in
+  // (an existing provider session, no password typed in this request) asks the member on the consent page.
+  const consent = policy.get('consent');
+  consent?.checks.remove('native_client_prompt');
+  consent?.checks.add(
+    new interactionPolicy.Check(
+      'native_client_prompt',
+      'native clients require End-User interaction',
+      'interaction_required',
+      (ctx) =>
+        ctx.oidc.client?.applicationType === 'native' && !ctx.oidc.result?.consent && !ctx.oidc.result?.login
+          ? interactionPolicy.Check.REQUEST_PROMPT
+          : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+    ),
+    0,
+  );
   return policy;
 };
 
@@ -88,7 +106,11 @@ export async function createIdentityProvider({
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
+      // The native app and the partners of OIDC_CLIENTS_FILE (issue 16, ADR 017).
+      nativeAppClient(),
+      ...loadPartnerClients(config.oidc.clientsFile),
     ],
+    clientAuthMethods: ['client_secret_basic', 'private_key_jwt', 'none'],
     jwks: { keys: keys as NonNullable<Configuration['jwks']>['keys'] },
     cookies: {
       keys: cookieKeys,
@@ -105,6 +127,11 @@ export async function createIdentityProvider({
         allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
       },
       userinfo: { enabled: true },
+      introspection: {
+        enabled: true,
+        // A client may introspect only the tokens issued to it (issue 16).
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
       rpInitiatedLogout: {
         enabled: true,
         // Auto-submitted confirmation (the app asked for it: the member pressed log out); a button without JS.
@@ -134,6 +161,7 @@ export async function createIdentityProvider({
       userinfo: '/me',
       jwks: '/jwks',
       revocation: '/token/revocation',
+      introspection: '/token/introspection',
     },
     // The web app's extra authorization parameters of signed-in spec 7.3; accepted, recorded, not acted on.
     extraParams: ['audience', 'mission', 'platform', 'action'],
@@ -171,22 +199,11 @@ export async function createIdentityProvider({
     interactions: {
       policy: loginPolicy(config.session.absoluteHours * 3600),
       // The card-number page carries the interaction; the password page completes it (session-api module).
-      url: (_ctx, interaction) => `${IDENTITY_PREFIX}/login?uid=${encodeURIComponent(interaction.uid)}`,
+      url: (_ctx, interaction) =>
+        `${IDENTITY_PREFIX}/${interaction.prompt.name === 'consent' ? 'consent' : 'login'}?uid=${encodeURIComponent(interaction.uid)}`,
     },
-    // Clients here are registered by the operator (the web app, partner apps): the member's sign-in is their
-    // consent to share the requested scopes, so no separate consent screen is shown.
-    async loadExistingGrant(ctx) {
-      const { session, client, provider } = ctx.oidc;
-      if (!session?.accountId || !client) return undefined;
-      const existingId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
-      const grant = existingId
-        ? ((await provider.Grant.find(existingId)) ??
-          new provider.Grant({ clientId: client.clientId, accountId: session.accountId }))
-        : new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope([...ctx.oidc.requestParamScopes].join(' '));
-      await grant.save();
-      return grant;
-    },
+    // The scheme's own apps: the sign-in is the member's consent; partners ask once (consent.ts, ADR 017).
+    loadExistingGrant: (ctx) => loadExistingGrant(db, ctx),
     issueRefreshToken: (_ctx, client, code) =>
       client.grantTypeAllowed('refresh_token') &&
       (code.scopes.has('offline') || code.scopes.has('offline_access')),

@@ -70,7 +70,19 @@ describe('the identity provider for a third-party client', () => {
     expect(step.statusCode).toBe(200);
     const resume = await browserGet(new URL(String(step.headers.location), t.config.publicUrl).href);
     expect(resume.statusCode).toBe(303);
-    return new URL(String(resume.headers.location));
+    // A partner asks the member's consent the first time (issue 16): the consent page allows it.
+    const consent = new URL(String(resume.headers.location), t.config.publicUrl);
+    expect(consent.pathname).toBe('/id/start/consent');
+    const allowed = await t.app.inject({
+      method: 'POST',
+      url: `/identity-api/consent/${consent.searchParams.get('uid')}`,
+      headers: { ...jsWeb, cookie: jar.header() },
+      payload: { allow: true },
+    });
+    expect(allowed.statusCode).toBe(200);
+    const back = await browserGet(new URL(String(allowed.headers.location), t.config.publicUrl).href);
+    expect(back.statusCode).toBe(303);
+    return new URL(String(back.headers.location));
   };
 
   beforeAll(async () => {
