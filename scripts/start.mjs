@@ -9,10 +9,17 @@ import { buildWebIfNeeded } from './web-build.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 buildWebIfNeeded();
 await buildServerIfNeeded();
+// For a developer trying the product, `npm start` turns the tester tools on (the outbox at /dev/outbox) unless
+// DEV_TOOLS is set or NODE_ENV=production; a deployment sets NODE_ENV=production and never gets them (ADR 014).
+const devTools = process.env.DEV_TOOLS ?? (process.env.NODE_ENV === 'production' ? undefined : 'on');
+if (devTools === 'on' && process.env.DEV_TOOLS === undefined)
+  console.log(
+    'Tester tools on (/dev/outbox, /dev/session): set DEV_TOOLS=off or NODE_ENV=production to turn them off.',
+  );
 const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   stdio: 'inherit',
-  env: { ...serverEnv, ...process.env },
+  env: { ...serverEnv, ...process.env, ...(devTools ? { DEV_TOOLS: devTools } : {}) },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

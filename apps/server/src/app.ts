@@ -35,7 +35,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { notifyPlugin } from './plugins/notify.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { securityPlugin, trustProxyOption } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
 /** Largest JSON body any call of the spec needs, with room to spare (feedback is at most 10,000 characters). */
@@ -66,7 +66,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // A first start migrates and seeds the database, which on a slow or busy machine takes more than the
     // default 10 s a plugin may take.
     pluginTimeout: 120_000,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Preview links carry a signed token in the path (/offercard-preview/:jwtToken), longer than the default
     // 100 characters a path parameter may have.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
@@ -112,7 +112,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(feedbackRoutes);
   await app.register(marketingRoutes);
   await app.register(yearInReviewRoutes);
-  if (config.env !== 'production') await app.register(devRoutes);
+  // Tester tools only with DEV_TOOLS=on, never in production (issue 10).
+  if (config.devTools) await app.register(devRoutes);
 
   await app.register(webAppPlugin);
   return app;

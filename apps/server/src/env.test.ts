@@ -24,3 +24,34 @@ describe('readConfig', () => {
     expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
   });
 });
+
+describe('safe defaults (issue 10)', () => {
+  it('listens on loopback, without tester tools, with the API reference outside production only', () => {
+    const development = readConfig({});
+    expect(development.host).toBe('127.0.0.1');
+    expect(development.devTools).toBe(false);
+    expect(development.apiDocs).toBe(true);
+    expect(development.trustProxy).toBe(false);
+    const production = readConfig({ NODE_ENV: 'production' });
+    expect(production.apiDocs).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(readConfig({ DEV_TOOLS: 'on' }).devTools).toBe(true);
+  });
+
+  it.each([
+    [{ NODE_ENV: 'production', DEV_TOOLS: 'on' }, 'DEV_TOOLS'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, not-an-address' }, 'TRUST_PROXY'],
+  ])('refuses %j and names %s', (env, variable) => {
+    expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
+  });
+
+  it('takes TRUST_PROXY as a hop count or a list of proxy addresses', () => {
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+    expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+});

@@ -11,7 +11,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Loopback unless set: a machine's other addresses (a LAN, a container's network) only when asked. */
+    HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
@@ -29,7 +30,42 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Nectar <no-reply@nectar.localhost>'),
     /** A postcode-address service for registration's address find; the bundled set when unset. */
     ADDRESS_LOOKUP_URL: z.url().optional(),
-    TRUST_PROXY: bool.default(false),
+    /**
+     * Which X-Forwarded-For hops to believe (issue 10): unset or false for none, a number for that many proxies
+     * in front, or a comma-separated list of proxy addresses/CIDR ranges. `true` (any hop) is refused.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value || value === 'false' || value === '0' || value === 'off') return false as const;
+        if (/^\d+$/.test(value)) return Number(value);
+        if (value === 'true' || value === 'on') {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be a hop count (e.g. 1) or a list of proxy addresses, not true: any client could set X-Forwarded-For',
+          });
+          return z.NEVER;
+        }
+        const list = value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean);
+        if (list.some((item) => !/^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(item))) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be a hop count or comma-separated IP addresses/CIDR ranges',
+          });
+          return z.NEVER;
+        }
+        return list;
+      }),
+    /** Tester tools (/dev/session, /dev/outbox): only with DEV_TOOLS=on, and never in production. */
+    DEV_TOOLS: bool.default(false),
+    /** The API reference at /docs and /openapi.json; default on outside production, off in production. */
+    API_DOCS: bool.optional(),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()
@@ -69,6 +105,13 @@ const envSchema = z
         message: 'must not be off when NODE_ENV=production',
       });
     }
+    if (env.NODE_ENV === 'production' && env.DEV_TOOLS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_TOOLS'],
+        message: 'must not be on when NODE_ENV=production',
+      });
+    }
     if (env.BOT_CHECK === 'recaptcha') {
       for (const name of ['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY'] as const) {
         if (!env[name])
@@ -98,7 +141,12 @@ export interface Config {
   mailFrom: string;
   /** GET {url}?postcode=&property= answering {addresses: [{lines, postcode}]} (registration). */
   addressLookupUrl?: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxy addresses whose X-Forwarded-For is believed. */
+  trustProxy: false | number | string[];
+  /** Tester tools (/dev/*) registered: DEV_TOOLS=on outside production. */
+  devTools: boolean;
+  /** /docs and /openapi.json served. */
+  apiDocs: boolean;
   session: { idleMinutes: number; absoluteHours: number };
   webDistDir: string;
   /** Sign-in: device 2FA on a device not seen before for that collector. */
@@ -138,6 +186,8 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     ...(env.ADDRESS_LOOKUP_URL ? { addressLookupUrl: env.ADDRESS_LOOKUP_URL } : {}),
     trustProxy: env.TRUST_PROXY,
+    devTools: env.DEV_TOOLS && env.NODE_ENV !== 'production',
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     device2fa: env.DEVICE_2FA ?? env.NODE_ENV === 'production',

@@ -157,8 +157,6 @@ export async function verifyCode(db: Database, binding: string, purpose: string,
     throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
   if (row.attempts >= MAX_CODE_ATTEMPTS)
     throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
-  const perAccount = await countAttempt(db, guessKey(row.collectorId), ACCOUNT_LIMITS.codeGuesses);
-  if (!perAccount.allowed) throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
   const [taken] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
@@ -172,6 +170,9 @@ export async function verifyCode(db: Database, binding: string, purpose: string,
     )
     .returning({ codeHash: oneTimeCodes.codeHash });
   if (!taken) throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
+  // Only a guess that will be compared counts for the account, so refused ones cannot use up its allowance.
+  const perAccount = await countAttempt(db, guessKey(row.collectorId), ACCOUNT_LIMITS.codeGuesses);
+  if (!perAccount.allowed) throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
   if (codeHash(row.bindingHash, code) !== taken.codeHash) {
     throw new AppError(400, 'CODE_INCORRECT', twoFactorMessages.incorrect);
   }

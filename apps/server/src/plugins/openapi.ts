@@ -17,8 +17,10 @@ export const openApiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
+    // Off in production unless API_DOCS=on (issue 10): the reference maps every call for an attacker too.
+    if (!app.config.apiDocs) return;
     await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
-  { name: 'openapi' },
+  { name: 'openapi', dependencies: ['config'] },
 );

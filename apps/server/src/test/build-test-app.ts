@@ -53,7 +53,14 @@ export async function buildTestApp(
   const usePostgres = process.env.TEST_DB === 'postgres';
   const database = usePostgres ? await freshPostgresDatabase() : undefined;
   const config: Config = {
-    ...readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BOT_CHECK: 'off', ...env }),
+    // Tests drive journeys with the tester tools (/dev/session, /dev/outbox), so they are on here.
+    ...readConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      BOT_CHECK: 'off',
+      DEV_TOOLS: env.NODE_ENV === 'production' ? 'off' : 'on',
+      ...env,
+    }),
     webDistDir: fakeWebDist(),
     ...(database ? { databaseUrl: database.url } : { inMemoryDatabase: true }),
     ...overrides,

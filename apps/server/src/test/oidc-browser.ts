@@ -67,8 +67,8 @@ export async function passwordStep(t: TestApp, jar: Jar, password: string = demo
   return { step, uid, verifier, redirectUri };
 }
 
-/** Follows the provider back to /oauth_redirect and exchanges the code: the whole sign-in of a browser. */
-export async function signInFully(t: TestApp, jar: Jar) {
+/** Password step, then follows the provider back to /oauth_redirect: the authorization code, not yet used. */
+export async function authorizationCode(t: TestApp, jar: Jar) {
   const { step, verifier, redirectUri } = await passwordStep(t, jar);
   expect(step.statusCode).toBe(200);
   const resume = await t.app.inject({
@@ -78,6 +78,12 @@ export async function signInFully(t: TestApp, jar: Jar) {
   });
   jar.store(resume.headers['set-cookie']);
   const code = new URL(String(resume.headers.location)).searchParams.get('code') ?? '';
+  return { code, verifier, redirectUri };
+}
+
+/** Follows the provider back to /oauth_redirect and exchanges the code: the whole sign-in of a browser. */
+export async function signInFully(t: TestApp, jar: Jar) {
+  const { code, verifier, redirectUri } = await authorizationCode(t, jar);
   const session = await t.app.inject({
     method: 'POST',
     url: '/session-api/session/sessions/oauth',

@@ -50,4 +50,31 @@ describe('POST /dev/session (tester tool)', () => {
       await t.close();
     }
   });
+
+  it('does not exist without DEV_TOOLS=on', async () => {
+    const t = await buildTestApp({ DEV_TOOLS: 'off' });
+    try {
+      const session = await t.app.inject({
+        method: 'POST',
+        url: '/dev/session',
+        headers: jsWeb,
+        payload: { cardNumber: demoCollector.cardNumber },
+      });
+      expect(session.statusCode).toBe(404);
+      expect((await t.app.inject('/dev/outbox')).statusCode).toBe(404);
+      expect((await t.app.inject('/openapi.json')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('has no API reference in production unless API_DOCS=on', async () => {
+    const production = await buildTestApp({ NODE_ENV: 'production', BOT_CHECK: 'altcha' });
+    try {
+      expect((await production.app.inject('/openapi.json')).statusCode).toBe(404);
+      expect((await production.app.inject('/docs')).body).not.toMatch(/swagger/i);
+    } finally {
+      await production.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
-import { and, eq, lt } from 'drizzle-orm';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/database.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
 
@@ -12,6 +12,9 @@ const GRANTABLE = new Set([
   'ClientCredentials',
   'BackchannelAuthenticationRequest',
 ]);
+
+/** Codes and tokens that work once: a second consume of one of them is a replay. */
+const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode']);
 
 /**
  * oidc-provider's adapter over the `oidc_models` table: every instance of the app shares the provider's
@@ -71,11 +74,27 @@ export function createOidcAdapter(db: Database): new (name: string) => Adapter {
       return this.findWhere(eq(oidcModels.userCode, userCode));
     }
 
+    /**
+     * Marks a code or token used in one conditional update: of two parallel exchanges of one authorization
+     * code or refresh token only one gets through; the other is refused and, as for a replay, the grant is
+     * revoked (issue 10).
+     */
     async consume(id: string): Promise<void> {
-      await db
+      const spent = await db
         .update(oidcModels)
         .set({ consumedAt: new Date() })
-        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id)));
+        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id), isNull(oidcModels.consumedAt)))
+        .returning({ grantId: oidcModels.grantId });
+      if (spent.length > 0 || !SINGLE_USE.has(this.model)) return;
+      const [row] = await db
+        .select({ grantId: oidcModels.grantId })
+        .from(oidcModels)
+        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id)))
+        .limit(1);
+      if (row?.grantId) await this.revokeByGrantId(row.grantId);
+      throw new errors.InvalidGrant(
+        `${this.model === 'RefreshToken' ? 'refresh token' : 'code'} already used`,
+      );
     }
 
     async destroy(id: string): Promise<void> {

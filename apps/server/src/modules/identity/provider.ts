@@ -225,17 +225,27 @@ export async function createIdentityProvider({
       Grant: 14 * 24 * 60 * 60,
       RefreshToken: 14 * 24 * 60 * 60,
     },
+    // The provider's error page in plain words (issue 10): what happened and a way back, never a raw code.
     renderError(ctx, out) {
-      const description = escapeHtml(String(out.error_description ?? out.error ?? 'Something went wrong'));
+      const home = `${config.publicUrl}${IDENTITY_PREFIX}/login`;
+      const wrongAddress =
+        out.error === 'invalid_redirect_uri' ||
+        /redirect_uri/.test(String(out.error_description ?? '')) ||
+        out.error === 'invalid_client';
+      const explanation = wrongAddress
+        ? `This log in was started from an address we don't recognise. Open ${escapeHtml(brand.name)} at ${escapeHtml(config.publicUrl)} and log in from there.`
+        : out.error === 'access_denied' || out.error === 'login_required'
+          ? 'Your log in was cancelled or has expired. Please log in again.'
+          : 'We could not finish logging you in. Please try again.';
       page(
         ctx,
         'Something went wrong',
-        `<h1>Something went wrong. Try again</h1><p>${description}</p><p><a href="${IDENTITY_PREFIX}/login">Log in again</a></p>`,
+        `<h1>Something went wrong. Try again</h1><p>${explanation}</p><p><a href="${escapeHtml(home)}">Log in again</a></p>`,
       );
     },
   };
 
   const provider = new Provider(issuer, configuration);
-  provider.proxy = config.trustProxy;
+  provider.proxy = config.trustProxy !== false;
   return provider;
 }

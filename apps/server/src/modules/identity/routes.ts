@@ -35,6 +35,9 @@ export const identityRoutes = fp(
         reply: { hijack(): void; raw: ServerResponse },
       ) => {
         reply.hijack();
+        // The provider writes the response itself: the security headers every other response gets go on
+        // first (its own pages set a stricter CSP of their own over this one).
+        for (const [name, value] of Object.entries(app.securityHeaders)) reply.raw.setHeader(name, value);
         const raw = request.raw as IncomingMessage & { originalUrl?: string };
         raw.originalUrl = raw.url;
         raw.url = (raw.url ?? '/').slice(OIDC_PATH.length) || '/';
@@ -43,5 +46,5 @@ export const identityRoutes = fp(
       scope.all(`${OIDC_PATH}/*`, { schema: { hide: true } }, handler);
     });
   },
-  { name: 'identity', dependencies: ['db', 'config'] },
+  { name: 'identity', dependencies: ['db', 'config', 'security'] },
 );

@@ -183,6 +183,26 @@ describe('device 2FA hardening (issue 10)', () => {
     expect(row?.attempts).toBe(5);
   });
 
+  it('asks again for a code on a device not signed in on for 90 days', async () => {
+    const jar = new Jar();
+    const challenge = (await signInFully(t, jar)).json<{ encryptedSessionJwt: string }>();
+    const validated = await t.app.inject({
+      method: 'POST',
+      url: '/session-api/session/sessions/oauth/2fa-validate',
+      headers: { ...jsWeb, cookie: jar.header() },
+      payload: { twoFaCode: await latestCode(), encryptedSessionJwt: challenge.encryptedSessionJwt },
+    });
+    expect(validated.statusCode).toBe(200);
+    jar.store(validated.headers['set-cookie']);
+    const device = new Jar();
+    device.store(`lc_device=${jar.get('lc_device')}`);
+    expect((await signInFully(t, device)).statusCode).toBe(200);
+    await t.app.db.update(knownDevices).set({ lastSeenAt: new Date(Date.now() - 91 * 24 * 3_600_000) });
+    const later = new Jar();
+    later.store(`lc_device=${jar.get('lc_device')}`);
+    expect((await signInFully(t, later)).statusCode).toBe(403);
+  });
+
   it('keeps the guesses of a pending sign-in across resends', async () => {
     const jar = new Jar();
     const { encryptedSessionJwt } = (await signInFully(t, jar)).json<{ encryptedSessionJwt: string }>();

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cards, collectors, credentials } from '../../db/schema/core.ts';
 import { knownDevices } from '../../db/schema/identity.ts';
@@ -126,16 +126,30 @@ export async function findSignedInCollector(db: Database, collectorId: string) {
   return row;
 }
 
+/** A device not signed in on for this long asks for a code again (issue 10: known devices expire). */
+export const KNOWN_DEVICE_DAYS = 90;
+
 export async function isKnownDevice(db: Database, collectorId: string, deviceHash: string) {
+  const since = new Date(Date.now() - KNOWN_DEVICE_DAYS * 24 * 3_600_000);
   const [row] = await db
     .select({ collectorId: knownDevices.collectorId })
     .from(knownDevices)
-    .where(and(eq(knownDevices.collectorId, collectorId), eq(knownDevices.deviceHash, deviceHash)))
+    .where(
+      and(
+        eq(knownDevices.collectorId, collectorId),
+        eq(knownDevices.deviceHash, deviceHash),
+        gt(knownDevices.lastSeenAt, since),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
 
 export async function rememberDevice(db: Database, collectorId: string, deviceHash: string) {
+  const expired = new Date(Date.now() - KNOWN_DEVICE_DAYS * 24 * 3_600_000);
+  await db
+    .delete(knownDevices)
+    .where(and(eq(knownDevices.collectorId, collectorId), lt(knownDevices.lastSeenAt, expired)));
   await db
     .insert(knownDevices)
     .values({ collectorId, deviceHash })
