@@ -180,5 +180,8 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ transfers: await service.recent(collectorIdOf(request)) }),
   );
 
-  if (app.config.env !== 'production') await app.register(linkedPartnersDevRoutes);
+  // Tester tooling goes with the other /dev tools: DEV_TOOLS=on where that setting exists, never in production.
+  const config = app.config;
+  const devTools = (config as { devTools?: boolean }).devTools ?? config.env !== 'production';
+  if (devTools && config.env !== 'production') await app.register(linkedPartnersDevRoutes);
 };

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BrandCategory } from '@app/contracts/brands';
+import { request } from '../../../shared/http/client.ts';
+import { isSwitchOn } from '../../../shared/switches/switches.ts';
+
+/** Categories: GET /cms-api/brands/categories when the CMS switch is on, else /nectar-brands-api/categories. */
+export const getBrandCategories = () =>
+  request<{ categories: BrandCategory[] }>(
+    isSwitchOn('cms') ? '/cms-api/brands/categories' : '/nectar-brands-api/categories',
+  ).then((body) => body.categories);
+
+export const brandCategoriesQueryOptions = () =>
+  queryOptions({ queryKey: ['brand-categories'], queryFn: getBrandCategories, staleTime: 60_000 });
+export const useBrandCategories = () => useQuery(brandCategoriesQueryOptions());

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Brand } from '@app/contracts/brands';
+import { request } from '../../../shared/http/client.ts';
+import { hasSessionMarker } from '../../../shared/session/session-marker.ts';
+
+/**
+ * GET /nectar-brands-api/brands/{key} for a signed-in member, GET /anonymous-nectar-brands-api/brands/{key}
+ * otherwise (signed-in spec 7.1).
+ */
+export const getBrand = (key: string) =>
+  hasSessionMarker()
+    ? request<Brand>(`/nectar-brands-api/brands/${encodeURIComponent(key)}`, {
+        redirectOnUnauthorized: false,
+      }).catch(() => request<Brand>(`/anonymous-nectar-brands-api/brands/${encodeURIComponent(key)}`))
+    : request<Brand>(`/anonymous-nectar-brands-api/brands/${encodeURIComponent(key)}`);
+
+export const brandQueryOptions = (key: string) =>
+  queryOptions({ queryKey: ['brand', key], queryFn: () => getBrand(key), staleTime: 60_000 });
+export const useBrand = (key: string) => useQuery(brandQueryOptions(key));

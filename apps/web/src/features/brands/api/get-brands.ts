@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BrandsResponse } from '@app/contracts/brands';
+import { request } from '../../../shared/http/client.ts';
+
+export interface BrandsFilter {
+  category?: string;
+  search?: string;
+  eshop?: boolean;
+}
+
+/** GET /nectar-brands-api/brands (signed-in spec 7.1), optionally by category, eShop flag or name. */
+export const getBrands = (filter: BrandsFilter = {}) => {
+  const query = new URLSearchParams();
+  if (filter.category) query.set('category', filter.category);
+  if (filter.search) query.set('search', filter.search);
+  if (filter.eshop !== undefined) query.set('eshop', String(filter.eshop));
+  const suffix = query.size > 0 ? `?${query.toString()}` : '';
+  return request<BrandsResponse>(`/nectar-brands-api/brands${suffix}`);
+};
+
+export const brandsQueryOptions = (filter: BrandsFilter = {}) =>
+  queryOptions({ queryKey: ['brands', filter], queryFn: () => getBrands(filter), staleTime: 60_000 });
+export const useBrands = (filter: BrandsFilter = {}) => useQuery(brandsQueryOptions(filter));

@@ -1,0 +1,3 @@
+import { BrandCategoriesPage } from './brand-categories-page.tsx';
+
+export const Component = BrandCategoriesPage;

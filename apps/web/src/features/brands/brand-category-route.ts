@@ -1,0 +1,3 @@
+import { BrandCategoryPage } from './brand-category-page.tsx';
+
+export const Component = BrandCategoryPage;

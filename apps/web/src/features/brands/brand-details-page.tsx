@@ -1,0 +1,110 @@
+import { Link, useParams } from 'react-router';
+import { brand as scheme } from '@app/contracts/brand';
+import { BRAND_CATEGORIES } from '@app/contracts/brands';
+import { Button } from '../../shared/ui/button.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { errorMessageOf, HttpError } from '../../shared/http/client.ts';
+import { useBrand } from './api/get-brand.ts';
+import { useBrandBonus } from './api/get-brand-bonus.ts';
+import { useBrandExit } from './api/get-brand-exit.ts';
+import { BrandsNav } from './components/brands-nav.tsx';
+import './brands.css';
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** /brands/:brandDetailsKey: one brand, its running bonus and the way out to its site. */
+export function BrandDetailsPage() {
+  const { brandDetailsKey = '' } = useParams();
+  const brand = useBrand(brandDetailsKey);
+  const bonus = useBrandBonus(brandDetailsKey);
+  const exit = useBrandExit();
+
+  if (brand.isPending) {
+    return (
+      <main id="main" className="brands-page">
+        <Spinner size="large" label="Loading brand" />
+      </main>
+    );
+  }
+  if (brand.isError) {
+    const missing = brand.error instanceof HttpError && brand.error.status === 404;
+    return (
+      <main id="main" className="brands-page">
+        <h1>{missing ? 'Brand not found' : 'Brand'}</h1>
+        <p role="alert">
+          {missing ? "We couldn't find that brand." : "We couldn't load this brand. Please try again later."}
+        </p>
+        <Link to="/brands">See all brands</Link>
+      </main>
+    );
+  }
+  const b = brand.data;
+  const categories = BRAND_CATEGORIES.filter((c) => b.categoryKeys.includes(c.key));
+  const leave = (direction: 'collect' | 'redeem') =>
+    exit.mutate(
+      { key: b.brandDetailsKey, direction },
+      { onSuccess: (answer) => window.location.assign(answer.url) },
+    );
+
+  return (
+    <main id="main" className="brands-page">
+      <BrandsNav />
+      <div className="brand-details">
+        <div className="brand-details__head">
+          <img src={b.imageUrls.logoImageUrl} alt="" width="96" height="96" />
+          <div>
+            <h1>{b.name}</h1>
+            <p className="brands-page__lead">
+              {b.collectRate}
+              {b.isVldx ? ' through our eShop' : ''}
+            </p>
+          </div>
+        </div>
+        <p>{b.description}</p>
+        {bonus.data?.bonus ? (
+          <section className="brand-details__box" aria-labelledby="brand-bonus">
+            <h2 id="brand-bonus">{bonus.data.bonus.title}</h2>
+            <p>{bonus.data.bonus.description}</p>
+            {bonus.data.bonus.endsAt ? <p>Ends {formatDate(bonus.data.bonus.endsAt)}.</p> : null}
+          </section>
+        ) : null}
+        {b.linkedPartnerId ? (
+          <p>
+            Link your account to convert points: <Link to="/account/linked-partners">Linked partners</Link>.
+          </p>
+        ) : (
+          <div className="brand-details__actions">
+            {b.collect ? (
+              <Button
+                loading={exit.isPending && exit.variables.direction === 'collect'}
+                onClick={() => leave('collect')}
+              >
+                {b.isVldx ? `Shop with ${b.name}` : `Collect with ${b.name}`}
+              </Button>
+            ) : null}
+            {b.redeem ? (
+              <Link className="button button--secondary" to={`/brands/${b.brandDetailsKey}/conversion`}>
+                <span>Spend your {scheme.name} points</span>
+              </Link>
+            ) : null}
+          </div>
+        )}
+        {exit.isError ? (
+          <p role="alert">{errorMessageOf(exit.error instanceof HttpError ? exit.error.body : undefined)}</p>
+        ) : null}
+        {categories.length > 0 ? (
+          <p>
+            In{' '}
+            {categories.map((c, i) => (
+              <span key={c.key}>
+                {i > 0 ? ', ' : ''}
+                <Link to={`/brands/categories/${c.key}`}>{c.name}</Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+import { BrandDetailsPage } from './brand-details-page.tsx';
+
+export const Component = BrandDetailsPage;

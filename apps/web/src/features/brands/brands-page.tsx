@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import type { BRAND_PANEL_TYPES } from '@app/contracts/brands';
+import { brand } from '@app/contracts/brand';
+import { useBrandPanel } from './api/get-brand-panel.ts';
+import { useBrands } from './api/get-brands.ts';
+import { BrandGrid } from './components/brand-grid.tsx';
+import { BrandsNav } from './components/brands-nav.tsx';
+import './brands.css';
+
+function Panel({ type }: { type: (typeof BRAND_PANEL_TYPES)[number] }) {
+  const panel = useBrandPanel(type);
+  return (
+    <div className="brands__panel">
+      <h2>{panel.data?.title ?? (type === 'collect' ? 'Ways to collect' : 'Ways to spend')}</h2>
+      <BrandGrid
+        label={panel.data?.title ?? type}
+        brands={panel.data?.brands}
+        isPending={panel.isPending}
+        isError={panel.isError}
+        empty="No brands here right now."
+      />
+    </div>
+  );
+}
+
+/** /brands: every partner brand, with the collect and spend panels (signed-in spec 1, 7.1). */
+export function BrandsPage() {
+  const brands = useBrands();
+  return (
+    <main id="main" className="brands-page">
+      <h1>Brands</h1>
+      <p className="brands-page__lead">
+        Collect {brand.name} points with hundreds of brands, and spend them with our partners.
+      </p>
+      <BrandsNav />
+      <Panel type="collect" />
+      <Panel type="redeem" />
+      <h2>All brands</h2>
+      <p>
+        <Link to="/brands/categories">Browse by category</Link>
+      </p>
+      <BrandGrid
+        label="All brands"
+        brands={brands.data?.brands}
+        isPending={brands.isPending}
+        isError={brands.isError}
+        empty="There are no brands to show right now."
+      />
+    </main>
+  );
+}

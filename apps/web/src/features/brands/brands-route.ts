@@ -1,0 +1,3 @@
+import { BrandsPage } from './brands-page.tsx';
+
+export const Component = BrandsPage;

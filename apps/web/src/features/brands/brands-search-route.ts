@@ -1,0 +1,3 @@
+import { BrandsSearchPage } from './brands-search-page.tsx';
+
+export const Component = BrandsSearchPage;

@@ -1,0 +1,3 @@
+import { EshopsBrandsPage } from './eshops-brands-page.tsx';
+
+export const Component = EshopsBrandsPage;

@@ -1,0 +1,3 @@
+import { EshopsPage } from './eshops-page.tsx';
+
+export const Component = EshopsPage;

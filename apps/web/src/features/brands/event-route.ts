@@ -1,0 +1,3 @@
+import { EventPage } from './event-page.tsx';
+
+export const Component = EventPage;

@@ -1,0 +1,3 @@
+import { TravelPage } from './travel-page.tsx';
+
+export const Component = TravelPage;

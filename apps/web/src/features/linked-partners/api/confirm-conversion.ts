@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConversionResult } from '@app/contracts/linked-partners';
+import { request } from '../../../shared/http/client.ts';
+import { linkedPartnersQueryKey } from './get-linked-partners.ts';
+
+/** POST /points-exchange-api/conversions: the code confirms the conversion and the points move. */
+export const confirmConversion = (body: { conversionToken: string; twoFaCode: string }) =>
+  request<ConversionResult>('/points-exchange-api/conversions', { method: 'POST', body });
+
+export function useConfirmConversion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmConversion,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: linkedPartnersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['balance'] }),
+      ]),
+  });
+}

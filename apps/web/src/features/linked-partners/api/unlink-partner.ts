@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FlowResult, PartnerId } from '@app/contracts/linked-partners';
+import { request } from '../../../shared/http/client.ts';
+import { linkedPartnersQueryKey } from './get-linked-partners.ts';
+
+/** DELETE /linked-partners-api/partners/{partnerId}/link. */
+export const unlinkPartner = (partnerId: PartnerId) =>
+  request<FlowResult>(`/linked-partners-api/partners/${partnerId}/link`, { method: 'DELETE' });
+
+export function useUnlinkPartner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unlinkPartner,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: linkedPartnersQueryKey }),
+  });
+}

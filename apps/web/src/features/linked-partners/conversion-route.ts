@@ -1,0 +1,3 @@
+import { ConversionPage } from './conversion-page.tsx';
+
+export const Component = ConversionPage;

@@ -1,0 +1,3 @@
+import { ConversionTwofaPage } from './conversion-twofa-page.tsx';
+
+export const Component = ConversionTwofaPage;

@@ -1,0 +1,44 @@
+import { partnerByBrandKey } from '@app/contracts/linked-partners';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { useLinkedPartners } from './api/get-linked-partners.ts';
+import { PartnerPanel } from './components/partner-panel.tsx';
+import { ReturnNotice, useReturnNotice } from './components/return-notice.tsx';
+import { useBrandKey } from './use-brand-key.ts';
+import './linked-partners.css';
+
+const rates = {
+  airline: 'Convert 400 points to 250 Avios, or 250 Avios to 400 points.',
+  hotel: 'Convert 2 points to 1 Hotels.com point, or 1 Hotels.com point to 2 points.',
+} as const;
+
+/** /brands/{key} of a linked partner (a session route, 2.3): the partner, its rates and the member's link. */
+export function LinkedPartnerBrandPage() {
+  const brandDetailsKey = useBrandKey();
+  const info = partnerByBrandKey(brandDetailsKey);
+  const partners = useLinkedPartners();
+  const [notice, setNotice] = useReturnNotice();
+  const partner = partners.data?.partners.find((p) => p.partnerId === info?.partnerId);
+  if (!info) return null;
+  return (
+    <main id="main" className="linked-partners">
+      <div className="brand-head">
+        <img
+          src={`/anonymous-nectar-brands-api/logos/${info.brandDetailsKey}.svg`}
+          alt=""
+          width="72"
+          height="72"
+        />
+        <h1>{info.name}</h1>
+      </div>
+      <p className="linked-partners__lead">{rates[info.kind]}</p>
+      <ReturnNotice notice={notice} />
+      {partners.isPending ? (
+        <Spinner size="large" label="Loading your account" />
+      ) : partners.isError || !partner ? (
+        <p role="alert">We couldn't load your account. Please try again later.</p>
+      ) : (
+        <PartnerPanel partner={partner} onMessage={(text) => setNotice({ kind: 'message', text })} />
+      )}
+    </main>
+  );
+}

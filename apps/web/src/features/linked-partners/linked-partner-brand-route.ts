@@ -1,0 +1,3 @@
+import { LinkedPartnerBrandPage } from './linked-partner-brand-page.tsx';
+
+export const Component = LinkedPartnerBrandPage;

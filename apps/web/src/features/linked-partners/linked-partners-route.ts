@@ -1,0 +1,3 @@
+import { LinkedPartnersPage } from './linked-partners-page.tsx';
+
+export const Component = LinkedPartnersPage;
