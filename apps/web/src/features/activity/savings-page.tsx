@@ -3,9 +3,37 @@ import { brand } from '@app/contracts/brand';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useCumulativeSavings } from './api/get-cumulative-savings.ts';
+import { useMemberPriceTotals } from './api/get-member-price-totals.ts';
 import { useSavings } from './api/get-savings.ts';
 import { formatDay } from './transaction-item.tsx';
 import './activity.css';
+
+const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Member-price savings per month (GET /nectar-prices/totals). */
+function SavingsByMonth() {
+  const totals = useMemberPriceTotals();
+  if (!totals.data || totals.data.byMonth.length === 0) return null;
+  return (
+    <table className="activity-table">
+      <caption>Savings by month</caption>
+      <thead>
+        <tr>
+          <th scope="col">Month</th>
+          <th scope="col">Saved</th>
+        </tr>
+      </thead>
+      <tbody>
+        {totals.data.byMonth.map((month) => (
+          <tr key={month.month}>
+            <td>{monthFormat.format(new Date(`${month.month}-01T00:00:00Z`))}</td>
+            <td>{month.saving}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /** /activity/nectar-savings and /card/activity/nectar-savings: member-price savings, in total and per shop. */
 export function SavingsPage() {
@@ -30,6 +58,7 @@ export function SavingsPage() {
           )}
         </div>
       </div>
+      <SavingsByMonth />
       <section className="activity" aria-labelledby="savings-heading" aria-busy={savings.isFetching}>
         <h2 id="savings-heading">Savings by shop</h2>
         {savings.isPending ? (
