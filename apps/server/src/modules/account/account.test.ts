@@ -11,6 +11,7 @@ import { recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { verifyCredentials } from '../session-api/service.ts';
+import { recordSignIn } from './audit.ts';
 
 let t: TestApp;
 const P = '/customer-management-api';
@@ -278,6 +279,39 @@ describe('parallel use (run against PostgreSQL to show it)', () => {
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect((await eventsOf(member.id)).filter((e) => e === 'email-changed')).toHaveLength(1);
+  });
+});
+
+describe('sign-in events', () => {
+  it('the sign-in code records the device, which the sessions list names', async () => {
+    const member = await makeMember();
+    const { session, token } = await t.app.sessions.create(member.id);
+    const agent =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+    await recordSignIn(t.app.db, { ip: '203.0.113.9', headers: { 'user-agent': agent } }, member.id, session);
+    const listed = await call({ cookies: { [SESSION_COOKIE]: token } }, 'GET', '/account/sessions');
+    expect(listed.json().sessions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ current: true, device: 'Chrome on Android' })]),
+    );
+    const events = (await call(member, 'GET', '/account/events')).json<{ events: { type: string }[] }>()
+      .events;
+    expect(events[0]).toMatchObject({ type: 'sign-in', device: 'Chrome on Android' });
+  });
+
+  it('the older email call takes its code in X-MFA', async () => {
+    const member = await makeMember();
+    const refused = await call(member, 'POST', '/nectar/customer/email', { email: `mfa-${member.email}` });
+    expect(refused.statusCode).toBe(403);
+    const ok = await call(
+      member,
+      'POST',
+      '/nectar/customer/email',
+      { email: `mfa-${member.email}` },
+      {
+        'x-mfa': await stepUpCode(member),
+      },
+    );
+    expect(ok.statusCode).toBe(200);
   });
 });
 

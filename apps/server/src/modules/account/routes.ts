@@ -220,6 +220,32 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  app.post(
+    `${P}/nectar/customer/email`,
+    {
+      ...signed,
+      config: tight,
+      schema: {
+        tags,
+        summary: 'The older form of the email change: the code travels in X-MFA instead of X-2FA-CODE',
+        headers: z.object({ 'x-mfa': z.string().max(20).optional() }),
+        body: updateEmailSchema,
+        response: { 200: description, ...errors },
+      },
+    },
+    async (request) => {
+      const mfa = request.headers['x-mfa'];
+      return service.requestEmailChange(
+        deps,
+        request,
+        me(request),
+        token(request),
+        typeof mfa === 'string' ? mfa.trim() : undefined,
+        request.body.email,
+      );
+    },
+  );
+
   const confirmEmail = {
     config: tight,
     schema: {
