@@ -9,6 +9,7 @@ import {
   type ConversionResult,
   type LinkedPartnersResponse,
 } from '@app/contracts/linked-partners';
+import { accountEvents } from '../../db/schema/account.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { partnerTransfers, sandboxPartnerAccounts } from '../../db/schema/linked-partners.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
@@ -355,6 +356,22 @@ describe('conversions (points exchange)', () => {
     expect(partnerLocked.json()).toEqual({
       code: 'PARTNER_ACCOUNT_LOCKED',
       description: m.airline.PARTNER_ACCOUNT_LOCKED,
+    });
+  });
+
+  it('asks the member to wait an hour after their contact details changed', async () => {
+    const member = await makeMember(1000);
+    const account = await sandbox('hotel', 100);
+    await link(member, 'HOTELSCOM', account);
+    await t.app.db.insert(accountEvents).values({ collectorId: member.id, type: 'email-changed' });
+    const started = await call(member, 'POST', '/points-exchange-api/conversions/twofa', {
+      partnerId: 'HOTELSCOM',
+      conversionType: 'NECTAR_TO_PARTNER',
+      points: 2,
+    });
+    expect(started.json()).toEqual({
+      code: 'CONTACT_DETAILS_CHANGED',
+      description: m.common.CONTACT_DETAILS_CHANGED,
     });
   });
 
