@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -455,6 +456,47 @@ describe('conversions (points exchange)', () => {
       expect(await pointsBalance(t.app.db, member.id)).toBe(2000);
     },
   );
+
+  it('settles a transfer a stopped process left pending: reversed and refunded once', async () => {
+    const member = await makeMember(1000);
+    const account = await sandbox('hotel', 0);
+    await link(member, 'HOTELSCOM', account);
+    const id = randomUUID();
+    const old = new Date(Date.now() - 10 * 60_000);
+    await t.app.db.insert(partnerTransfers).values({
+      id,
+      collectorId: member.id,
+      partnerId: 'HOTELSCOM',
+      partnerAccount: account,
+      conversionType: 'NECTAR_TO_PARTNER',
+      pointsGiven: 400,
+      pointsReceived: 200,
+      status: 'PENDING',
+      createdAt: old,
+      updatedAt: old,
+    });
+    await recordPoints(t.app.db, {
+      collectorId: member.id,
+      amount: -400,
+      reason: 'Converted',
+      source: 'test',
+      idempotencyKey: `partner-transfer:${id}:debit`,
+    });
+    const service = createLinkedPartnersService({
+      db: t.app.db,
+      adapters: {
+        airline: createSandboxPartner(t.app.db, 'airline'),
+        hotel: createSandboxPartner(t.app.db, 'hotel'),
+      },
+      timeoutMs: 400,
+      send: async () => undefined,
+    });
+    await service.settleStaleTransfers();
+    await service.settleStaleTransfers();
+    expect(await pointsBalance(t.app.db, member.id)).toBe(1000);
+    const [row] = await t.app.db.select().from(partnerTransfers).where(eq(partnerTransfers.id, id));
+    expect(row).toMatchObject({ status: 'FAILED', failureCode: 'STALE' });
+  });
 
   it('never overdraws when conversions are confirmed in parallel', async () => {
     const member = await makeMember(1000);
