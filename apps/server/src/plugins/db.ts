@@ -19,6 +19,10 @@ export const dbPlugin = fp(
       dataDir: app.config.dataDir,
       inMemory: app.config.inMemoryDatabase,
       onConnectionError: (err) => app.log.warn({ err }, 'the database dropped an idle connection'),
+    }).catch((error: unknown) => {
+      // Start-up stops here with one clear line rather than hanging (issue 10).
+      app.log.fatal({ err: error }, 'the database did not answer; the server is not starting');
+      throw error;
     });
     const changes = createChangeFeed({
       databaseUrl: app.config.databaseUrl,

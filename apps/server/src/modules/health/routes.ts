@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['platform'],
-        summary: 'The database answers',
+        summary: 'The database answers (503 within 2 s when it does not)',
         response: { 200: statusSchema, 503: statusSchema },
       },
     },
