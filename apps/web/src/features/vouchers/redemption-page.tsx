@@ -94,7 +94,9 @@ export function RedemptionPage({ zero = false }: { zero?: boolean }) {
             return (
               <li key={reward.id}>
                 <article className="reward" aria-label={reward.itemDescription}>
-                  <img className="voucher__logo" src={reward.logoImageLocation} alt="" />
+                  {reward.logoImageLocation ? (
+                    <img className="voucher__logo" src={reward.logoImageLocation} alt="" />
+                  ) : null}
                   <h2 className="voucher__title">{reward.itemDescription}</h2>
                   <p className="voucher__meta">
                     {reward.points > 0 ? `${reward.points.toLocaleString('en-GB')} points` : 'Free'}

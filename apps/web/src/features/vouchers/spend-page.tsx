@@ -24,7 +24,9 @@ export function SpendPage() {
           {rewards.data.rewards.map((reward) => (
             <li key={reward.id}>
               <article className="reward" aria-label={reward.itemDescription}>
-                <img className="voucher__logo" src={reward.logoImageLocation} alt="" />
+                {reward.logoImageLocation ? (
+                  <img className="voucher__logo" src={reward.logoImageLocation} alt="" />
+                ) : null}
                 <h2 className="voucher__title">{reward.itemDescription}</h2>
                 <p className="voucher__meta">{reward.points.toLocaleString('en-GB')} points</p>
               </article>

@@ -12,7 +12,9 @@ export function VoucherCard({ voucher, headingLevel = 2 }: { voucher: Voucher; h
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="voucher" aria-label={voucher.itemDescription}>
-      <img className="voucher__logo" src={voucher.logoImageLocation} alt="" />
+      {voucher.logoImageLocation ? (
+        <img className="voucher__logo" src={voucher.logoImageLocation} alt="" />
+      ) : null}
       <Heading className="voucher__title">{voucher.itemDescription}</Heading>
       <p className="voucher__meta">
         {voucher.points > 0 ? `${voucher.points.toLocaleString('en-GB')} points · ` : 'Free · '}
