@@ -10,7 +10,13 @@ const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, PUBLIC_URL: `http://localhost:${port}` },
+    // The tester tools (/dev/outbox, /dev/session) are on in development unless DEV_TOOLS says otherwise.
+    env: {
+      ...(process.env.NODE_ENV === 'production' ? {} : { DEV_TOOLS: 'on' }),
+      ...process.env,
+      PORT: apiPort,
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--config', 'apps/web/vite.config.ts'], {
     cwd: root,

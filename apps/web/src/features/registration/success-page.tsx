@@ -47,6 +47,13 @@ export function SuccessPage() {
       polls += 1;
       try {
         const status = await getSignUpStatus(authToken);
+        // The completion token comes once (issue 10): a reload after it shows the card without auto-login,
+        // and 'Continue to login' takes over.
+        if (status.signUpStatus === 'COMPLETE' && status.cardNumber && !status.registrationCompletedToken) {
+          saveRegistrationState({ cardNumber: status.cardNumber });
+          setCardNumber(status.cardNumber);
+          return;
+        }
         if (status.signUpStatus === 'COMPLETE' && status.registrationCompletedToken && status.cardNumber) {
           saveRegistrationState({
             registrationCompletedToken: status.registrationCompletedToken,
