@@ -1,6 +1,9 @@
 import { PARTNERS, type PartnerKind, type SandboxFailure } from '@app/contracts/linked-partners';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { sandboxPartnerAccounts } from '../../db/schema/linked-partners.ts';
+import { demoCollector } from '../../db/demo-data.ts';
+import { cards } from '../../db/schema/core.ts';
+import { partnerLinks, sandboxPartnerAccounts } from '../../db/schema/linked-partners.ts';
 
 /**
  * The sandbox partners' starting accounts (README "Tester tools"): the demo member's own airline and hotel
@@ -33,5 +36,30 @@ export async function ensureSandboxPartnerAccounts(db: Database) {
     .values(
       SANDBOX_ACCOUNTS.map(({ kind, ...account }) => ({ ...account, partnerId: PARTNERS[kind].partnerId })),
     )
+    .onConflictDoNothing();
+}
+
+/**
+ * The demo member starts with the hotel account linked (README "Brands and linked partners"), so the linked
+ * partners page shows both states; only when the member has never had a link (safe on every start).
+ */
+export async function ensureDemoPartnerLink(db: Database) {
+  const [card] = await db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
+  if (!card) return;
+  const existing = await db
+    .select({ id: partnerLinks.id })
+    .from(partnerLinks)
+    .where(eq(partnerLinks.collectorId, card.collectorId))
+    .limit(1);
+  if (existing.length > 0) return;
+  await db
+    .insert(partnerLinks)
+    .values({
+      collectorId: card.collectorId,
+      cardNumber: card.number,
+      partnerId: PARTNERS.hotel.partnerId,
+      partnerAccount: 'HC12345678',
+      linkType: 'link',
+    })
     .onConflictDoNothing();
 }

@@ -11,6 +11,7 @@ import {
   type LinkedPartnersResponse,
 } from '@app/contracts/linked-partners';
 import { accountEvents } from '../../db/schema/account.ts';
+import { demoCollector } from '../../db/demo-data.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { partnerTransfers, sandboxPartnerAccounts } from '../../db/schema/linked-partners.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
@@ -229,6 +230,17 @@ describe('linking (signed-in spec 3, 8, 9)', () => {
       await call(member, 'GET', '/linked-partners-api/partners')
     ).json<LinkedPartnersResponse>();
     expect(status.partners[0]?.linked).not.toBeNull();
+  });
+
+  it('starts the demo member with the hotel linked', async () => {
+    const [card] = await t.app.db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
+    const demo = {
+      id: card?.collectorId ?? '',
+      email: demoCollector.email,
+      cookies: { [SESSION_COOKIE]: (await t.app.sessions.create(card?.collectorId ?? '')).token },
+    };
+    const status = (await call(demo, 'GET', '/linked-partners-api/partners')).json<LinkedPartnersResponse>();
+    expect(status.partners.map((p) => p.linked?.partnerBalance ?? null)).toEqual([null, 300]);
   });
 
   it('needs a session and validates input', async () => {

@@ -16,7 +16,7 @@ import {
 } from '@app/contracts/linked-partners';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { createHttpPartner } from './http-partner.ts';
-import { ensureSandboxPartnerAccounts } from './demo-partners.ts';
+import { ensureDemoPartnerLink, ensureSandboxPartnerAccounts } from './demo-partners.ts';
 import { linkedPartnersDevRoutes } from './dev-routes.ts';
 import { createSandboxPartner } from './sandbox-partner.ts';
 import { createLinkedPartnersService } from './service.ts';
@@ -49,6 +49,7 @@ const actionLimit = {
  */
 export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
   await ensureSandboxPartnerAccounts(app.db);
+  await ensureDemoPartnerLink(app.db);
   const settings = app.config.linkedPartners ?? { timeoutMs: 8000 };
   const adapters = {
     airline: settings.airlineUrl
