@@ -99,6 +99,8 @@ const identityRoutes: AppRoute[] = [
   pub('id-temp-card-success', `${IDENTITY_PREFIX}/temp-card/success`, 'Check your email'),
   pub('id-forgotten-password', `${IDENTITY_PREFIX}/forgotten-password`, 'Reset your password'),
   pub('id-reset-password', `${IDENTITY_PREFIX}/reset-password`, 'Choose a new password'),
+  // Consent (issue 16): a partner app asks the member once for what it wants to see.
+  pub('id-consent', `${IDENTITY_PREFIX}/consent`, 'Connect an app to your account'),
 ];
 
 /** Public routes (signed-in spec 2.2). */

@@ -173,4 +173,6 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'skinny-event': () => import('../features/events/skinny-event-route.ts'),
   pods: () => import('../features/events/pods-route.ts'),
   'my-offers': () => import('../features/offers/my-offers-route.ts'),
+  // Consent (issue 16)
+  'id-consent': () => import('../features/consent/consent-route.ts'),
 };

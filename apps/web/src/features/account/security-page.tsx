@@ -6,6 +6,7 @@ import { accountEventsQueryKey, useAccountEvents } from './api/get-account-event
 import { sessionsQueryKey, useSessions } from './api/get-sessions.ts';
 import { signOutOthers } from './api/sign-out-others.ts';
 import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+import { ConnectedApps } from './connected-apps.tsx';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const at = (iso: string) => when.format(new Date(iso));
@@ -77,6 +78,7 @@ export function SecurityPage() {
           Log out of other devices
         </Button>
       </section>
+      <ConnectedApps />
       <section aria-labelledby="security-activity">
         <h2 id="security-activity">Recent activity</h2>
         {events.isPending ? (

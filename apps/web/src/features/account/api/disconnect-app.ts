@@ -1,0 +1,5 @@
+import { request } from '../../../shared/http/client.ts';
+
+/** DELETE /identity-api/connected-apps/{clientId}: the app's access ends at once (issue 16). */
+export const disconnectApp = (clientId: string) =>
+  request<null>(`/identity-api/connected-apps/${encodeURIComponent(clientId)}`, { method: 'DELETE' });

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { brand } from '@app/contracts/brand';
+import { consentMessages } from '@app/contracts/connected-apps';
+import { Button } from '../../shared/ui/button.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { decideConsent } from './decide-consent.ts';
+import { useConsent } from './get-consent.ts';
+import './consent.css';
+
+/**
+ * {prefix}/consent?uid= (issue 16, ADR 017): a partner app, the first time it asks, or the native app signing
+ * in silently, waits here for the member to allow or refuse it. The provider's interaction id carries the
+ * request; the browser goes back to the provider with the answer.
+ */
+export function ConsentPage() {
+  const [params] = useSearchParams();
+  const uid = params.get('uid') ?? '';
+  const consent = useConsent(uid);
+  const [busy, setBusy] = useState<'allow' | 'deny'>();
+  const [failure, setFailure] = useState<string>();
+
+  const answer = async (allow: boolean) => {
+    setBusy(allow ? 'allow' : 'deny');
+    setFailure(undefined);
+    try {
+      window.location.assign(await decideConsent(uid, allow));
+      // Keep the spinner until the browser leaves.
+      await new Promise(() => undefined);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : consentMessages.expired);
+      setBusy(undefined);
+    }
+  };
+
+  const problem = !uid ? consentMessages.expired : consent.isError ? consent.error.message : undefined;
+
+  return (
+    <main id="main" className="consent">
+      <div className="consent__card">
+        {problem ? (
+          <>
+            <h1>Connect an app to your account</h1>
+            <p className="consent__alert" role="alert">
+              {problem}
+            </p>
+            <Link to="/">Go to {brand.name}</Link>
+          </>
+        ) : !consent.data ? (
+          <Spinner size="large" label="Loading" />
+        ) : (
+          <>
+            <h1>{consentMessages.heading(consent.data.clientName)}</h1>
+            <p id="consent-scopes">If you allow it, {consent.data.clientName} will be able to:</p>
+            <ul className="consent__scopes" aria-labelledby="consent-scopes">
+              {consent.data.scopes.map((scope) => (
+                <li key={scope.scope}>{scope.description}</li>
+              ))}
+            </ul>
+            <p className="consent__muted">
+              It won&apos;t see your password. You can disconnect it at any time in your account, under
+              Security and devices.
+            </p>
+            {failure ? (
+              <p className="consent__alert" role="alert">
+                {failure}
+              </p>
+            ) : null}
+            <div className="consent__actions">
+              <Button
+                fullWidth
+                loading={busy === 'allow'}
+                disabled={busy === 'deny'}
+                onClick={() => void answer(true)}
+              >
+                Allow
+              </Button>
+              <Button
+                variant="secondary"
+                fullWidth
+                loading={busy === 'deny'}
+                disabled={busy === 'allow'}
+                onClick={() => void answer(false)}
+              >
+                Don&apos;t allow
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

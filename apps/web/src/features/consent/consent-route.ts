@@ -1,0 +1,3 @@
+import { ConsentPage } from './consent-page.tsx';
+
+export const Component = ConsentPage;

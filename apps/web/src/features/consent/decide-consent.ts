@@ -1,0 +1,11 @@
+import { request } from '../../shared/http/client.ts';
+
+/** POST /identity-api/consent/{uid}: the member's answer; answers where the browser continues. */
+export const decideConsent = async (uid: string, allow: boolean) =>
+  (
+    await request<{ location: string }>(`/identity-api/consent/${encodeURIComponent(uid)}`, {
+      method: 'POST',
+      body: { allow },
+      redirectOnUnauthorized: false,
+    })
+  ).location;
