@@ -47,6 +47,8 @@ async function enterSecurityCode(page: Page, email: string) {
 }
 
 test('the demo member finds every part of the account from the hub', async ({ page, consoleErrors }) => {
+  // Twenty-odd pages, each with an accessibility scan.
+  test.setTimeout(180_000);
   expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
   await page.goto('/account');
   await chooseEssentialCookiesOnly(page);
@@ -88,9 +90,23 @@ test('the demo member finds every part of the account from the hub', async ({ pa
     ['/account/sound-effects', 'Sound effects'],
     ['/account/close', 'Close your account'],
     ['/account/password', 'Change your password'],
+    ['/account/details/name', 'Your name'],
+    ['/account/details/address', 'Your address'],
+    ['/account/details/email', 'Your email address'],
+    ['/account/details/mobile-number', 'Your mobile number'],
+    ['/account/close-account', 'Close your account'],
+    ['/delete-account', 'Delete your account'],
+    ['/account/advertising-preference', 'Advertising preference'],
+    ['/personalised-advertising', 'Personalised advertising'],
+    ['/digital-advertising', 'Digital advertising'],
+    ['/confirm-update-email', 'Confirming your new email address'],
+    ['/confirm-email-address', 'Confirming your email address'],
+    ['/emails/unsubscribe', 'Unsubscribe'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText('Loading - Please wait...')).toHaveCount(0);
+    expect(await seriousAxeViolations(page), path).toEqual([]);
   }
   expect(consoleErrors).toEqual([]);
 });
