@@ -5,6 +5,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { errorMessageOf, HttpError } from '../../shared/http/client.ts';
 import { useBrand } from './api/get-brand.ts';
+import { useBrands } from './api/get-brands.ts';
 import { useBrandBonus } from './api/get-brand-bonus.ts';
 import { useBrandExit } from './api/get-brand-exit.ts';
 import { BrandsNav } from './components/brands-nav.tsx';
@@ -16,19 +17,22 @@ const formatDate = (iso: string) =>
 /** /brands/:brandDetailsKey: one brand, its running bonus and the way out to its site. */
 export function BrandDetailsPage() {
   const { brandDetailsKey = '' } = useParams();
-  const brand = useBrand(brandDetailsKey);
-  const bonus = useBrandBonus(brandDetailsKey);
+  const all = useBrands();
+  const known = all.data?.brands.some((b) => b.brandDetailsKey === brandDetailsKey) ?? false;
+  const brand = useBrand(brandDetailsKey, known);
+  const bonus = useBrandBonus(brandDetailsKey, known);
   const exit = useBrandExit();
 
-  if (brand.isPending) {
+  if (all.isPending || (known && brand.isPending)) {
     return (
       <main id="main" className="brands-page">
         <Spinner size="large" label="Loading brand" />
       </main>
     );
   }
-  if (brand.isError) {
-    const missing = brand.error instanceof HttpError && brand.error.status === 404;
+  if (all.isError || brand.isError || !known || !brand.data) {
+    const missing =
+      (all.isSuccess && !known) || (brand.error instanceof HttpError && brand.error.status === 404);
     return (
       <main id="main" className="brands-page">
         <h1>{missing ? 'Brand not found' : 'Brand'}</h1>

@@ -4,6 +4,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { errorMessageOf, HttpError } from '../../shared/http/client.ts';
 import { useBrand } from './api/get-brand.ts';
+import { useBrands } from './api/get-brands.ts';
 import { useBrandExit } from './api/get-brand-exit.ts';
 import './brands.css';
 
@@ -13,13 +14,15 @@ import './brands.css';
  */
 export function BrandExitPage() {
   const { brandDetailsKey = '' } = useParams();
-  const brand = useBrand(brandDetailsKey);
+  const all = useBrands();
+  const known = all.data?.brands.some((b) => b.brandDetailsKey === brandDetailsKey) ?? false;
+  const brand = useBrand(brandDetailsKey, known);
   const exit = useBrandExit();
   return (
     <main id="main" className="brands-page">
-      {brand.isPending ? (
+      {all.isPending || (known && brand.isPending) ? (
         <Spinner size="large" label="Loading brand" />
-      ) : brand.isError ? (
+      ) : all.isError || brand.isError || !known || !brand.data ? (
         <>
           <h1>Brand not found</h1>
           <p role="alert">We couldn't find that brand.</p>

@@ -15,4 +15,5 @@ export const getBrandBonus = (key: string) =>
 
 export const brandBonusQueryOptions = (key: string) =>
   queryOptions({ queryKey: ['brand-bonus', key], queryFn: () => getBrandBonus(key), staleTime: 60_000 });
-export const useBrandBonus = (key: string) => useQuery(brandBonusQueryOptions(key));
+export const useBrandBonus = (key: string, enabled = true) =>
+  useQuery({ ...brandBonusQueryOptions(key), enabled });

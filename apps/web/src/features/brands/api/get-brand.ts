@@ -16,4 +16,5 @@ export const getBrand = (key: string) =>
 
 export const brandQueryOptions = (key: string) =>
   queryOptions({ queryKey: ['brand', key], queryFn: () => getBrand(key), staleTime: 60_000 });
-export const useBrand = (key: string) => useQuery(brandQueryOptions(key));
+/** Asked only for a key the brand list holds, so an unknown address shows 'not found' without a failed call. */
+export const useBrand = (key: string, enabled = true) => useQuery({ ...brandQueryOptions(key), enabled });
