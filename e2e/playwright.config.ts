@@ -42,7 +42,8 @@ export default defineConfig({
     command: `node --import tsx apps/server/src/main.ts`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://localhost:${port}/readyz`,
-    timeout: 60_000,
+    // A first start migrates and seeds an empty database: on a busy 2-core machine that took up to 50 s.
+    timeout: 180_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),
