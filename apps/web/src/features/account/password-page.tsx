@@ -1,12 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { accountMessages } from '@app/contracts/account';
-import {
-  checkPasswordRules,
-  passwordMessages,
-  passwordProblem,
-  passwordRules,
-} from '@app/contracts/password';
+import { checkPasswordRules, passwordProblem } from '@app/contracts/password';
 import { Button } from '../../shared/ui/button.tsx';
+import { NewPasswordFields } from '../../shared/ui/new-password-fields.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { useCustomer } from './api/get-customer.ts';
 import { changePassword } from './api/change-password.ts';
@@ -64,34 +60,18 @@ export function PasswordPage() {
             value={current}
             onChange={(event) => setCurrent(event.target.value)}
           />
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={64}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <div>
-            <p id="password-rules-intro">{passwordMessages.intro}</p>
-            <ul className="password-rules" aria-labelledby="password-rules-intro">
-              {passwordRules.map((rule) => (
-                <li key={rule.id} data-met={results[rule.id]}>
-                  {rule.label}
-                  <span className="visually-hidden">{results[rule.id] ? ' (done)' : ' (not yet)'}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={64}
-            value={confirmation}
-            error={mismatch ? passwordMessages.mismatch : undefined}
-            onChange={(event) => setConfirmation(event.target.value)}
-            onBlur={() => setConfirmTouched(true)}
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={setPassword}
+            onConfirmationChange={setConfirmation}
+            onConfirmationBlur={() => setConfirmTouched(true)}
+            results={results}
+            mismatch={mismatch}
+            passwordLabel="New password"
+            confirmationLabel="Confirm new password"
+            rulesClassName="password-rules"
+            groupRules
           />
           <Button type="submit" disabled={!ready} loading={saving}>
             Continue

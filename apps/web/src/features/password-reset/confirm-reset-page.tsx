@@ -1,16 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  checkPasswordRules,
-  passwordMessages,
-  passwordProblem,
-  passwordRules,
-} from '@app/contracts/password';
+import { checkPasswordRules, passwordProblem } from '@app/contracts/password';
 import { passwordResetMessages } from '@app/contracts/password-reset';
 import { IDENTITY_PREFIX } from '@app/contracts/sign-in';
 import { request } from '../../shared/http/client.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
+import { NewPasswordFields } from '../../shared/ui/new-password-fields.tsx';
 import './password-reset.css';
 
 /**
@@ -84,34 +79,18 @@ export function ConfirmResetPage() {
                   ) : null}
                 </p>
               ) : null}
-              <TextField
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                maxLength={64}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-              <div>
-                <p id="password-rules-intro">{passwordMessages.intro}</p>
-                <ul className="password-rules" aria-labelledby="password-rules-intro">
-                  {passwordRules.map((rule) => (
-                    <li key={rule.id} data-met={results[rule.id]}>
-                      {rule.label}
-                      <span className="visually-hidden">{results[rule.id] ? ' (done)' : ' (not yet)'}</span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-              <TextField
-                label="Confirm new password"
-                type="password"
-                autoComplete="new-password"
-                maxLength={64}
-                value={confirmation}
-                error={mismatch ? passwordMessages.mismatch : undefined}
-                onChange={(event) => setConfirmation(event.target.value)}
-                onBlur={() => setConfirmTouched(true)}
+              <NewPasswordFields
+                password={password}
+                confirmation={confirmation}
+                onPasswordChange={setPassword}
+                onConfirmationChange={setConfirmation}
+                onConfirmationBlur={() => setConfirmTouched(true)}
+                results={results}
+                mismatch={mismatch}
+                passwordLabel="New password"
+                confirmationLabel="Confirm new password"
+                rulesClassName="password-rules"
+                groupRules
               />
               <Button type="submit" fullWidth disabled={!ready} loading={loading}>
                 Continue

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { checkPasswordRules, passwordMessages, passwordRules } from '@app/contracts/password';
+import { checkPasswordRules, passwordRules } from '@app/contracts/password';
 import { Button } from '../../shared/ui/button.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
+import { NewPasswordFields } from '../../shared/ui/new-password-fields.tsx';
 import { passwordValidation } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
@@ -53,31 +53,16 @@ export function CreatePasswordPage() {
           void onSubmit();
         }}
       >
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <p id="password-rules-intro">{passwordMessages.intro}</p>
-        <ul className="registration__rules" aria-labelledby="password-rules-intro">
-          {passwordRules.map((rule) => (
-            <li key={rule.id} data-met={results[rule.id]}>
-              {rule.label}
-              <span className="visually-hidden">{results[rule.id] ? ' (done)' : ' (not yet)'}</span>
-            </li>
-          ))}
-        </ul>
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          value={confirm}
-          error={mismatch ? passwordMessages.mismatch : undefined}
-          onChange={(event) => setConfirm(event.target.value)}
+        <NewPasswordFields
+          password={password}
+          confirmation={confirm}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirm}
+          results={results}
+          mismatch={mismatch}
+          passwordLabel="Password"
+          confirmationLabel="Confirm password"
+          rulesClassName="registration__rules"
         />
         <FormError message={serverError} />
         <Button type="submit" fullWidth loading={pending} disabled={!allHold || confirm !== password}>

@@ -1,0 +1,75 @@
+import { passwordMessages, passwordRules, type PasswordRuleId } from '@app/contracts/password';
+import { TextField } from './text-field.tsx';
+
+export interface NewPasswordFieldsProps {
+  password: string;
+  confirmation: string;
+  onPasswordChange: (value: string) => void;
+  onConfirmationChange: (value: string) => void;
+  /** Which rules hold, from `checkPasswordRules`. */
+  results: Record<PasswordRuleId, boolean>;
+  /** Show 'Passwords do not match.' under the confirmation field. */
+  mismatch: boolean;
+  passwordLabel: string;
+  confirmationLabel: string;
+  /** The class of the rules list (each feature styles it). */
+  rulesClassName: string;
+  /** Wrap the intro and the list in one block, so the form's spacing treats them as one item. */
+  groupRules?: boolean;
+  onConfirmationBlur?: () => void;
+}
+
+/**
+ * A new password and its confirmation with the rules of spec 5 between them: 'Your password must:' and its
+ * list, each rule marked done or not yet as the person types, and 'Passwords do not match.' when asked.
+ */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  onPasswordChange,
+  onConfirmationChange,
+  results,
+  mismatch,
+  passwordLabel,
+  confirmationLabel,
+  rulesClassName,
+  groupRules = false,
+  onConfirmationBlur,
+}: NewPasswordFieldsProps) {
+  const rules = (
+    <>
+      <p id="password-rules-intro">{passwordMessages.intro}</p>
+      <ul className={rulesClassName} aria-labelledby="password-rules-intro">
+        {passwordRules.map((rule) => (
+          <li key={rule.id} data-met={results[rule.id]}>
+            {rule.label}
+            <span className="visually-hidden">{results[rule.id] ? ' (done)' : ' (not yet)'}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+  return (
+    <>
+      <TextField
+        label={passwordLabel}
+        type="password"
+        autoComplete="new-password"
+        maxLength={64}
+        value={password}
+        onChange={(event) => onPasswordChange(event.target.value)}
+      />
+      {groupRules ? <div>{rules}</div> : rules}
+      <TextField
+        label={confirmationLabel}
+        type="password"
+        autoComplete="new-password"
+        maxLength={64}
+        value={confirmation}
+        error={mismatch ? passwordMessages.mismatch : undefined}
+        onChange={(event) => onConfirmationChange(event.target.value)}
+        onBlur={onConfirmationBlur}
+      />
+    </>
+  );
+}
