@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Link, useMatches } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { accountMessages } from '@app/contracts/account';
 import { brand } from '@app/contracts/brand';
 import { SIGN_IN_PATH } from '@app/contracts/routes';
 import { Toggle } from '../../shared/ui/toggle.tsx';
 import { advertisingQueryKey, useAdvertisingPreference } from './api/get-advertising-preference.ts';
 import { updateAdvertisingPreference } from './api/update-advertising-preference.ts';
-import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+import { AccountLayout, Loading, Notice } from './components/account-layout.tsx';
+import { usePreferenceSave } from './components/use-preference-save.ts';
 
 /**
  * The online-advertising preference (GET and POST /contact-preferences/cpm, channel ONLINEAD). Served at
@@ -20,23 +18,8 @@ export function AdvertisingPage() {
   const path = match?.pathname ?? '';
   const isPublic = !path.startsWith('/account');
   const preference = useAdvertisingPreference(!isPublic);
-  const queryClient = useQueryClient();
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, result, save } = usePreferenceSave(advertisingQueryKey, updateAdvertisingPreference);
   const consent = preference.data?.contactPreferences.find((p) => p.channel === 'ONLINEAD')?.consent ?? true;
-
-  const change = async (next: boolean) => {
-    setSaving(true);
-    setResult(undefined);
-    try {
-      queryClient.setQueryData(advertisingQueryKey, await updateAdvertisingPreference(next));
-      setResult({ kind: 'success', text: accountMessages.saved });
-    } catch (failure) {
-      setResult({ kind: 'error', text: messageOf(failure) });
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <AccountLayout
@@ -71,7 +54,7 @@ export function AdvertisingPage() {
             description="Use what I collect and spend points on to choose the adverts I see"
             checked={consent}
             disabled={saving}
-            onChange={(next) => void change(next)}
+            onChange={(next) => void save(next)}
           />
           {result ? <Notice kind={result.kind}>{result.text}</Notice> : null}
         </>

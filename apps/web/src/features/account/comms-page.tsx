@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { accountMessages, type NectarPreferences } from '@app/contracts/account';
+import { type NectarPreferences } from '@app/contracts/account';
 import { brand } from '@app/contracts/brand';
 import { Button } from '../../shared/ui/button.tsx';
 import { Toggle } from '../../shared/ui/toggle.tsx';
 import { contactPreferencesQueryKey, useContactPreferences } from './api/get-contact-preferences.ts';
 import { updateContactPreferences } from './api/update-contact-preferences.ts';
-import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+import { AccountLayout, Loading, Notice } from './components/account-layout.tsx';
+import { usePreferenceSave } from './components/use-preference-save.ts';
 
 const CHANNELS: { key: keyof NectarPreferences; label: string }[] = [
   { key: 'contactByEmail', label: 'Email' },
@@ -18,25 +18,9 @@ const CHANNELS: { key: keyof NectarPreferences; label: string }[] = [
 /** /account/comms: how we may send offers and news (registration spec 3 nectarContactPreferences). */
 export function CommsPage() {
   const preferences = useContactPreferences();
-  const queryClient = useQueryClient();
   const [edited, setDraft] = useState<NectarPreferences>();
   const draft = edited ?? preferences.data;
-  const [saving, setSaving] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
-
-  const save = async () => {
-    if (!draft) return;
-    setSaving(true);
-    setResult(undefined);
-    try {
-      queryClient.setQueryData(contactPreferencesQueryKey, await updateContactPreferences(draft));
-      setResult({ kind: 'success', text: accountMessages.saved });
-    } catch (failure) {
-      setResult({ kind: 'error', text: messageOf(failure) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, result, save } = usePreferenceSave(contactPreferencesQueryKey, updateContactPreferences);
 
   return (
     <AccountLayout
@@ -66,7 +50,7 @@ export function CommsPage() {
           ))}
           {result ? <Notice kind={result.kind}>{result.text}</Notice> : null}
           <div className="account__actions">
-            <Button onClick={() => void save()} loading={saving}>
+            <Button onClick={() => void (draft && save(draft))} loading={saving}>
               Save preferences
             </Button>
           </div>

@@ -4,8 +4,9 @@ import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { useCustomer, useRefreshCustomer } from './api/get-customer.ts';
 import { updateEmail } from './api/update-email.ts';
-import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+import { AccountLayout, Loading, Notice } from './components/account-layout.tsx';
 import { StepUpCode } from './components/step-up-code.tsx';
+import { useStepUpSubmit } from './components/use-step-up-submit.ts';
 
 /**
  * /account/details/email: the new address, then a code to the current email or mobile (step-up). The change
@@ -16,34 +17,18 @@ export function EmailPage() {
   const refresh = useRefreshCustomer();
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string>();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
-  const [error, setError] = useState<string>();
+  const { codeProps, error, saving, submit } = useStepUpSubmit();
   const [done, setDone] = useState<string>();
-  const [saving, setSaving] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = emailSchema.safeParse(email);
     setEmailError(parsed.success ? undefined : parsed.error.issues[0]?.message);
     if (!parsed.success) return;
-    if (!/^\d{6}$/.test(code)) {
-      setCodeError('Enter the 6-digit code we sent you');
-      return;
-    }
-    setSaving(true);
-    setError(undefined);
-    setCodeError(undefined);
-    try {
+    await submit(async (code) => {
       setDone((await updateEmail(parsed.data, code)).description);
       refresh();
-    } catch (failure) {
-      const message = messageOf(failure);
-      if (/code/i.test(message)) setCodeError(message);
-      else setError(message);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -68,7 +53,7 @@ export function EmailPage() {
             error={emailError}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <StepUpCode code={code} onCode={setCode} error={codeError} />
+          <StepUpCode {...codeProps} />
           <Button type="submit" loading={saving}>
             Change email address
           </Button>

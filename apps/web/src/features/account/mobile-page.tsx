@@ -7,8 +7,9 @@ import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { useCustomer, useRefreshCustomer } from './api/get-customer.ts';
 import { updateMobile } from './api/update-mobile.ts';
-import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+import { AccountLayout, Loading, Notice } from './components/account-layout.tsx';
 import { StepUpCode } from './components/step-up-code.tsx';
+import { useStepUpSubmit } from './components/use-step-up-submit.ts';
 
 const countryNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
 
@@ -23,30 +24,17 @@ export function MobilePage() {
   const [countryCode, setCountryCode] = useState<string>(MOBILE_PRIMARY_COUNTRY);
   const [phoneNumber, setPhoneNumber] = useState('');
   const [numberError, setNumberError] = useState<string>();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { codeProps, error, saving, submit } = useStepUpSubmit();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!phoneNumber.trim()) return setNumberError('Enter your mobile number');
     if (!isValidMobile(phoneNumber, countryCode)) return setNumberError(accountMessages.mobileInvalid);
     setNumberError(undefined);
-    if (!/^\d{6}$/.test(code)) return setCodeError('Enter the 6-digit code we sent you');
-    setSaving(true);
-    setError(undefined);
-    setCodeError(undefined);
-    try {
+    await submit(async (code) => {
       refresh(await updateMobile({ phoneNumber, countryCode }, code));
       await navigate('/account/details', { state: { notice: accountMessages.mobileSaved } });
-    } catch (failure) {
-      const message = messageOf(failure);
-      if (/code/i.test(message)) setCodeError(message);
-      else setError(message);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -86,7 +74,7 @@ export function MobilePage() {
             error={numberError}
             onChange={(event) => setPhoneNumber(event.target.value)}
           />
-          <StepUpCode code={code} onCode={setCode} error={codeError} />
+          <StepUpCode {...codeProps} />
           <Button type="submit" loading={saving}>
             Change mobile number
           </Button>
