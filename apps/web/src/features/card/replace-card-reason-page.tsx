@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REPLACEMENT_TYPES, type ReplacementType } from '@app/contracts/card';
-import { isSwitchOn } from '../../shared/switches/switches.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { useReplaceCard } from './api/replace-card.ts';
 import { reasonLabels } from './replacement-reasons.ts';
+import { CardTypeChoice, type CardType } from './card-type-choice.tsx';
 import './card.css';
 
 /**
@@ -13,11 +13,10 @@ import './card.css';
  */
 export function ReplaceCardReasonPage() {
   const [reason, setReason] = useState<ReplacementType>();
-  const [cardType, setCardType] = useState<'CARD' | 'KEYTAG'>('CARD');
+  const [cardType, setCardType] = useState<CardType>('CARD');
   const [missing, setMissing] = useState(false);
   const replace = useReplaceCard();
   const navigate = useNavigate();
-  const keyTags = isSwitchOn('keyTagStock');
 
   const submit = () => {
     if (!reason) {
@@ -66,29 +65,7 @@ export function ReplaceCardReasonPage() {
             </span>
           ) : null}
         </fieldset>
-        {keyTags ? (
-          <fieldset className="card-page__choices">
-            <legend>Send me</legend>
-            <label>
-              <input
-                type="radio"
-                name="cardType"
-                checked={cardType === 'CARD'}
-                onChange={() => setCardType('CARD')}
-              />
-              A card
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="cardType"
-                checked={cardType === 'KEYTAG'}
-                onChange={() => setCardType('KEYTAG')}
-              />
-              A key tag
-            </label>
-          </fieldset>
-        ) : null}
+        <CardTypeChoice value={cardType} onChange={setCardType} />
         <p>Your current card stops working as soon as you confirm.</p>
         <Button type="submit" fullWidth loading={replace.isPending}>
           Cancel my card and replace it

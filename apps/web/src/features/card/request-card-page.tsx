@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isSwitchOn } from '../../shared/switches/switches.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { useRequestCard } from './api/request-card.ts';
+import { CardTypeChoice, type CardType } from './card-type-choice.tsx';
 import './card.css';
 
 /** /account/request-card: a plastic card (or key tag) with the number the member already has. */
 export function RequestCardPage() {
-  const [cardType, setCardType] = useState<'CARD' | 'KEYTAG'>('CARD');
+  const [cardType, setCardType] = useState<CardType>('CARD');
   const requestCard = useRequestCard();
   const navigate = useNavigate();
-  const keyTags = isSwitchOn('keyTagStock');
   return (
     <main id="main" className="card-page">
       <h1>Request a card</h1>
@@ -31,29 +30,7 @@ export function RequestCardPage() {
             {requestCard.error.message}
           </p>
         ) : null}
-        {keyTags ? (
-          <fieldset className="card-page__choices">
-            <legend>Send me</legend>
-            <label>
-              <input
-                type="radio"
-                name="cardType"
-                checked={cardType === 'CARD'}
-                onChange={() => setCardType('CARD')}
-              />
-              A card
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="cardType"
-                checked={cardType === 'KEYTAG'}
-                onChange={() => setCardType('KEYTAG')}
-              />
-              A key tag
-            </label>
-          </fieldset>
-        ) : null}
+        <CardTypeChoice value={cardType} onChange={setCardType} />
         <Button type="submit" fullWidth loading={requestCard.isPending}>
           Request my card
         </Button>
