@@ -1,6 +1,7 @@
 import { Link, useMatches } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { SIGN_IN_PATH } from '@app/contracts/routes';
+import { hasSessionMarker } from '../../shared/session/session-marker.ts';
 import { Toggle } from '../../shared/ui/toggle.tsx';
 import { advertisingQueryKey, useAdvertisingPreference } from './api/get-advertising-preference.ts';
 import { updateAdvertisingPreference } from './api/update-advertising-preference.ts';
@@ -17,7 +18,9 @@ export function AdvertisingPage() {
   const handle = match?.handle as { title?: string; access?: string } | undefined;
   const path = match?.pathname ?? '';
   const isPublic = !path.startsWith('/account');
-  const preference = useAdvertisingPreference(!isPublic);
+  // A visitor who never signed in on this browser is not asked about: the public page just invites them to log in.
+  const visitor = isPublic && !hasSessionMarker();
+  const preference = useAdvertisingPreference(!isPublic, !visitor);
   const { saving, result, save } = usePreferenceSave(advertisingQueryKey, updateAdvertisingPreference);
   const consent = preference.data?.contactPreferences.find((p) => p.channel === 'ONLINEAD')?.consent ?? true;
 
@@ -36,17 +39,15 @@ export function AdvertisingPage() {
         </>
       }
     >
-      {preference.isPending ? (
+      {visitor || (isPublic && preference.isError) ? (
+        <p>
+          <Link to={`${SIGN_IN_PATH}?next=${encodeURIComponent(path)}`}>Log in</Link> to choose whether we use
+          your details for online advertising.
+        </p>
+      ) : preference.isPending ? (
         <Loading />
       ) : preference.isError ? (
-        isPublic ? (
-          <p>
-            <Link to={`${SIGN_IN_PATH}?next=${encodeURIComponent(path)}`}>Log in</Link> to choose whether we
-            use your details for online advertising.
-          </p>
-        ) : (
-          <Notice kind="error">{preference.error.message}</Notice>
-        )
+        <Notice kind="error">{preference.error.message}</Notice>
       ) : (
         <>
           <Toggle

@@ -1,5 +1,7 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { brand } from '@app/contracts/brand';
+import { signInPathFor } from '@app/contracts/routes';
+import { hasSessionMarker } from '../../shared/session/session-marker.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useCumulativeSavings } from './api/get-cumulative-savings.ts';
@@ -35,8 +37,28 @@ function SavingsByMonth() {
   );
 }
 
+/** /activity/nectar-savings is public (signed-in spec 2.2): a visitor is told what it shows and asked to log in. */
+function VisitorSavings() {
+  const { pathname } = useLocation();
+  return (
+    <main id="main" className="activity-page">
+      <h1>Your {brand.name} savings</h1>
+      <p>
+        See how much you have saved with {brand.name} Prices since 1 January 2025, in total and shop by shop.
+      </p>
+      <p>
+        <Link to={signInPathFor(pathname)}>Log in to see your savings</Link>
+      </p>
+    </main>
+  );
+}
+
 /** /activity/nectar-savings and /card/activity/nectar-savings: member-price savings, in total and per shop. */
 export function SavingsPage() {
+  return hasSessionMarker() ? <MemberSavings /> : <VisitorSavings />;
+}
+
+function MemberSavings() {
   const total = useCumulativeSavings();
   const savings = useSavings();
   const rows = savings.data?.pages.flatMap((page) => page.savings) ?? [];

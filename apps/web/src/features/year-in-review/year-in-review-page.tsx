@@ -1,7 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { brand } from '@app/contracts/brand';
+import { signInPathFor } from '@app/contracts/routes';
 import { YEAR_IN_REVIEW_ID, type Playback } from '@app/contracts/year-in-review';
+import { hasSessionMarker } from '../../shared/session/session-marker.ts';
 import { writeStored } from '../../shared/storage/storage.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -170,6 +172,24 @@ function slidesOf(data: Playback): Array<{ key: string; content: ReactNode }> {
  * under 'year-in-review' and forgotten at logout (spec 9, registration spec 2 Logout).
  */
 export function YearInReviewPage() {
+  return hasSessionMarker() ? <MemberYearInReview /> : <VisitorYearInReview />;
+}
+
+/** The route is public (signed-in spec 2.2); a year is a member's own, so a visitor is asked to log in. */
+function VisitorYearInReview() {
+  const { pathname } = useLocation();
+  return (
+    <main id="main" className="page yir">
+      <h1>Your year in review</h1>
+      <p>Your points, your favourite partners and what you saved this year, played back as a few slides.</p>
+      <p>
+        <Link to={signInPathFor(pathname)}>Log in to play your year</Link>
+      </p>
+    </main>
+  );
+}
+
+function MemberYearInReview() {
   const { year = '', yirId = '' } = useParams();
   const playback = usePlayback(year);
   const [index, setIndex] = useState(0);

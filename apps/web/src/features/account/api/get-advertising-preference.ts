@@ -10,9 +10,10 @@ export const getAdvertisingPreference = (redirectOnUnauthorized = true) =>
     redirectOnUnauthorized,
   });
 /** On the public advertising pages a visitor without a session just sees no switch. */
-export const useAdvertisingPreference = (signedInOnly: boolean) =>
+export const useAdvertisingPreference = (signedInOnly: boolean, enabled = true) =>
   useQuery({
     queryKey: advertisingQueryKey,
     queryFn: () => getAdvertisingPreference(signedInOnly),
     retry: false,
+    enabled,
   });
