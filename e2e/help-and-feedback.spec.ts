@@ -50,6 +50,9 @@ test('a member sends a suggestion and is thanked by name', async ({ page, consol
 test('a member plays back their year from the ledger', async ({ page, consoleErrors }, testInfo) => {
   await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } });
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  // As after a sign-in: a session page marks this browser as signed in, which the public playback route reads.
+  await page.goto('/homepage');
+  await expect(page.getByRole('heading', { level: 1, name: /Hello/ })).toBeVisible();
   await page.goto(`/dataplayback/${new Date().getUTCFullYear()}/year-in-review`);
   await chooseEssentialCookiesOnly(page);
   await expect(page.getByRole('heading', { level: 2, name: /Alex, this was your/ })).toBeVisible();
