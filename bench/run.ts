@@ -173,7 +173,7 @@ async function signInFigures(label: string, baseline: Figures, options: { dataDi
   const base = `http://127.0.0.1:${port}`;
   // The provider only returns to the registered redirect address, which is built from PUBLIC_URL.
   const product = startProduct(port, options.dataDir, {
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     DEVICE_2FA: 'false',
     PUBLIC_URL: base,
     ...(options.url ? { DATABASE_URL: options.url } : {}),
