@@ -24,9 +24,17 @@ export class Jar {
   get(name: string) {
     return this.cookies.get(name);
   }
+  /** A new browser session on the same device: only the long-lived device cookie carries over. */
+  keepOnly(name: string) {
+    const jar = new Jar();
+    const value = this.cookies.get(name);
+    if (value) jar.cookies.set(name, value);
+    return jar;
+  }
 }
 
-const pkce = () => {
+/** A PKCE S256 pair: a random 32-byte verifier and its challenge. */
+export const pkce = () => {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   return { verifier, challenge };

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInMessages, WEB_CLIENT_ID } from '@app/contracts/sign-in';
@@ -9,41 +9,7 @@ const DEMO_CARD_NUMBER = demoCollector.cardNumber;
 const DEMO_PASSWORD: string = demoCollector.password;
 import { demoCollector } from '../../db/demo-data.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-
-/** A cookie jar for app.inject: keeps what the server sets, sends it back on the next call. */
-class Jar {
-  private cookies = new Map<string, string>();
-  store(setCookie: string | string[] | undefined) {
-    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
-      const [pair] = line.split(';');
-      const index = pair?.indexOf('=') ?? -1;
-      if (!pair || index < 0) continue;
-      const name = pair.slice(0, index).trim();
-      const value = pair.slice(index + 1);
-      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-  get(name: string) {
-    return this.cookies.get(name);
-  }
-  /** A new browser session on the same device: only the long-lived device cookie carries over. */
-  keepOnly(name: string) {
-    const jar = new Jar();
-    const value = this.cookies.get(name);
-    if (value) jar.cookies.set(name, value);
-    return jar;
-  }
-}
-
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  return { verifier, challenge };
-};
+import { Jar, pkce } from '../../test/oidc-browser.ts';
 
 /** Drives the browser's part: authorization request, card and password step, back to /oauth_redirect. */
 async function signIn(t: TestApp, jar: Jar, password = DEMO_PASSWORD) {
