@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { serverArgs, serverEnv } from '../scripts/server-build.mjs';
 
 // scripts/e2e.mjs picks both once; the fallbacks serve a direct `playwright test`.
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -39,13 +40,15 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grepInvert: /@desktop-only/ },
   ],
   webServer: {
-    command: `node --import tsx apps/server/src/main.ts`,
+    // The server as `npm start` runs it: the bundle scripts/e2e.mjs built (ADR 016).
+    command: ['node', ...serverArgs].map((part) => JSON.stringify(part)).join(' '),
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://localhost:${port}/readyz`,
     // A first start migrates and seeds an empty database: on a busy 2-core machine that took up to 50 s.
     timeout: 180_000,
     reuseExistingServer: false,
     env: {
+      ...serverEnv,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,9 +1,11 @@
-// `npm run test:e2e`: build the web app, find a Chromium, run the Playwright journeys against the built app.
+// `npm run test:e2e`: build the web app and the server bundle, find a Chromium, run the Playwright journeys
+// against them: the product as `npm start` runs it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildServerIfNeeded } from './server-build.mjs';
 import { buildWebIfNeeded } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -40,6 +42,7 @@ const freePort = () =>
 // E2E_WEB_DIST lets several checkouts' journeys run side by side without sharing one build folder.
 const webDist = process.env.E2E_WEB_DIST;
 buildWebIfNeeded(webDist);
+await buildServerIfNeeded();
 // Chosen once here: the Playwright config is evaluated again in every worker process.
 const E2E_PORT = String(process.env.E2E_PORT ?? (await freePort()));
 const E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'lc-e2e-'));

@@ -9,6 +9,9 @@ const sources = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/first-paint-plugin.ts',
+  'apps/web/prerender-run.mjs',
+  'apps/web/precompress-plugin.ts',
   'packages/contracts/src',
 ];
 

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstPaint } from './first-paint-plugin.ts';
 import { precompress } from './precompress-plugin.ts';
 import { API_PREFIXES } from '../../packages/contracts/src/api-prefixes.ts';
 
@@ -7,7 +8,7 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), firstPaint(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022', manifest: true },
   server: {
     port: Number(process.env.PORT ?? 3000),

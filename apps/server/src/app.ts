@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './env.ts';
+import { lazyChildLogger } from './lib/lazy-child-logger.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { balanceRoutes } from './modules/balance/routes.ts';
 import { cardRoutes } from './modules/card/routes.ts';
@@ -58,6 +59,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, redact: { paths: redact, censor: '[redacted]' } },
+    childLoggerFactory: lazyChildLogger,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

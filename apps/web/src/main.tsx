@@ -1,6 +1,68 @@
-import { startUp } from './app/start-up.tsx';
+import { isSignInStart } from './features/sign-in/sign-in-start-page.ts';
 import './shared/styles/tokens.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-void startUp(root);
+
+/** The id of the data block with the chunks to load after the first paint (apps/server web-app.ts). */
+const LATER_MODULES_ELEMENT_ID = 'later-modules';
+
+/**
+ * With a drawing of the page from the server, the browser paints it before the app's code loads and runs
+ * (issue 15): after the next frame (or a short wait where frames do not run, as in a hidden tab), the chunks
+ * the server listed are preloaded together and the app starts.
+ */
+const afterFirstFrame = () =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+
+function preloadLaterModules() {
+  const block = document.getElementById(LATER_MODULES_ELEMENT_ID);
+  if (!block) return;
+  let hrefs: unknown;
+  try {
+    hrefs = JSON.parse(block.textContent ?? '[]');
+  } catch {
+    return;
+  }
+  if (!Array.isArray(hrefs)) return;
+  for (const href of hrefs) {
+    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/** A task boundary, so that the long pieces of start-up work are separate tasks and input gets in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const startApp = () =>
+  root.hasAttribute('data-prerendered')
+    ? afterFirstFrame().then(async () => {
+        preloadLaterModules();
+        // React's own code first, in a task of its own; then the app's.
+        await import('react-dom/client');
+        await nextTask();
+        return import('./app/start-up.tsx');
+      })
+    : import('./app/start-up.tsx');
+
+// A card-number page without `uid` only sends the visitor to the identity provider: when it can, that happens
+// before the app loads (start-before-app.ts).
+const app = isSignInStart(window.location)
+  ? import('./features/sign-in/start-before-app.ts')
+      .then(({ startSignInBeforeApp }) => startSignInBeforeApp())
+      .catch(() => false)
+      .then((started) => (started ? undefined : startApp()))
+  : startApp();
+void app.then((module) => module?.startUp(root));

@@ -8,6 +8,7 @@ import {
   signInPathFor,
   type IsSwitchOn,
 } from './routes.ts';
+import { CARD_NUMBER_PATHS } from './sign-in-paths.ts';
 import { SWITCH_NAMES, switchesWith } from './switches.ts';
 
 const allOn: IsSwitchOn = () => true;
@@ -180,5 +181,16 @@ describe('sign-in with next', () => {
     expect(isSafeNextPath('//evil.example')).toBe(false);
     expect(isSafeNextPath('https://evil.example')).toBe(false);
     expect(isSafeNextPath(null)).toBe(false);
+  });
+});
+
+describe('the card-number pages', () => {
+  it('are the paths start-up may send to the provider before the app loads (CARD_NUMBER_PATHS)', () => {
+    const pages = ['id-login', 'id-enter-card-number', 'id-app-enter-card-number'];
+    expect(
+      ROUTES.filter((route) => pages.includes(route.page))
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual([...[...CARD_NUMBER_PATHS].sort()]);
   });
 });

@@ -1,4 +1,5 @@
 import { brand } from './brand.ts';
+import { IDENTITY_PREFIX, SIGN_IN_PATH } from './sign-in-paths.ts';
 import type { SwitchName } from './switches.ts';
 
 /**
@@ -12,10 +13,7 @@ const p = brand.slug;
 const retailerSlug = brand.retailer.toLowerCase().replace(/[^a-z0-9]/g, '');
 const retailerName = retailerSlug.charAt(0).toUpperCase() + retailerSlug.slice(1);
 
-/** The identity path prefix ({prefix} of the registration spec). */
-export const IDENTITY_PREFIX = '/id/start';
-/** Card-number sign-in, where the session guard and a 401 send a visitor (signed-in spec 4). */
-export const SIGN_IN_PATH = `${IDENTITY_PREFIX}/login`;
+export { IDENTITY_PREFIX, SIGN_IN_PATH };
 /** Where `next` points when the visitor was on the root (signed-in spec 4). */
 export const DEFAULT_NEXT_PATH = '/my-offers';
 export const SUPERMARKET_OFFERS_PATH = `/offers/${retailerSlug}`;

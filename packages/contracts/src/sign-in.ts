@@ -1,22 +1,9 @@
 import { z } from 'zod';
 import { fullCardNumberSchema } from './card-number.ts';
 
-/** The identity path prefix of the registration spec ({prefix}). */
-export const IDENTITY_PREFIX = '/id/start';
-/** Where a sign-in lands when no allow-listed `next` was given (issue 4). */
-export const DEFAULT_AFTER_SIGN_IN = '/homepage';
-/** The web app's own client at the identity provider (signed-in spec 7.3, "External login"). */
-export const WEB_CLIENT_ID = 'nectar-web';
-export const OAUTH_REDIRECT_PATH = '/oauth_redirect';
-export const LOGOUT_PATH = '/logout';
-/** Scope the web app asks for: 'openid offline' gives a refresh token (spec 7). */
-export const WEB_SCOPE = 'openid offline';
-/** The identity provider's endpoints sit under this path on the same origin. */
-export const OIDC_PATH = '/oauth2';
-export const OIDC_AUTHORIZATION_PATH = `${OIDC_PATH}/auth`;
-export const OIDC_END_SESSION_PATH = `${OIDC_PATH}/sessions/logout`;
-/** Error code of the device 2FA step (spec 8). */
-export const DEVICE_2FA_ERROR_CODE = '141';
+// Paths, the web client and `safeNext` have no zod: pages that only need them do not load it (issue 15).
+export * from './sign-in-paths.ts';
+import { DEVICE_2FA_ERROR_CODE } from './sign-in-paths.ts';
 
 export const signInMessages = {
   passwordEmpty: 'Enter your password',
@@ -84,36 +71,6 @@ export type OauthSessionResponse = z.infer<typeof oauthSessionResponseSchema>;
 /** Server logout answers the id token for the identity logout (spec 3: logout {oidcToken}). */
 export const logoutResponseSchema = z.object({ oidcToken: z.string().nullable() });
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
-
-const NEXT_MAX_LENGTH = 512;
-
-/**
- * `next` is honoured only for same-origin paths of the app (spec 5: redirect targets from the allow-list):
- * one leading slash, no scheme, no backslash, no protocol-relative `//host`, and never back into sign-in.
- */
-export function safeNext(next: string | null | undefined): string | undefined {
-  if (!next || next.length > NEXT_MAX_LENGTH) return undefined;
-  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return undefined;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(next)) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(next, 'https://app.invalid');
-  } catch {
-    return undefined;
-  }
-  if (parsed.origin !== 'https://app.invalid') return undefined;
-  const path = parsed.pathname;
-  if (
-    path.startsWith(IDENTITY_PREFIX) ||
-    path.startsWith(OIDC_PATH) ||
-    path === OAUTH_REDIRECT_PATH ||
-    path === LOGOUT_PATH
-  ) {
-    return undefined;
-  }
-  return `${path}${parsed.search}${parsed.hash}`;
-}
 
 /** One-time code messages (device 2FA, password-reset 2FA); the spec names them without wording (spec 8). */
 export const twoFactorMessages = {

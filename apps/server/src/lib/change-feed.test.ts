@@ -56,6 +56,49 @@ describe('what each instance keeps in memory follows every change', () => {
     await eventually(async () => (await balanceOn(b, token)) === before + 150);
   });
 
+  it('a new ledger entry heads the first activity page of every instance', async () => {
+    const { token } = await a.app.sessions.create(collectorId);
+    const firstIdOn = async (t: TestApp) =>
+      (
+        await t.app.inject({
+          url: '/nectar-shared-transactions-api/transactions',
+          cookies: { [SESSION_COOKIE]: token },
+        })
+      ).json<{ items: Array<{ id: string }> }>().items[0]?.id;
+    const before = await firstIdOn(b);
+    expect(await firstIdOn(a)).toBe(before);
+    await recordPoints(
+      a.app.db,
+      { collectorId, amount: 25, reason: 'Bonus', source: 'TEST', idempotencyKey: `activity-${Date.now()}` },
+      a.app.changes,
+    );
+    const after = await firstIdOn(a);
+    expect(after).not.toBe(before);
+    await eventually(async () => (await firstIdOn(b)) === after);
+  });
+
+  it('a replaced card is the card of every instance, barcode included', async () => {
+    const { token } = await a.app.sessions.create(collectorId);
+    const cookies = { [SESSION_COOKIE]: token };
+    const cardOn = async (t: TestApp) =>
+      (await t.app.inject({ url: '/customer-management-api/customer/card', cookies })).json<{
+        cardNumber: string;
+      }>().cardNumber;
+    const before = await cardOn(b);
+    expect(await cardOn(a)).toBe(before);
+    const replaced = await a.app.inject({
+      method: 'POST',
+      url: '/customer-management-api/replacement-card?replacementType=DAMAGED&cardType=CARD',
+      headers: { channel: 'JS-WEB' },
+      cookies,
+    });
+    expect(replaced.statusCode).toBe(200);
+    const after = replaced.json<{ cardNumber: string }>().cardNumber;
+    expect(after).not.toBe(before);
+    expect(await cardOn(a)).toBe(after);
+    await eventually(async () => (await cardOn(b)) === after);
+  });
+
   it("an offer's new state is in the offers list of every instance", async () => {
     const { token } = await a.app.sessions.create(collectorId);
     const stateOf = async (t: TestApp, id: string) =>

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
 import { cards, collectors } from '../db/schema/core.ts';
 import { pointsLedger } from '../db/schema/points-ledger.ts';
 import { AppError } from './app-error.ts';
 import type { ChangeFeed } from './change-feed.ts';
+import { createReadCache } from './read-cache.ts';
 
 /** The database or an open transaction: ledger writes join the caller's transaction when there is one. */
 export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -40,18 +40,8 @@ export const balanceChangeKey = (collectorId: string) => `balance:${collectorId}
  * decide a debit: recordPoints sums the ledger under the collector's lock.
  */
 export function createBalanceReader(db: Database, feed: ChangeFeed, ttlMs = 30_000) {
-  const cache = new LRUCache<string, number>({ max: 50_000, ttl: ttlMs });
-  feed.subscribe((key) => {
-    if (key === '*') cache.clear();
-    else if (key.startsWith('balance:')) cache.delete(key.slice('balance:'.length));
-  });
-  return async (collectorId: string): Promise<number> => {
-    const cached = feed.reliable() ? cache.get(collectorId) : undefined;
-    if (cached !== undefined) return cached;
-    const balance = await pointsBalance(db, collectorId);
-    if (feed.reliable()) cache.set(collectorId, balance);
-    return balance;
-  };
+  const read = createReadCache<number>(feed, balanceChangeKey(''), { ttlMs });
+  return (collectorId: string): Promise<number> => read(collectorId, () => pointsBalance(db, collectorId));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 
 const compileFastJsonStringify = SerializerSelector()({});
@@ -17,6 +17,24 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({
   httpStatus,
 }) => {
   if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
-  const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
-  return compileFastJsonStringify({ schema: jsonSchema, method, url, httpStatus: httpStatus ?? '200' });
+  // Compiled when the route first answers with this status, not at start: a start compiled some 600
+  // serializers, most of which a given process never uses (ADR 016).
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data: unknown) => {
+    serialize ??= compileFastJsonStringify({
+      schema: z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }),
+      method,
+      url,
+      httpStatus: httpStatus ?? '200',
+    });
+    return serialize(data);
+  };
 };
+
+/**
+ * Sends an answer written beforehand, for answers kept in memory (ADR 016): the route's serializer is skipped,
+ * so the writer must produce exactly the fields of the route's schema (each such route's test checks the
+ * answer against it).
+ */
+export const sendWrittenJson = (reply: FastifyReply, json: string) =>
+  reply.type('application/json; charset=utf-8').send(json);

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
@@ -19,7 +19,9 @@ const exemptFromChannel = (path: string) => path.startsWith('/oauth2/');
 
 /** The path as the router sees it: percent-decoded, so `/%6Fffers-api/...` is an API path like `/offers-api/...`. */
 const decodedPath = (url: string) => {
-  const raw = url.split('?')[0] ?? '/';
+  const query = url.indexOf('?');
+  const raw = query === -1 ? url : url.slice(0, query);
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -54,6 +56,16 @@ export function trustProxyOption(
   return setting;
 }
 
+/** A control character written as `%00`... in a query name or value (the raw URL was checked already). */
+const hasEncodedControlInQuery = (url: string) => {
+  const query = url.indexOf('?');
+  if (query === -1 || !url.includes('%', query)) return false;
+  for (const [name, value] of new URLSearchParams(url.slice(query + 1))) {
+    if (CONTROL.test(name) || CONTROL.test(value)) return true;
+  }
+  return false;
+};
+
 export const CONTROL_CHARACTER_MESSAGE = 'The request contains characters that are not allowed.';
 
 const hostOf = (origin: string): string | undefined => {
@@ -63,6 +75,30 @@ const hostOf = (origin: string): string | undefined => {
     return undefined;
   }
 };
+
+/**
+ * CSRF defences for state-changing API calls (DESIGN.md 5): the `channel: JS-WEB` header and an Origin check.
+ * `route` is the route the router matched (or, for no route, the decoded path), so an encoded letter cannot slip
+ * an API call past the check.
+ */
+function channelError(
+  method: string,
+  route: string,
+  path: string,
+  headers: IncomingHttpHeaders,
+  publicUrl: string,
+): AppError | undefined {
+  if (!STATE_CHANGING_METHODS.includes(method as (typeof STATE_CHANGING_METHODS)[number])) return undefined;
+  if (!(isApiPath(route) || isApiPath(path)) || exemptFromChannel(route)) return undefined;
+  if (headers[CHANNEL_HEADER] !== CHANNEL_VALUE) {
+    return new AppError(400, 'CHANNEL_REQUIRED', `The ${CHANNEL_HEADER} header must be ${CHANNEL_VALUE}.`);
+  }
+  const origin = headers.origin;
+  if (origin && origin !== publicUrl && hostOf(origin) !== headers.host) {
+    return new AppError(403, 'ORIGIN_REFUSED', 'This request came from another site.');
+  }
+  return undefined;
+}
 
 /**
  * Helmet's headers depend only on its options, so they are computed once at start and replayed on every
@@ -116,63 +152,50 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
     };
     const headers = securityHeaders(helmetOptions);
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.headers(headers);
-    });
     await app.register(cookie);
     await app.register(rateLimit, { global: false });
 
     app.decorate('securityHeaders', headers);
 
-    // Canonical host (issue 10): a page opened at another name of this server (127.0.0.1, a LAN address) is
-    // sent to PUBLIC_URL, where sign-in's registered redirect address works. Only browser page loads (GET or
-    // HEAD asking for HTML) move; API calls, health checks and tools answer on any host.
     const canonical = new URL(app.config.publicUrl);
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      if (!request.headers.accept?.includes('text/html')) return;
-      if (request.host.toLowerCase() === canonical.host.toLowerCase()) return;
-      const path = decodedPath(request.url);
-      if (isApiPath(path) || /^\/(healthz|readyz|dev|docs)(\/|$)/.test(path)) return;
-      return reply.redirect(`${canonical.origin}${request.url}`, 301);
-    });
+    const canonicalHost = canonical.host.toLowerCase();
+    const publicUrl = app.config.publicUrl;
 
-    // A NUL byte or another control character in a path, a query or a body field is refused with 400 before
-    // any handler or database sees it (PostgreSQL refuses NUL in text, which would otherwise answer 500).
-    app.addHook('onRequest', async (request) => {
-      if (CONTROL.test(decodedPath(request.url)) || CONTROL.test(request.url)) {
-        throw new AppError(400, 'VALIDATION', CONTROL_CHARACTER_MESSAGE);
-      }
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-      if (query) {
-        for (const [name, value] of new URLSearchParams(query)) {
-          if (CONTROL.test(name) || CONTROL.test(value)) {
-            throw new AppError(400, 'VALIDATION', CONTROL_CHARACTER_MESSAGE);
-          }
-        }
-      }
-    });
-    app.addHook('preValidation', async (request) => {
-      if (hasControl(request.body, BODY_CONTROL)) {
-        throw new AppError(400, 'VALIDATION', CONTROL_CHARACTER_MESSAGE);
-      }
-    });
+    // One synchronous hook for every request (ADR 016): four async hooks cost a quarter of a plain read.
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(headers);
+      const url = request.url;
+      const path = decodedPath(url);
 
-    app.addHook('onRequest', async (request) => {
-      const method = request.method as (typeof STATE_CHANGING_METHODS)[number];
-      if (!STATE_CHANGING_METHODS.includes(method)) return;
-      // The route the router matched (or, for no route, the decoded path): an encoded letter cannot slip an
-      // API call past the check.
-      const path = request.routeOptions.url ?? decodedPath(request.url);
-      const raw = decodedPath(request.url);
-      if (!(isApiPath(path) || isApiPath(raw)) || exemptFromChannel(path)) return;
-      if (request.headers[CHANNEL_HEADER] !== CHANNEL_VALUE) {
-        throw new AppError(400, 'CHANNEL_REQUIRED', `The ${CHANNEL_HEADER} header must be ${CHANNEL_VALUE}.`);
+      // Canonical host (issue 10): a page opened at another name of this server (127.0.0.1, a LAN address) is
+      // sent to PUBLIC_URL, where sign-in's registered redirect address works. Only browser page loads (GET or
+      // HEAD asking for HTML) move; API calls, health checks and tools answer on any host.
+      if (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        request.headers.accept?.includes('text/html') &&
+        request.host.toLowerCase() !== canonicalHost &&
+        !isApiPath(path) &&
+        !/^\/(healthz|readyz|dev|docs)(\/|$)/.test(path)
+      ) {
+        reply.redirect(`${canonical.origin}${url}`, 301);
+        return;
       }
-      const origin = request.headers.origin;
-      if (origin && origin !== app.config.publicUrl && hostOf(origin) !== request.headers.host) {
-        throw new AppError(403, 'ORIGIN_REFUSED', 'This request came from another site.');
+
+      // A NUL byte or another control character in a path, a query or a body field is refused with 400 before
+      // any handler or database sees it (PostgreSQL refuses NUL in text, which would otherwise answer 500).
+      if (CONTROL.test(url) || CONTROL.test(path) || hasEncodedControlInQuery(url)) {
+        done(new AppError(400, 'VALIDATION', CONTROL_CHARACTER_MESSAGE));
+        return;
       }
+
+      done(channelError(request.method, request.routeOptions.url ?? path, path, request.headers, publicUrl));
+    });
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (request.body !== undefined && hasControl(request.body, BODY_CONTROL)) {
+        done(new AppError(400, 'VALIDATION', CONTROL_CHARACTER_MESSAGE));
+        return;
+      }
+      done();
     });
   },
   { name: 'security', dependencies: ['config', 'errors'] },

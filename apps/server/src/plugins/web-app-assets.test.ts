@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { SESSION_COOKIE } from './session.ts';
 
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
@@ -11,10 +12,38 @@ let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'lc-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><head><script type="module" src="/assets/entry-abc123.js"></script></head><div id="root"></div>',
+  );
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite/first-paint.json'),
+    JSON.stringify({
+      app: { js: ['/assets/start-up-1.js'], css: ['/assets/start-up-1.css'] },
+      pages: {
+        welcome: { js: ['/assets/welcome-route-1.js'], css: ['/assets/welcome-route-1.css'] },
+        homepage: { js: ['/assets/homepage-route-1.js', '/assets/query-1.js'], css: [] },
+      },
+      placeholder: { js: ['/assets/placeholder-route-1.js'], css: [] },
+      session: { js: ['/assets/query-1.js', '/assets/get-profile-1.js'], css: [] },
+    }),
+  );
   writeFileSync(path.join(dist, 'assets/entry-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets/entry-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets/entry-abc123.js.gz'), gzipSync(script));
+  writeFileSync(
+    path.join(dist, '.vite/prerendered.json'),
+    JSON.stringify([
+      { page: 'welcome', path: '/welcome', html: '<main>Welcome drawn</main>' },
+      {
+        page: 'id-login',
+        path: '/id/start/login?uid=x',
+        requires: 'uid',
+        html: '<main>Card number drawn</main>',
+      },
+    ]),
+  );
   t = await buildTestApp({}, { webDistDir: dist });
 });
 afterAll(async () => t.close());
@@ -50,5 +79,88 @@ describe('built files', () => {
   it('answers a missing hashed file 404, so a stale chunk is noticed', async () => {
     const res = await t.app.inject('/assets/entry-gone99.js');
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the page for a first visit (issue 15)', () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  it("names the route's chunks and style sheets, and carries the remote configuration", async () => {
+    const res = await t.app.inject({ url: '/help', headers: { 'accept-encoding': 'identity' } });
+    expect(res.statusCode).toBe(200);
+    expect(preloads(res.body)).toEqual(['/assets/start-up-1.js', '/assets/placeholder-route-1.js']);
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/start-up-1.css">');
+    const block = /<script type="application\/json" id="remote-config">([^<]*)<\/script>/.exec(res.body);
+    expect(JSON.parse(block?.[1] ?? 'null')).toHaveProperty('maintenance');
+    expect(res.body.indexOf('remote-config')).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
+  it('adds the session loader to a session route, once per file, and the placeholder to unknown pages', async () => {
+    const home = await t.app.inject({ url: '/homepage', headers: { 'accept-encoding': 'identity' } });
+    expect(preloads(home.body)).toEqual([
+      '/assets/start-up-1.js',
+      '/assets/query-1.js',
+      '/assets/get-profile-1.js',
+      '/assets/homepage-route-1.js',
+    ]);
+    const unknown = await t.app.inject({ url: '/no/such/page', headers: { 'accept-encoding': 'identity' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(preloads(unknown.body)).toEqual(['/assets/start-up-1.js', '/assets/placeholder-route-1.js']);
+  });
+
+  it('compresses the page for browsers that take brotli or gzip', async () => {
+    const plain = await t.app.inject({ url: '/welcome', headers: { 'accept-encoding': 'identity' } });
+    const br = await t.app.inject({ url: '/welcome', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ url: '/welcome', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('puts the drawing of a pre-rendered page into the root, inert, and lists its chunks for after the paint', async () => {
+    const res = await t.app.inject({ url: '/welcome', headers: { 'accept-encoding': 'identity' } });
+    expect(res.body).toContain('<div id="root" data-prerendered inert><main>Welcome drawn</main></div>');
+    expect(preloads(res.body)).toEqual([]);
+    const later = /<script type="application\/json" id="later-modules">([^<]*)<\/script>/.exec(res.body);
+    expect(JSON.parse(later?.[1] ?? 'null')).toEqual(['/assets/start-up-1.js', '/assets/welcome-route-1.js']);
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/welcome-route-1.css">');
+  });
+
+  it('uses a drawing only where the request carries what it needs', async () => {
+    const withUid = await t.app.inject({
+      url: '/id/start/login?uid=abc',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(withUid.body).toContain('<main>Card number drawn</main>');
+    const without = await t.app.inject({
+      url: '/id/start/login',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(without.body).not.toContain('drawn');
+    expect(without.body).toContain('<div id="root"></div>');
+  });
+
+  it('preloads nothing of the app for a card-number page without uid: it only sends a visitor to the provider', async () => {
+    const visitor = await t.app.inject({
+      url: '/id/start/login',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(preloads(visitor.body)).toEqual([]);
+    expect(visitor.body).toContain('id="remote-config"');
+    // A session holder's start runs the whole app (hotels session), so its chunks are preloaded as usual.
+    const member = await t.app.inject({
+      url: '/id/start/login',
+      headers: { 'accept-encoding': 'identity' },
+      cookies: { [SESSION_COOKIE]: 'any' },
+    });
+    expect(preloads(member.body)).toContain('/assets/start-up-1.js');
+    const withUid = await t.app.inject({
+      url: '/id/start/login?uid=abc',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(withUid.body).toContain('id="later-modules"');
   });
 });

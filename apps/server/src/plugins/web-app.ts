@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { isApiPath } from '@app/contracts/api-prefixes';
-import { resolvePath, type IsSwitchOn } from '@app/contracts/routes';
+import { pageOf, resolvePath, type IsSwitchOn } from '@app/contracts/routes';
+import { CARD_NUMBER_PATHS } from '@app/contracts/sign-in-paths';
 import {
   SWITCHES_COOKIE,
   SWITCHES_PARAM,
@@ -12,6 +14,90 @@ import {
   parseNameList,
   resolveSwitches,
 } from '@app/contracts/switches';
+import { readRemoteConfig } from '../modules/platform-status/repository.ts';
+import { SESSION_COOKIE } from './session.ts';
+
+/** The id of the data block that carries the remote configuration in the page (apps/web switches.ts). */
+export const REMOTE_CONFIG_ELEMENT_ID = 'remote-config';
+
+interface FirstPaintFiles {
+  js: string[];
+  css: string[];
+}
+
+/** Written by the web build (apps/web/first-paint-plugin.ts): the files each page's first render needs. */
+interface FirstPaintManifest {
+  app: FirstPaintFiles;
+  pages: Record<string, FirstPaintFiles>;
+  placeholder: FirstPaintFiles;
+  session: FirstPaintFiles;
+}
+
+const readFirstPaint = (root: string): FirstPaintManifest | undefined => {
+  const file = path.join(root, '.vite/first-paint.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FirstPaintManifest) : undefined;
+};
+
+/** Written by the web build: public pages drawn at build time (apps/web/src/prerender.tsx). */
+interface PrerenderedPage {
+  page: string;
+  /** A query parameter the request must carry for the drawing to fit. */
+  requires?: string;
+  html: string;
+}
+
+const readPrerendered = (root: string): PrerenderedPage[] => {
+  const file = path.join(root, '.vite/prerendered.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PrerenderedPage[]) : [];
+};
+
+/** Where the app renders; the drawing goes inside, inert until the app has replaced it (start-up.tsx). */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The id of the data block with the chunks a pre-rendered page loads after its first paint (apps/web main.tsx). */
+export const LATER_MODULES_ELEMENT_ID = 'later-modules';
+
+/**
+ * Style sheets, and module preloads of the route's chunks so that the browser fetches them beside the entry.
+ * A pre-rendered page lists its chunks in a data block instead: the entry preloads them after the first
+ * paint, so that they do not compete with the style sheets the paint waits for.
+ */
+const linksFor = (files: FirstPaintFiles[], afterPaint: boolean) => {
+  const js = [...new Set(files.flatMap((entry) => entry.js))];
+  const css = [...new Set(files.flatMap((entry) => entry.css))];
+  return [
+    ...css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...(afterPaint
+      ? [jsonBlock(LATER_MODULES_ELEMENT_ID, js)]
+      : js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)),
+  ].join('');
+};
+
+/** JSON inside a script element: `<` escaped so that no `</script>` can end it early. */
+const jsonBlock = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+const encodingFor = (acceptEncoding: string | undefined): Encoding => {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return 'identity';
+};
+
+interface PageVariant {
+  html: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Few distinct pages (one per page name and remote configuration): the cache stays small. */
+const MAX_VARIANTS = 500;
 
 /**
  * The switches a page request is answered under: the environment from the host name, plus the override list
@@ -36,6 +122,76 @@ export const webAppPlugin = fp(
     const indexPath = path.join(root, 'index.html');
     const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
     if (!indexHtml) app.log.warn({ root }, 'no built web app found: run `npm run build`');
+    const firstPaint = readFirstPaint(root);
+    const prerendered = readPrerendered(root);
+    const drawingFor = (page: string, search: string) => {
+      const params = new URLSearchParams(search);
+      return prerendered.find(
+        (entry) => entry.page === page && (!entry.requires || params.has(entry.requires)),
+      );
+    };
+
+    /**
+     * The page for a first visit (issue 15): the remote configuration as a data block, so the app starts
+     * without asking for it, and preloads of the route's chunks and style sheets, so the browser fetches them
+     * beside the entry instead of after it ran. Built once per page and configuration, compressed lazily.
+     */
+    const variants = new Map<string, PageVariant>();
+    const variantFor = (
+      template: string,
+      page: string | undefined,
+      session: boolean,
+      drawing: PrerenderedPage | undefined,
+      remote: unknown,
+      preload: boolean,
+    ) => {
+      const remoteJson = JSON.stringify(remote);
+      const key = `${page ?? ''}|${session ? 's' : ''}|${drawing ? prerendered.indexOf(drawing) : ''}|${preload ? 'p' : ''}|${remoteJson}`;
+      let variant = variants.get(key);
+      if (!variant) {
+        const files =
+          firstPaint && preload
+            ? [
+                firstPaint.app,
+                ...(session ? [firstPaint.session] : []),
+                page ? (firstPaint.pages[page] ?? firstPaint.placeholder) : firstPaint.placeholder,
+              ]
+            : [];
+        const head = `${jsonBlock(REMOTE_CONFIG_ELEMENT_ID, remote)}${linksFor(files, drawing !== undefined)}`;
+        let html = template.replace('</head>', `${head}</head>`);
+        if (drawing)
+          html = html.replace(ROOT_ELEMENT, `<div id="root" data-prerendered inert>${drawing.html}</div>`);
+        variant = { html };
+        if (variants.size >= MAX_VARIANTS) variants.clear();
+        variants.set(key, variant);
+      }
+      return variant;
+    };
+    const sendPage = async (
+      request: FastifyRequest,
+      page: string | undefined,
+      session: boolean,
+      search: string,
+      preload: boolean,
+    ): Promise<{ body: string | Buffer; encoding: Encoding }> => {
+      const remote = await readRemoteConfig(app.db).catch(() => undefined);
+      // Without the configuration the app asks for it itself, as before (its switches are off on failure).
+      if (!indexHtml || remote === undefined) return { body: indexHtml ?? '', encoding: 'identity' };
+      const drawing = page && !session ? drawingFor(page, search) : undefined;
+      const variant = variantFor(indexHtml, page, session, drawing, remote, preload);
+      const encoding = encodingFor(request.headers['accept-encoding']);
+      if (encoding === 'br') {
+        variant.br ??= brotliCompressSync(variant.html, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        });
+        return { body: variant.br, encoding };
+      }
+      if (encoding === 'gzip') {
+        variant.gzip ??= gzipSync(variant.html, { level: 9 });
+        return { body: variant.gzip, encoding };
+      }
+      return { body: variant.html, encoding };
+    };
 
     if (existsSync(root)) {
       await app.register(fastifyStatic, {
@@ -53,7 +209,7 @@ export const webAppPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       // A missing hashed asset is a real 404, so that a stale chunk is noticed (and the app reloads once).
       const isPage =
@@ -62,14 +218,31 @@ export const webAppPlugin = fp(
         !pathname.startsWith('/assets/');
       if (isPage) {
         const search = request.url.slice(pathname.length);
-        const resolution = resolvePath(pathname, search, switchesFor(request, search));
+        const isOn = switchesFor(request, search);
+        const resolution = resolvePath(pathname, search, isOn);
         if (resolution.kind === 'redirect') return reply.redirect(resolution.location, 301);
         if (indexHtml) {
+          const { page } = pageOf(resolution.route, isOn);
+          // A card-number page without `uid`, for a visitor without a session, only sends them to the identity
+          // provider before the app loads (apps/web start-before-app.ts): nothing of the app to preload.
+          const signInStart =
+            (CARD_NUMBER_PATHS as readonly string[]).includes(pathname) &&
+            !new URLSearchParams(search).get('uid') &&
+            !request.cookies[SESSION_COOKIE];
+          const { body, encoding } = await sendPage(
+            request,
+            page,
+            resolution.route.access === 'session',
+            search,
+            !signInStart,
+          );
+          if (encoding !== 'identity') reply.header('content-encoding', encoding);
           return reply
             .status(resolution.kind === 'page' ? 200 : 404)
             .type('text/html; charset=utf-8')
             .header('cache-control', 'no-cache')
-            .send(indexHtml);
+            .header('vary', 'accept-encoding')
+            .send(body);
         }
       }
       return reply
@@ -77,5 +250,5 @@ export const webAppPlugin = fp(
         .send({ code: 'NOT_FOUND', description: `There is nothing at ${request.method} ${pathname}.` });
     });
   },
-  { name: 'web-app', dependencies: ['config', 'security'] },
+  { name: 'web-app', dependencies: ['config', 'db', 'security'] },
 );

@@ -33,7 +33,7 @@ const subscribeToSession = (onChange: () => void) => {
 
 /** Header: the seasonal logo and the navigation for a visitor or a session holder. */
 export function Header() {
-  const signedIn = useSyncExternalStore(subscribeToSession, hasSessionMarker);
+  const signedIn = useSyncExternalStore(subscribeToSession, hasSessionMarker, () => false);
   const fablet = useIsFablet();
   const menuId = useId();
   const { pathname } = useLocation();

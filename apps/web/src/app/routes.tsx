@@ -11,6 +11,7 @@ import {
 } from '@app/contracts/routes';
 import { withChunkReload } from './chunk-retry.ts';
 import { Layout } from './layout.tsx';
+import { PAGES_WITHOUT_SERVER_DATA } from './page-needs.ts';
 import { pages, type LazyPage } from './pages.ts';
 import { RouteError } from './route-error.tsx';
 
@@ -29,9 +30,6 @@ export interface RouteHandle {
 }
 
 const placeholder: LazyPage = () => import('./placeholder-route.ts');
-
-/** Pages that never ask the server through the query client: they load without it (first-route budget). */
-const PAGES_WITHOUT_SERVER_DATA = new Set(['welcome', 'not-found', 'privacy-and-legal']);
 
 /** A page module wrapped in the query client provider, both loaded together. */
 const withQueryShell =

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { DEVICE_ID_HEADER } from '@app/contracts/http';
 import { request, setDeviceId } from '../shared/http/client.ts';
 import { readStored, writeStored } from '../shared/storage/storage.ts';
@@ -7,7 +8,29 @@ import { currentEnvironment, isSwitchOn, loadSwitches } from '../shared/switches
 import { App } from './app.tsx';
 import { handleAuthResponses } from './auth-responses.ts';
 import { startHotelsSession } from './hotels-session.ts';
-import { createRouter } from './router.tsx';
+import { createRouter, type AppRouter } from './router.tsx';
+
+/** The app's render replaced the server's drawing of the page (if any): the page takes input. */
+const takeInput = (root: HTMLElement) => {
+  root.removeAttribute('data-prerendered');
+  root.removeAttribute('inert');
+};
+
+function TakeInput({ root }: { root: HTMLElement }) {
+  useLayoutEffect(() => takeInput(root), [root]);
+  return null;
+}
+
+/** Resolves once the router has loaded the first route's module (and run its loaders). */
+const routerReady = (router: AppRouter) =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 
 /** Framing (signed-in spec 4): shown in a foreign frame in production, break out and log an event. */
 function breakOutOfForeignFrame() {
@@ -36,7 +59,8 @@ export async function startUp(root: HTMLElement) {
   const reactRoot = createRoot(root);
   if (isSwitchOn('maintenance')) {
     const { MaintenancePage } = await import('./maintenance-page.tsx');
-    reactRoot.render(<MaintenancePage />);
+    flushSync(() => reactRoot.render(<MaintenancePage />));
+    takeInput(root);
     return;
   }
   breakOutOfForeignFrame();
@@ -45,9 +69,25 @@ export async function startUp(root: HTMLElement) {
   handleAuthResponses(router, isSwitchOn);
   // A failed hotels session must not stop the app: the member can still use everything else.
   startHotelsSession(router.navigate).catch(() => undefined);
-  reactRoot.render(
+  const app = (
     <StrictMode>
       <App router={router} />
-    </StrictMode>,
+    </StrictMode>
+  );
+  if (!root.hasAttribute('data-prerendered')) {
+    reactRoot.render(app);
+    return;
+  }
+  // The server sent a drawing of the page (issue 15): it stays until the app can show the whole route, then
+  // the app's render replaces it in one step, and the page takes input.
+  // Rendered as a transition, so that the work yields to input now and then.
+  await routerReady(router);
+  startTransition(() =>
+    reactRoot.render(
+      <>
+        {app}
+        <TakeInput root={root} />
+      </>,
+    ),
   );
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardMessages } from '@app/contracts/card';
+import { cardMessages, nectarIdSchema } from '@app/contracts/card';
 import { twoFactorMessages } from '@app/contracts/sign-in';
 import { demoCollector } from '../../db/demo-data.ts';
 import { cardReplacements } from '../../db/schema/card-activity.ts';
@@ -38,6 +38,8 @@ describe('card and barcode (signed-in spec 7.2)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(nectarIdSchema.parse(res.json())).toEqual(res.json());
     const { data } = res.json<{ data: { code128: string } }>();
     expect(Buffer.from(data.code128, 'base64').subarray(1, 4).toString()).toBe('PNG');
     expect(decodeCode128(data.code128)).toBe(demoCollector.cardNumber);

@@ -1,10 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { cardReplacements } from '../../db/schema/card-activity.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { collectorAddresses } from '../../db/schema/registration.ts';
 import { CARD_PREFIX } from '@app/contracts/card-number';
+
+/**
+ * Change-feed key of a collector's card and last card request. A temporary card becoming digital needs none:
+ * its holder has no session until the registration that upgrades it signs them in; a closed account's
+ * sessions end with it.
+ */
+export const cardChangeKey = (collectorId: string) => `card:${collectorId}`;
 
 /** The collector's card in use: the newest active one. */
 export async function findActiveCard(db: Database, collectorId: string) {
@@ -66,8 +74,9 @@ export async function replaceCard(
   collectorId: string,
   reason: string,
   cardType: 'CARD' | 'KEYTAG',
+  feed?: ChangeFeed,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  const number = await db.transaction(async (tx) => {
     await tx
       .select({ id: collectors.id })
       .from(collectors)
@@ -107,8 +116,11 @@ export async function replaceCard(
       reason,
       cardType,
     });
+    await feed?.announce(tx, cardChangeKey(collectorId));
     return number;
   });
+  feed?.changed(cardChangeKey(collectorId));
+  return number;
 }
 
 /** A request for a plastic card or key tag for the card in use (/account/request-card): no number changes. */
@@ -117,8 +129,13 @@ export async function recordCardRequest(
   collectorId: string,
   cardNumber: string,
   cardType: 'CARD' | 'KEYTAG',
+  feed?: ChangeFeed,
 ) {
-  await db
-    .insert(cardReplacements)
-    .values({ collectorId, oldNumber: cardNumber, newNumber: cardNumber, reason: 'REQUEST', cardType });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(cardReplacements)
+      .values({ collectorId, oldNumber: cardNumber, newNumber: cardNumber, reason: 'REQUEST', cardType });
+    await feed?.announce(tx, cardChangeKey(collectorId));
+  });
+  feed?.changed(cardChangeKey(collectorId));
 }

@@ -13,6 +13,7 @@ import {
   retrieveCardValidateSchema,
 } from '@app/contracts/card';
 import { ensureCardActivityDemoData } from '../transactions/demo-activity.ts';
+import { sendWrittenJson } from '../../lib/response-serializer.ts';
 import { createCardService, REPLACE_PURPOSE, RETRIEVE_PURPOSE } from './service.ts';
 
 const errors = {
@@ -29,7 +30,7 @@ const prefix = '/customer-management-api';
 /** Card and barcode (signed-in spec 7.2) and card retrieve, replace and request (7.4). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   await ensureCardActivityDemoData(app.db, app.changes);
-  const service = createCardService(app.db, app.notify);
+  const service = createCardService(app.db, app.notify, app.changes);
   const tags = ['card'];
   const anonymousLimit = { max: 5, timeWindow: '1 minute' };
 
@@ -46,7 +47,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The barcode is the card number: private, and replaced with the card.
       void reply.header('cache-control', 'private, no-store');
-      return service.barcode(collectorIdOf(request));
+      return sendWrittenJson(reply, await service.barcodeJson(collectorIdOf(request)));
     },
   );
 

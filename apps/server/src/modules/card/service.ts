@@ -1,12 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { brand } from '@app/contracts/brand';
-import { cardMessages, type CardLookupRequest, type ReplacementType } from '@app/contracts/card';
+import {
+  cardMessages,
+  type CardLookupRequest,
+  type CustomerCard,
+  type ReplacementType,
+} from '@app/contracts/card';
 import type { Database } from '../../db/database.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
+import { createReadCache } from '../../lib/read-cache.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { issueCode, maskEmail, maskPhone, verifyCode } from '../../lib/one-time-codes.ts';
 import type { Notifier } from '../../plugins/notify.ts';
 import { renderCardBarcode } from '../nectar-lite/barcode.ts';
 import {
+  cardChangeKey,
   findActiveCard,
   findCollectorsByDetails,
   lastRequest,
@@ -27,33 +35,38 @@ const postcodeKey = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCa
 
 const notFound = () => new AppError(404, 'CARD_NOT_FOUND', cardMessages.detailsNotFound);
 
-export function createCardService(db: Database, notify: Notifier) {
+async function cardFromDatabase(db: Database, collectorId: string): Promise<CustomerCard> {
+  const card = await findActiveCard(db, collectorId);
+  if (!card) throw new AppError(404, 'CARD_NOT_FOUND', 'There is no card on this account.');
+  const request = await lastRequest(db, collectorId);
+  return {
+    cardNumber: card.number,
+    kind: card.kind,
+    issuedAt: card.issuedAt.toISOString(),
+    expiresAt: card.expiresAt?.toISOString() ?? null,
+    lastRequest: request
+      ? {
+          reason: request.reason,
+          cardType: request.cardType === 'KEYTAG' ? ('KEYTAG' as const) : ('CARD' as const),
+          requestedAt: request.createdAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+export function createCardService(db: Database, notify: Notifier, feed?: ChangeFeed) {
+  const cachedCard = createReadCache<CustomerCard>(feed, cardChangeKey(''));
+  /** The card in use and the last card request, from memory until either changes (ADR 016). */
+  const card = (collectorId: string) => cachedCard(collectorId, () => cardFromDatabase(db, collectorId));
   return {
     /** The barcode of the card in use (GET /customer-management-api/customer/nectar-id). */
-    async barcode(collectorId: string) {
-      const card = await findActiveCard(db, collectorId);
-      if (!card) throw new AppError(404, 'CARD_NOT_FOUND', 'There is no card on this account.');
-      return { data: { code128: await renderCardBarcode(card.number) } };
+    /** As JSON (`nectarIdSchema`): base64 needs no escaping, so the drawing kept in memory is sent as it is. */
+    async barcodeJson(collectorId: string): Promise<string> {
+      const { cardNumber } = await card(collectorId);
+      return `{"data":{"code128":"${await renderCardBarcode(cardNumber)}"}}`;
     },
 
-    async card(collectorId: string) {
-      const card = await findActiveCard(db, collectorId);
-      if (!card) throw new AppError(404, 'CARD_NOT_FOUND', 'There is no card on this account.');
-      const request = await lastRequest(db, collectorId);
-      return {
-        cardNumber: card.number,
-        kind: card.kind,
-        issuedAt: card.issuedAt.toISOString(),
-        expiresAt: card.expiresAt?.toISOString() ?? null,
-        lastRequest: request
-          ? {
-              reason: request.reason,
-              cardType: request.cardType === 'KEYTAG' ? ('KEYTAG' as const) : ('CARD' as const),
-              requestedAt: request.createdAt.toISOString(),
-            }
-          : null,
-      };
-    },
+    card,
 
     /**
      * Step 1 of the anonymous retrieve and replace: the details must match exactly one member, who gets a
@@ -108,18 +121,18 @@ export function createCardService(db: Database, notify: Notifier) {
       const row = await verifyCode(db, binding, REPLACE_PURPOSE, code);
       return {
         collectorId: row.collectorId,
-        cardNumber: await replaceCard(db, row.collectorId, replacementType, 'CARD'),
+        cardNumber: await replaceCard(db, row.collectorId, replacementType, 'CARD', feed),
       };
     },
 
     async replace(collectorId: string, replacementType: ReplacementType, cardType: 'CARD' | 'KEYTAG') {
-      return { cardNumber: await replaceCard(db, collectorId, replacementType, cardType) };
+      return { cardNumber: await replaceCard(db, collectorId, replacementType, cardType, feed) };
     },
 
     async request(collectorId: string, cardType: 'CARD' | 'KEYTAG') {
       const card = await findActiveCard(db, collectorId);
       if (!card) throw new AppError(404, 'CARD_NOT_FOUND', 'There is no card on this account.');
-      await recordCardRequest(db, collectorId, card.number, cardType);
+      await recordCardRequest(db, collectorId, card.number, cardType, feed);
       return { cardNumber: card.number };
     },
   };

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import bwipjs from 'bwip-js/node';
 
 /**
@@ -15,7 +16,16 @@ export const CARD_BARCODE_OPTIONS = {
   backgroundcolor: 'FFFFFF',
 } as const;
 
+/**
+ * A barcode depends on the card number alone and drawing one costs about 15 ms of CPU, so recent ones are
+ * kept (about 10 KB each): a member opening their card again, or many at the till, costs nothing (ADR 016).
+ */
+const drawn = new LRUCache<string, string>({ max: 2_000 });
+
 export async function renderCardBarcode(cardNumber: string): Promise<string> {
-  const png = await bwipjs.toBuffer({ ...CARD_BARCODE_OPTIONS, text: cardNumber });
-  return png.toString('base64');
+  const cached = drawn.get(cardNumber);
+  if (cached) return cached;
+  const png = (await bwipjs.toBuffer({ ...CARD_BARCODE_OPTIONS, text: cardNumber })).toString('base64');
+  drawn.set(cardNumber, png);
+  return png;
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { offersResponseSchema } from '@app/contracts/offers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCollector } from '../../db/demo-data.ts';
 import { cards } from '../../db/schema/core.ts';
@@ -22,7 +23,11 @@ describe('offers lists: short answers, long texts on the details call', () => {
     for (const url of ['/offers-api/offers?type=ALL', '/offers-api/shared-offers?source=COALITION']) {
       const res = await list(url);
       expect(res.statusCode, url).toBe(200);
-      const offers = res.json<{ offers: Array<Record<string, unknown>> }>().offers;
+      expect(res.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      const body = res.json<{ offers: Array<Record<string, unknown>> }>();
+      // Exactly the contract's fields, no more (zod drops unknown keys) and of the contract's types.
+      expect(offersResponseSchema.parse(body), url).toEqual(body);
+      const offers = body.offers;
       expect(offers.length, url).toBeGreaterThan(0);
       for (const offer of offers) {
         expect(offer, url).not.toHaveProperty('terms');

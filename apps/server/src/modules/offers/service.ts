@@ -105,15 +105,17 @@ export const OFFERS_CACHE_TTL_MS = 5_000;
 /** A list of offers with the entity tag of its content, for conditional requests (If-None-Match). */
 export interface OfferList {
   offers: OfferSummary[];
+  /** `offers` as JSON, written once per version of the list: most reads send it as it is. */
+  json: string;
   etag: string;
 }
 
 const toSummary = ({ howTo: _howTo, terms: _terms, ...summary }: Offer): OfferSummary => summary;
 
-const offerListOf = (offers: OfferSummary[]): OfferList => ({
-  offers,
-  etag: `"${createHash('sha1').update(JSON.stringify(offers)).digest('base64url')}"`,
-});
+const offerListOf = (offers: OfferSummary[]): OfferList => {
+  const json = JSON.stringify(offers);
+  return { offers, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+};
 
 /** The collector's lists by source types, from memory while the change feed is reliable. */
 function offersCache(feed: ChangeFeed | undefined) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cards, collectors, credentials } from '../../db/schema/core.ts';
 import { knownDevices } from '../../db/schema/identity.ts';
@@ -46,43 +46,62 @@ export async function findCredentialByEmail(db: Database, email: string): Promis
   return row;
 }
 
+/** The collector behind an active card of an active collector, or an active collector's email, as SQL. */
+const collectorIdOf = (db: Database, identifier: { cardNumber: string } | { email: string }) =>
+  'cardNumber' in identifier
+    ? db
+        .select({ id: cards.collectorId })
+        .from(cards)
+        .innerJoin(collectors, eq(collectors.id, cards.collectorId))
+        .where(
+          and(
+            eq(cards.number, identifier.cardNumber),
+            eq(cards.status, 'active'),
+            eq(collectors.status, 'active'),
+          ),
+        )
+        .limit(1)
+    : db
+        .select({ id: collectors.id })
+        .from(collectors)
+        .where(
+          and(sql`lower(${collectors.email}) = lower(${identifier.email})`, eq(collectors.status, 'active')),
+        )
+        .limit(1);
+
 /**
- * Takes one password attempt before the password is checked, in one conditional update: refused (undefined)
- * while the account is locked or MAX attempts are already under way, so parallel requests can check at most
- * `max` passwords before the lockout, however many arrive at once.
+ * Finds the credential and takes one password attempt before the password is checked, in one conditional
+ * update: refused (undefined) while the account is locked or `max` attempts are already under way, so parallel
+ * requests can check at most `max` passwords before the lockout, however many arrive at once. Undefined also
+ * when there is no such account: findCredentialByCard/Email then tell which (only a refusal pays that query).
  */
-export async function takeAttempt(db: Database, collectorId: string, max: number, now: Date) {
+export async function takeAttemptFor(
+  db: Database,
+  identifier: { cardNumber: string } | { email: string },
+  max: number,
+  now: Date,
+): Promise<CredentialRow | undefined> {
   const [row] = await db
     .update(credentials)
     .set({ failedAttempts: sql`${credentials.failedAttempts} + 1`, updatedAt: now })
     .where(
       and(
-        eq(credentials.collectorId, collectorId),
+        eq(credentials.collectorId, sql`(${collectorIdOf(db, identifier)})`),
         or(isNull(credentials.lockedUntil), lte(credentials.lockedUntil, now)),
         lt(credentials.failedAttempts, max),
       ),
     )
-    .returning({ failedAttempts: credentials.failedAttempts, lockouts: credentials.lockouts });
+    .returning({
+      collectorId: credentials.collectorId,
+      passwordHash: credentials.passwordHash,
+      failedAttempts: credentials.failedAttempts,
+      lockouts: credentials.lockouts,
+      lockedUntil: credentials.lockedUntil,
+      firstName: sql<
+        string | null
+      >`(select ${collectors.firstName} from ${collectors} where ${collectors.id} = ${credentials.collectorId})`,
+    });
   return row;
-}
-
-export async function lockState(db: Database, collectorId: string) {
-  const [row] = await db
-    .select({ lockedUntil: credentials.lockedUntil, lockouts: credentials.lockouts })
-    .from(credentials)
-    .where(eq(credentials.collectorId, collectorId))
-    .limit(1);
-  return row;
-}
-
-/** Counts a wrong password in one statement, so parallel attempts cannot lose a count. */
-export async function recordFailure(db: Database, collectorId: string): Promise<number> {
-  const [row] = await db
-    .update(credentials)
-    .set({ failedAttempts: sql`${credentials.failedAttempts} + 1`, updatedAt: new Date() })
-    .where(eq(credentials.collectorId, collectorId))
-    .returning({ failedAttempts: credentials.failedAttempts });
-  return row?.failedAttempts ?? 0;
 }
 
 export async function lock(db: Database, collectorId: string, until: Date): Promise<void> {
@@ -145,16 +164,36 @@ export async function isKnownDevice(db: Database, collectorId: string, deviceHas
   return Boolean(row);
 }
 
+/**
+ * Marks the device known (or seen again) and forgets this collector's devices unseen for KNOWN_DEVICE_DAYS, in
+ * one statement: it runs on every sign-in.
+ */
 export async function rememberDevice(db: Database, collectorId: string, deviceHash: string) {
-  const expired = new Date(Date.now() - KNOWN_DEVICE_DAYS * 24 * 3_600_000);
+  const now = new Date();
+  const expired = new Date(now.getTime() - KNOWN_DEVICE_DAYS * 24 * 3_600_000);
+  const swept = db.$with('swept').as(
+    db
+      .delete(knownDevices)
+      .where(
+        and(
+          eq(knownDevices.collectorId, collectorId),
+          ne(knownDevices.deviceHash, deviceHash),
+          lt(knownDevices.lastSeenAt, expired),
+        ),
+      )
+      .returning({ deviceHash: knownDevices.deviceHash }),
+  );
   await db
-    .delete(knownDevices)
-    .where(and(eq(knownDevices.collectorId, collectorId), lt(knownDevices.lastSeenAt, expired)));
-  await db
+    .with(swept)
     .insert(knownDevices)
     .values({ collectorId, deviceHash })
     .onConflictDoUpdate({
       target: [knownDevices.collectorId, knownDevices.deviceHash],
-      set: { lastSeenAt: new Date() },
+      // This device's own row is left to the upsert (one statement may not touch a row twice): long unseen,
+      // it starts again as a new device.
+      set: {
+        lastSeenAt: now,
+        firstSeenAt: sql`case when ${knownDevices.lastSeenAt} < ${expired} then ${now} else ${knownDevices.firstSeenAt} end`,
+      },
     });
 }

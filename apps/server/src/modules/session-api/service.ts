@@ -9,8 +9,7 @@ import {
   findCredentialByCard,
   findCredentialByEmail,
   lock,
-  lockState,
-  takeAttempt,
+  takeAttemptFor,
   type CredentialRow,
 } from './repository.ts';
 
@@ -53,27 +52,28 @@ export async function verifyCredentials(
   password: string,
   now = new Date(),
 ): Promise<CredentialRow> {
-  const credential =
-    'cardNumber' in identifier
-      ? await findCredentialByCard(db, identifier.cardNumber)
-      : await findCredentialByEmail(db, identifier.email);
-  if (!credential) {
-    const limit = ACCOUNT_LIMITS.unknownSignIn;
-    const { count, windowEndsAt } = await countAttempt(db, unknownKey(identifier), limit, now);
-    if (count > limit.max) throw locked(windowEndsAt, now);
-    await verifyPassword(await timingDummy(), password);
-    if (count === limit.max) throw locked(new Date(now.getTime() + lockoutMinutes(0) * 60_000), now);
-    throw invalid();
-  }
-  const taken = await takeAttempt(db, credential.collectorId, MAX_FAILED_ATTEMPTS, now);
+  // The attempt is taken in the same statement that finds the credential; only a refusal needs a second look.
+  const taken = await takeAttemptFor(db, identifier, MAX_FAILED_ATTEMPTS, now);
   if (!taken) {
-    const state = await lockState(db, credential.collectorId);
+    const credential =
+      'cardNumber' in identifier
+        ? await findCredentialByCard(db, identifier.cardNumber)
+        : await findCredentialByEmail(db, identifier.email);
+    if (!credential) {
+      const limit = ACCOUNT_LIMITS.unknownSignIn;
+      const { count, windowEndsAt } = await countAttempt(db, unknownKey(identifier), limit, now);
+      if (count > limit.max) throw locked(windowEndsAt, now);
+      await verifyPassword(await timingDummy(), password);
+      if (count === limit.max) throw locked(new Date(now.getTime() + lockoutMinutes(0) * 60_000), now);
+      throw invalid();
+    }
     const until =
-      state?.lockedUntil && state.lockedUntil > now
-        ? state.lockedUntil
-        : new Date(now.getTime() + lockoutMinutes(state?.lockouts ?? 0) * 60_000);
+      credential.lockedUntil && credential.lockedUntil > now
+        ? credential.lockedUntil
+        : new Date(now.getTime() + lockoutMinutes(credential.lockouts) * 60_000);
     throw locked(until, now);
   }
+  const credential = taken;
   if (await verifyPassword(credential.passwordHash, password)) {
     await clearFailures(db, credential.collectorId);
     return credential;

@@ -34,6 +34,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** How long a session read from the database is answered from memory, at the most. */
 export const SESSION_CACHE_TTL_MS = 10_000;
 const SESSION_CACHE_MAX = 50_000;
+/** Ended sessions are swept on sign-in at most this often per instance; reads never answer them anyway. */
+const SWEEP_INTERVAL_MS = 60_000;
 
 /** Change-feed keys: one session, or every session of a collector. */
 export const sessionChangeKey = (idHash: string) => `session:${idHash}`;
@@ -86,6 +88,7 @@ export function createSessionStore(
     });
     feed.changed(key);
   };
+  let lastSweep = Number.NEGATIVE_INFINITY;
   const isLive = (row: Row, at: Date) =>
     row.expiresAt > at && row.lastSeenAt.getTime() + idleMs > at.getTime();
   return {
@@ -93,7 +96,11 @@ export function createSessionStore(
       const token = randomBytes(32).toString('base64url');
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + timeouts.absoluteHours * 3_600_000);
-      await db.delete(sessions).where(lt(sessions.expiresAt, createdAt));
+      // Sweeping on every sign-in cost a statement each time; once a minute keeps the table as small.
+      if (createdAt.getTime() - lastSweep >= SWEEP_INTERVAL_MS) {
+        lastSweep = createdAt.getTime();
+        await db.delete(sessions).where(lt(sessions.expiresAt, createdAt));
+      }
       await db
         .insert(sessions)
         .values({ idHash: hashToken(token), collectorId, createdAt, lastSeenAt: createdAt, expiresAt, data });

@@ -13,6 +13,7 @@ import {
   transactionsQuerySchema,
   transactionsResponseSchema,
 } from '@app/contracts/activity';
+import { sendWrittenJson } from '../../lib/response-serializer.ts';
 import { createActivityService, receiptText } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
@@ -21,7 +22,7 @@ const receiptParams = z.object({ id: z.uuid('id: must be a UUID') });
 
 /** Activity: the transactions feed, the ledger history, savings, breakdown and receipts (signed-in spec 7.6). */
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createActivityService(app.db);
+  const service = createActivityService(app.db, app.changes);
   const tags = ['activity'];
   const pre = { preHandler: app.requireSession };
 
@@ -36,7 +37,11 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: transactionsResponseSchema, ...errors },
       },
     },
-    async (request) => service.feed(collectorIdOf(request), request.query.pageSize, request.query.nextToken),
+    async (request, reply) =>
+      sendWrittenJson(
+        reply,
+        await service.feedJson(collectorIdOf(request), request.query.pageSize, request.query.nextToken),
+      ),
   );
 
   app.get(

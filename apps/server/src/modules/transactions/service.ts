@@ -3,11 +3,16 @@ import {
   PARTNER_KINDS,
   SAVINGS_PAGE_SIZE,
   TRANSACTIONS_FEED_FEATURE,
+  TRANSACTIONS_PAGE_SIZE,
   pounds,
   type Transaction,
 } from '@app/contracts/activity';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
+import { balanceChangeKey } from '../../lib/points-ledger.ts';
+import { createReadCache } from '../../lib/read-cache.ts';
 import {
   collectedAndSpent,
   feedEnabled,
@@ -64,24 +69,56 @@ const dayStart = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
 const dayEnd = (isoDay: string) => new Date(`${isoDay}T23:59:59.999Z`);
 const notBeforeStart = (date: Date) => (date < activityStart ? activityStart : date);
 
-export function createActivityService(db: Database) {
+type FeedPage = { items: Transaction[]; nextToken: string | null; hasMore: boolean };
+/** A page with its JSON written once (`transactionsResponseSchema` but the status): reads add the status. */
+type WrittenFeedPage = FeedPage & { json: string };
+
+/** How long the operator's transactions-feed feature state is read from memory (a change shows within this). */
+export const FEED_STATE_TTL_MS = 5_000;
+
+export function createActivityService(db: Database, feed?: ChangeFeed) {
+  const firstPages = createReadCache<WrittenFeedPage>(feed, balanceChangeKey(''));
+  const feedState = new LRUCache<string, boolean>({ max: 10, ttl: FEED_STATE_TTL_MS });
+  const feedStatus = async () => {
+    let enabled = feedState.get(TRANSACTIONS_FEED_FEATURE);
+    if (enabled === undefined) {
+      enabled = await feedEnabled(db, TRANSACTIONS_FEED_FEATURE);
+      feedState.set(TRANSACTIONS_FEED_FEATURE, enabled);
+    }
+    return enabled ? ('OK' as const) : ('DELAYED' as const);
+  };
+
+  const page = async (collectorId: string, pageSize: number, after?: Cursor) => {
+    // One row more than asked tells whether another page exists without counting.
+    const rows = await ledgerPage(db, collectorId, activityStart, pageSize + 1, after);
+    const items = rows.slice(0, pageSize);
+    const hasMore = rows.length > pageSize;
+    const last = items[items.length - 1];
+    return {
+      items: items.map(toTransaction),
+      nextToken: hasMore && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+      hasMore,
+    };
+  };
+
+  const written = (feedPage: FeedPage): WrittenFeedPage => ({
+    ...feedPage,
+    json: `{"items":${JSON.stringify(feedPage.items)},"nextToken":${JSON.stringify(feedPage.nextToken)},"hasMore":${feedPage.hasMore}`,
+  });
+
   return {
-    /** GET /nectar-shared-transactions-api/transactions: one page, newest first, and where the next starts. */
-    async feed(collectorId: string, pageSize: number, nextToken?: string) {
+    /**
+     * GET /nectar-shared-transactions-api/transactions: one page, newest first, and where the next starts, as
+     * JSON. The first page at the standard size, the one the card and activity screens open with, is kept until
+     * the collector's ledger changes (every entry announces the balance key) (ADR 016).
+     */
+    async feedJson(collectorId: string, pageSize: number, nextToken?: string): Promise<string> {
       const after = nextToken ? decodeCursor(nextToken) : undefined;
-      // One row more than asked tells whether another page exists without counting.
-      const rows = await ledgerPage(db, collectorId, activityStart, pageSize + 1, after);
-      const items = rows.slice(0, pageSize);
-      const hasMore = rows.length > pageSize;
-      const last = items[items.length - 1];
-      return {
-        items: items.map(toTransaction),
-        nextToken: hasMore && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
-        transactionFeedStatus: (await feedEnabled(db, TRANSACTIONS_FEED_FEATURE))
-          ? ('OK' as const)
-          : ('DELAYED' as const),
-        hasMore,
-      };
+      const { json } =
+        after || pageSize !== TRANSACTIONS_PAGE_SIZE
+          ? written(await page(collectorId, pageSize, after))
+          : await firstPages(collectorId, async () => written(await page(collectorId, pageSize)));
+      return `${json},"transactionFeedStatus":"${await feedStatus()}"}`;
     },
 
     async history(collectorId: string, limit: number, offset: number) {

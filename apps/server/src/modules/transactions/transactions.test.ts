@@ -8,6 +8,7 @@ import {
   type Receipt,
   type SavingsResponse,
   type TransactionsResponse,
+  transactionsResponseSchema,
 } from '@app/contracts/activity';
 import { demoCollector } from '../../db/demo-data.ts';
 import { cards } from '../../db/schema/core.ts';
@@ -16,6 +17,7 @@ import { pointsBalance } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { demoActivity, ensureCardActivityDemoData } from './demo-activity.ts';
+import { FEED_STATE_TTL_MS } from './service.ts';
 
 let t: TestApp;
 let demoId: string;
@@ -59,6 +61,8 @@ describe('the activity feed (GET /nectar-shared-transactions-api/transactions)',
           `/nectar-shared-transactions-api/transactions?pageSize=20${token ? `&nextToken=${token}` : ''}`,
         );
       expect(status).toBe(200);
+      // Written ahead of the answer (ADR 016): exactly the contract's fields, no more, of the contract's types.
+      expect(transactionsResponseSchema.parse(body)).toEqual(body);
       expect(body.transactionFeedStatus).toBe('OK');
       pages += 1;
       if (body.hasMore) expect(body.items).toHaveLength(20);
@@ -73,10 +77,16 @@ describe('the activity feed (GET /nectar-shared-transactions-api/transactions)',
     expect(history.body.total).toBe(seen.length);
   });
 
-  it('says DELAYED while the operator has the feed turned off', async () => {
+  it('says DELAYED within a few seconds of the operator turning the feed off', async () => {
     await t.app.db.insert(featureStates).values({ feature: TRANSACTIONS_FEED_FEATURE, enabled: false });
-    const { body } = await get<TransactionsResponse>('/nectar-shared-transactions-api/transactions');
-    expect(body.transactionFeedStatus).toBe('DELAYED');
+    const turnedOffAt = Date.now();
+    let status: string;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const { body } = await get<TransactionsResponse>('/nectar-shared-transactions-api/transactions');
+      status = body.transactionFeedStatus;
+    } while (status !== 'DELAYED' && Date.now() - turnedOffAt < FEED_STATE_TTL_MS + 1000);
+    expect(status).toBe('DELAYED');
     await t.app.db.delete(featureStates).where(eq(featureStates.feature, TRANSACTIONS_FEED_FEATURE));
   });
 

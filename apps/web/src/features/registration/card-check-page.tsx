@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { brand } from '@app/contracts/brand';
-import { registrationMessages } from '@app/contracts/registration';
+import { registrationMessages } from '@app/contracts/registration-constants';
 import { Button } from '../../shared/ui/button.tsx';
 import { RadioGroup } from '../../shared/ui/radio-group.tsx';
 import { cardCheck } from './registration-api.ts';

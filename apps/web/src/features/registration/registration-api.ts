@@ -1,5 +1,6 @@
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
-import { READY_MAX_ATTEMPTS, type Address, type AuthTokenResponse } from '@app/contracts/registration';
+import type { Address, AuthTokenResponse } from '@app/contracts/registration';
+import { READY_MAX_ATTEMPTS } from '@app/contracts/registration-constants';
 import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
 import { request } from '../../shared/http/client.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { registrationProgress, type RegistrationStep } from '@app/contracts/registration';
+import { registrationProgress, type RegistrationStep } from '@app/contracts/registration-constants';
 import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
 import './registration.css';
 

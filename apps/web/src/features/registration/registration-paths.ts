@@ -1,4 +1,4 @@
-import { REGISTRATION_PREFIX } from '@app/contracts/registration';
+import { REGISTRATION_PREFIX } from '@app/contracts/registration-constants';
 
 /** The registration pages under {prefix} (spec 2). */
 export const registrationPaths = {

@@ -1,4 +1,4 @@
-import type { NextStep, UserType } from '@app/contracts/registration';
+import type { NextStep, UserType } from '@app/contracts/registration-constants';
 import { readStored, removeStored, writeStored } from '../../shared/storage/storage.ts';
 
 /**

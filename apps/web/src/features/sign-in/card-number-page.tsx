@@ -7,6 +7,7 @@ import { readRegistrationState, saveRegistrationState } from '../registration/re
 import { CardNumberForm } from './card-number-form.tsx';
 import { readIdentityState, updateIdentityState } from './identity-state.ts';
 import { getRememberedCard } from './sign-in-api.ts';
+import { nextOfSignInStart } from './start-sign-in.ts';
 import { useStartSignIn } from './use-start-sign-in.ts';
 import './sign-in.css';
 
@@ -18,7 +19,7 @@ import './sign-in.css';
 export function CardNumberPage() {
   const [params] = useSearchParams();
   const uid = params.get('uid') ?? undefined;
-  const next = safeNext(params.get('next')) ?? (uid ? undefined : readIdentityState().next);
+  const next = uid ? safeNext(params.get('next')) : nextOfSignInStart(params);
   const startFailed = useStartSignIn(!uid, next);
   const navigate = useNavigate();
   const [knownCardNumber] = useState(() => {

@@ -3,8 +3,9 @@ import {
   OIDC_AUTHORIZATION_PATH,
   WEB_CLIENT_ID,
   WEB_SCOPE,
-} from '@app/contracts/sign-in';
-import { updateIdentityState } from './identity-state.ts';
+  safeNext,
+} from '@app/contracts/sign-in-paths';
+import { readIdentityState, updateIdentityState } from './identity-state.ts';
 
 const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
@@ -46,3 +47,7 @@ export async function buildAuthorizationUrl(next: string | undefined): Promise<s
 export async function startSignIn(next: string | undefined): Promise<void> {
   window.location.assign(await buildAuthorizationUrl(next));
 }
+
+/** Where a sign-in started without an identity interaction returns: `next` when allowed, else the remembered one. */
+export const nextOfSignInStart = (params: URLSearchParams): string | undefined =>
+  safeNext(params.get('next')) ?? readIdentityState().next;

@@ -12,4 +12,10 @@ const subscribe = (onChange: () => void) => {
   return () => window.removeEventListener('resize', onChange);
 };
 
-export const useIsFablet = () => useSyncExternalStore(subscribe, () => isFablet());
+/** The page pre-rendered at build time (prerender.tsx) has the phone layout: most first visits are on phones. */
+export const useIsFablet = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => isFablet(),
+    () => true,
+  );

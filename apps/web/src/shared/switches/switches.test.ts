@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isFauxSwitchOn, isSwitchOn, loadSwitches } from './switches.ts';
+import {
+  REMOTE_CONFIG_ELEMENT_ID,
+  fetchRemoteConfig,
+  isFauxSwitchOn,
+  isSwitchOn,
+  loadSwitches,
+} from './switches.ts';
+import { putRemoteConfigInPage } from '../../test/remote-config-block.ts';
 
 const at = (href: string) => ({ href, hostname: new URL(href).hostname });
 const remoteWith =
@@ -47,5 +54,14 @@ describe('feature switches at start-up', () => {
     expect(isSwitchOn('maintenance')).toBe(false);
     await loadSwitches(at('http://localhost/welcome'), failing);
     expect(isSwitchOn('maintenance')).toBe(false);
+  });
+
+  it('takes the remote configuration the server put into the page, once, without asking the API', async () => {
+    putRemoteConfigInPage(true);
+    await loadSwitches(at('http://localhost/welcome'));
+    expect(isSwitchOn('maintenance')).toBe(true);
+    expect(document.getElementById(REMOTE_CONFIG_ELEMENT_ID)).toBeNull();
+    // Without the block the API is asked (here it cannot answer, so the remote switches are off).
+    await expect(fetchRemoteConfig()).rejects.toBeDefined();
   });
 });

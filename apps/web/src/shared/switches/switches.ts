@@ -42,8 +42,31 @@ function rememberedList(url: URL, param: string, key: string): string[] {
   return parseNameList(readStored(key));
 }
 
-export const fetchRemoteConfig = (): Promise<RemoteConfig> =>
-  request<RemoteConfig>(REMOTE_CONFIG_PATH, { signal: AbortSignal.timeout(REMOTE_CONFIG_TIMEOUT_MS) });
+/** The id of the data block in which the server sends the remote configuration with the page (web-app.ts). */
+export const REMOTE_CONFIG_ELEMENT_ID = 'remote-config';
+
+/** The remote configuration the server put into the page, if it did (read once: later starts ask the API). */
+function remoteConfigInPage(): RemoteConfig | undefined {
+  const element = document.getElementById(REMOTE_CONFIG_ELEMENT_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const value: unknown = JSON.parse(element.textContent ?? '');
+    return value && typeof value === 'object' ? (value as RemoteConfig) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The remote configuration: from the page when the server sent it there (no round trip before the first
+ * render, issue 15), else from the API.
+ */
+export const fetchRemoteConfig = (): Promise<RemoteConfig> => {
+  const inPage = remoteConfigInPage();
+  if (inPage) return Promise.resolve(inPage);
+  return request<RemoteConfig>(REMOTE_CONFIG_PATH, { signal: AbortSignal.timeout(REMOTE_CONFIG_TIMEOUT_MS) });
+};
 
 /**
  * Resolves the switches once at start-up: environment from the host, the URL override and faux lists, the

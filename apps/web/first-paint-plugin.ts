@@ -1,0 +1,144 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+import { PAGES_WITHOUT_SERVER_DATA, PRERENDERED_PAGES } from './src/app/page-needs.ts';
+
+/** What the server adds to the page for a first visit: module preloads and style sheets (issue 15). */
+export interface FirstPaintFiles {
+  js: string[];
+  css: string[];
+}
+
+/** `dist/.vite/first-paint.json`: read by the server (apps/server/src/plugins/web-app.ts). */
+export interface FirstPaintManifest {
+  /** The app's start, loaded by the entry: every page needs it. */
+  app: FirstPaintFiles;
+  /** Page name → the files of its lazy route module (and of the query shell when it needs it). */
+  pages: Record<string, FirstPaintFiles>;
+  /** Pages without a module of their own show the placeholder. */
+  placeholder: FirstPaintFiles;
+  /** Loaded in front of every session route (session-guard.ts). */
+  session: FirstPaintFiles;
+}
+
+export const FIRST_PAINT_FILE = '.vite/first-paint.json';
+/** `dist/.vite/prerendered.json`: `[{ page, path, requires?, html }]`, the drawings of PRERENDERED_PAGES. */
+export const PRERENDERED_FILE = '.vite/prerendered.json';
+
+/**
+ * Draws the pre-rendered public pages (src/prerender.tsx): a server-side build of the app into a temporary
+ * folder, run in a simulated browser by prerender-run.mjs.
+ */
+async function prerenderPages(root: string, outFile: string) {
+  // Inside the project, so that the build finds react and the other packages in node_modules.
+  const cache = path.join(root, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const ssrDir = mkdtempSync(path.join(cache, 'web-prerender-'));
+  try {
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      plugins: [react()],
+      ssr: { noExternal: [/^@app\//] },
+      build: {
+        ssr: 'src/prerender.tsx',
+        outDir: ssrDir,
+        emptyOutDir: true,
+        target: 'node22',
+        rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+      },
+    });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'prerender-run.mjs'),
+        path.join(ssrDir, 'prerender.mjs'),
+        outFile,
+        JSON.stringify(PRERENDERED_PAGES),
+      ],
+      { stdio: 'inherit', cwd: root },
+    );
+  } finally {
+    rmSync(ssrDir, { recursive: true, force: true });
+  }
+}
+
+/** `'page': () => import('../features/x/x-route.ts')` lines of src/app/pages.ts. */
+const PAGE_LINE = /^\s*'?([\w-]+)'?:\s*\(\)\s*=>\s*import\('([^']+)'\)/gm;
+
+/**
+ * After the build, lists for every page the chunks its first render needs beyond the entry (the route module,
+ * its static imports and their CSS), so the server can name them in the HTML it sends and the browser fetches
+ * them at once instead of after the entry ran (issue 15). Pages come from src/app/pages.ts, the one place
+ * that maps pages to modules.
+ */
+export function firstPaint(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'first-paint',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await prerenderPages(root, path.join(outDir, PRERENDERED_FILE));
+    },
+    writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** The chunk that holds a source module: its facade when it has one. */
+      const chunkOf = (source: string) => {
+        const id = path.resolve(root, source);
+        const chunk =
+          chunks.find((candidate) => candidate.facadeModuleId === id) ??
+          chunks.find((candidate) => candidate.moduleIds.includes(id));
+        if (!chunk) throw new Error(`first-paint: ${source} is in no chunk of the build`);
+        return chunk.fileName;
+      };
+      const closure = (file: string, seen: Set<string>) => {
+        if (seen.has(file) || !byFile.has(file)) return seen;
+        seen.add(file);
+        for (const dep of byFile.get(file)!.imports) closure(dep, seen);
+        return seen;
+      };
+      const cssOf = (files: Iterable<string>) =>
+        new Set([...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
+      const entryChunk = chunks.find((chunk) => chunk.isEntry);
+      if (!entryChunk) throw new Error('first-paint: the build has no entry');
+      // The app's start (src/app/start-up.tsx) is loaded by the entry after the first paint: every page needs it.
+      const entry = closure(entryChunk.fileName, new Set());
+      const startUp = [...closure(chunkOf('src/app/start-up.tsx'), new Set())].filter(
+        (file) => !entry.has(file),
+      );
+      for (const file of startUp) entry.add(file);
+      const entryCss = cssOf(entry);
+      const filesOf = (...sources: string[]): FirstPaintFiles => {
+        const files = new Set<string>();
+        for (const source of sources) closure(chunkOf(source), files);
+        const own = [...files].filter((file) => !entry.has(file));
+        const css = [...cssOf(own)].filter((file) => !entryCss.has(file));
+        return { js: own.map((file) => `/${file}`), css: css.map((file) => `/${file}`) };
+      };
+      const queryShell = 'src/shared/query/query-shell.tsx';
+      const pagesSource = readFileSync(path.join(root, 'src/app/pages.ts'), 'utf8');
+      const pages: Record<string, FirstPaintFiles> = {};
+      for (const [, page, specifier] of pagesSource.matchAll(PAGE_LINE)) {
+        const source = path.posix.join('src/app', specifier!);
+        pages[page!] = PAGES_WITHOUT_SERVER_DATA.has(page!) ? filesOf(source) : filesOf(source, queryShell);
+      }
+      if (!pages.welcome) throw new Error('first-paint: no page found in src/app/pages.ts');
+      const result: FirstPaintManifest = {
+        app: { js: startUp.map((file) => `/${file}`), css: [...cssOf(startUp)].map((file) => `/${file}`) },
+        pages,
+        placeholder: filesOf('src/app/placeholder-route.ts'),
+        session: filesOf('src/shared/query/query-client.ts', 'src/shared/session/get-profile.ts'),
+      };
+      writeFileSync(path.join(outDir, FIRST_PAINT_FILE), JSON.stringify(result));
+    },
+  };
+}
