@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import bwipjs from 'bwip-js/node';
+import { PNG } from 'pngjs';
 
 /**
  * The card number as a scannable code128 barcode (DESIGN.md 2: bwip-js). Drawn on the server so the browser
@@ -17,15 +18,24 @@ export const CARD_BARCODE_OPTIONS = {
 } as const;
 
 /**
+ * bwip-js writes full-colour pixels without row filters (about 10 KB for a card); the same pixels as greyscale
+ * with the best filter per row are under 1 KB, since every row of a barcode repeats the one above it: the
+ * phone at the till gets its barcode in one small packet (issue 15).
+ */
+const asSmallPng = (png: Buffer) =>
+  PNG.sync.write(PNG.sync.read(png), { colorType: 0, inputColorType: 6, filterType: -1, deflateLevel: 9 });
+
+/**
  * A barcode depends on the card number alone and drawing one costs about 15 ms of CPU, so recent ones are
- * kept (about 10 KB each): a member opening their card again, or many at the till, costs nothing (ADR 016).
+ * kept (under 1 KB each): a member opening their card again, or many at the till, costs nothing (ADR 016).
  */
 const drawn = new LRUCache<string, string>({ max: 2_000 });
 
-export async function renderCardBarcode(cardNumber: string): Promise<string> {
-  const cached = drawn.get(cardNumber);
+/** A code128 barcode of `text` as a base64 PNG (signed-in spec 8: the customer loyalty barcode). */
+export async function renderCardBarcode(text: string): Promise<string> {
+  const cached = drawn.get(text);
   if (cached) return cached;
-  const png = (await bwipjs.toBuffer({ ...CARD_BARCODE_OPTIONS, text: cardNumber })).toString('base64');
-  drawn.set(cardNumber, png);
+  const png = asSmallPng(await bwipjs.toBuffer({ ...CARD_BARCODE_OPTIONS, text })).toString('base64');
+  drawn.set(text, png);
   return png;
 }
