@@ -3,6 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  ALL_OFFERS_PATH,
+  BALANCE_PATH,
+  FIRST_READS,
+  PARTNER_OFFERS_PATH,
+  PROFILE_PATH,
+} from '@app/contracts/page-answers';
+import { demoCollector } from '../db/demo-data.ts';
+import { cards } from '../db/schema/core.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -162,5 +172,69 @@ describe('the page for a first visit (issue 15)', () => {
       headers: { 'accept-encoding': 'identity' },
     });
     expect(withUid.body).toContain('id="later-modules"');
+  });
+
+  describe('answers in the page (ADR 020)', () => {
+    const answersIn = (html: string) => {
+      const block = /<script type="application\/json" id="page-answers">([^<]*)<\/script>/.exec(html);
+      return block ? (JSON.parse(block[1] ?? '') as Record<string, unknown>) : undefined;
+    };
+    const memberCookies = async () => {
+      const [card] = await t.app.db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
+      return { [SESSION_COOKIE]: (await t.app.sessions.create(card?.collectorId ?? '')).token };
+    };
+
+    it("puts the member's homepage reads into the page, as their own calls answer them, kept by no cache", async () => {
+      const cookies = await memberCookies();
+      const page = await t.app.inject({ url: '/homepage', headers: { 'accept-encoding': 'br' }, cookies });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      const html = brotliDecompressSync(page.rawPayload).toString();
+      const answers = answersIn(html);
+      const call = (url: string) => t.app.inject({ url, cookies }).then((res) => res.json<unknown>());
+      expect(Object.keys(answers ?? {})).toEqual([PROFILE_PATH, ...(FIRST_READS.homepage ?? [])]);
+      expect(answers?.[PROFILE_PATH]).toEqual(await call(PROFILE_PATH));
+      expect(answers?.[PROFILE_PATH]).toMatchObject({ cardNumber: demoCollector.cardNumber });
+      expect(answers?.[BALANCE_PATH]).toEqual(await call(BALANCE_PATH));
+      // The offer lists carry the time of the answer: the offers are the same.
+      const offersOf = (answer: unknown) => (answer as { offers: unknown[] }).offers;
+      expect(offersOf(answers?.[PARTNER_OFFERS_PATH])).toEqual(offersOf(await call(PARTNER_OFFERS_PATH)));
+      expect(offersOf(answers?.[ALL_OFFERS_PATH])).toEqual(offersOf(await call(ALL_OFFERS_PATH)));
+      expect(offersOf(answers?.[ALL_OFFERS_PATH]).length).toBeGreaterThan(0);
+      // The block sits after the root, where nothing of it can end the script element early.
+      expect(html.indexOf('id="page-answers"')).toBeGreaterThan(html.indexOf('<div id="root"></div>'));
+      expect(html.match(/id="page-answers">[^<]*<\/script>/)).not.toBeNull();
+    });
+
+    it('sends only the session check for a session page without first reads', async () => {
+      const page = await t.app.inject({
+        url: '/card/activity',
+        headers: { 'accept-encoding': 'identity' },
+        cookies: await memberCookies(),
+      });
+      expect(Object.keys(answersIn(page.body) ?? {})).toEqual([PROFILE_PATH]);
+    });
+
+    it('sends no answers without a live session, to a public page, or for HEAD', async () => {
+      const cookies = await memberCookies();
+      const noSession = await t.app.inject({
+        url: '/homepage',
+        headers: { 'accept-encoding': 'identity' },
+        cookies: { [SESSION_COOKIE]: 'ended-or-made-up' },
+      });
+      expect(noSession.statusCode).toBe(200);
+      expect(answersIn(noSession.body)).toBeUndefined();
+      expect(noSession.headers['cache-control']).toBe('no-cache');
+      const anonymous = await t.app.inject({ url: '/homepage', headers: { 'accept-encoding': 'identity' } });
+      expect(answersIn(anonymous.body)).toBeUndefined();
+      const publicPage = await t.app.inject({
+        url: '/welcome',
+        headers: { 'accept-encoding': 'identity' },
+        cookies,
+      });
+      expect(answersIn(publicPage.body)).toBeUndefined();
+      const head = await t.app.inject({ method: 'HEAD', url: '/homepage', cookies });
+      expect(head.headers['cache-control']).toBe('no-cache');
+    });
   });
 });

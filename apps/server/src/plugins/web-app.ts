@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { isApiPath } from '@app/contracts/api-prefixes';
+import { CHANNEL_HEADER, CHANNEL_VALUE } from '@app/contracts/http';
+import { FIRST_READS, PAGE_ANSWERS_ELEMENT_ID, PROFILE_PATH } from '@app/contracts/page-answers';
 import { pageOf, resolvePath, type IsSwitchOn } from '@app/contracts/routes';
 import { CARD_NUMBER_PATHS } from '@app/contracts/sign-in-paths';
 import {
@@ -73,11 +75,19 @@ const linksFor = (files: FirstPaintFiles[], afterPaint: boolean) => {
   ].join('');
 };
 
-/** JSON inside a script element: `<` escaped so that no `</script>` can end it early. */
-const jsonBlock = (id: string, value: unknown) =>
-  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+/** JSON text inside a script element: `<` escaped so that no `</script>` can end it early. */
+const jsonTextBlock = (id: string, json: string) =>
+  `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
+const jsonBlock = (id: string, value: unknown) => jsonTextBlock(id, JSON.stringify(value));
 
 type Encoding = 'br' | 'gzip' | 'identity';
+
+/** A page with a member's answers in it is compressed for each request: quick settings, not the smallest. */
+const compressOnce = (html: string, encoding: Encoding): string | Buffer => {
+  if (encoding === 'br') return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return gzipSync(html, { level: 6 });
+  return html;
+};
 
 const encodingFor = (acceptEncoding: string | undefined): Encoding => {
   const accepted = (acceptEncoding ?? '')
@@ -132,6 +142,36 @@ export const webAppPlugin = fp(
     };
 
     /**
+     * The answers to a session page's first reads for this visitor (ADR 020), as the JSON text of an object
+     * keyed by path: asked of the app's own routes with the visitor's cookies and address, so every rule of
+     * those calls holds. None when the session check does not answer 200: the app then handles it as always.
+     */
+    const pageAnswersFor = async (request: FastifyRequest, page: string): Promise<string | undefined> => {
+      const paths = [PROFILE_PATH, ...(FIRST_READS[page] ?? [])];
+      const answers = await Promise.all(
+        paths.map((url) =>
+          app.inject({
+            method: 'GET',
+            url,
+            remoteAddress: request.ip,
+            headers: {
+              accept: 'application/json',
+              [CHANNEL_HEADER]: CHANNEL_VALUE,
+              cookie: request.headers.cookie ?? '',
+              host: request.headers.host ?? '',
+              'user-agent': request.headers['user-agent'] ?? '',
+            },
+          }),
+        ),
+      );
+      if (answers[0]?.statusCode !== 200) return undefined;
+      const entries = answers.flatMap((answer, i) =>
+        answer.statusCode === 200 ? [`${JSON.stringify(paths[i])}:${answer.body}`] : [],
+      );
+      return `{${entries.join(',')}}`;
+    };
+
+    /**
      * The page for a first visit (issue 15): the remote configuration as a data block, so the app starts
      * without asking for it, and preloads of the route's chunks and style sheets, so the browser fetches them
      * beside the entry instead of after it ran. Built once per page and configuration, compressed lazily.
@@ -173,13 +213,24 @@ export const webAppPlugin = fp(
       session: boolean,
       search: string,
       preload: boolean,
-    ): Promise<{ body: string | Buffer; encoding: Encoding }> => {
+    ): Promise<{ body: string | Buffer; encoding: Encoding; personal?: boolean }> => {
       const remote = await readRemoteConfig(app.db).catch(() => undefined);
       // Without the configuration the app asks for it itself, as before (its switches are off on failure).
       if (!indexHtml || remote === undefined) return { body: indexHtml ?? '', encoding: 'identity' };
       const drawing = page && !session ? drawingFor(page, search) : undefined;
       const variant = variantFor(indexHtml, page, session, drawing, remote, preload);
       const encoding = encodingFor(request.headers['accept-encoding']);
+      const answers =
+        session && page && request.method === 'GET' && request.cookies[SESSION_COOKIE]
+          ? await pageAnswersFor(request, page)
+          : undefined;
+      if (answers) {
+        const html = variant.html.replace(
+          ROOT_ELEMENT,
+          `${ROOT_ELEMENT}${jsonTextBlock(PAGE_ANSWERS_ELEMENT_ID, answers)}`,
+        );
+        return { body: compressOnce(html, encoding), encoding, personal: true };
+      }
       if (encoding === 'br') {
         variant.br ??= brotliCompressSync(variant.html, {
           params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
@@ -229,7 +280,7 @@ export const webAppPlugin = fp(
             (CARD_NUMBER_PATHS as readonly string[]).includes(pathname) &&
             !new URLSearchParams(search).get('uid') &&
             !request.cookies[SESSION_COOKIE];
-          const { body, encoding } = await sendPage(
+          const { body, encoding, personal } = await sendPage(
             request,
             page,
             resolution.route.access === 'session',
@@ -237,12 +288,15 @@ export const webAppPlugin = fp(
             !signInStart,
           );
           if (encoding !== 'identity') reply.header('content-encoding', encoding);
-          return reply
-            .status(resolution.kind === 'page' ? 200 : 404)
-            .type('text/html; charset=utf-8')
-            .header('cache-control', 'no-cache')
-            .header('vary', 'accept-encoding')
-            .send(body);
+          return (
+            reply
+              .status(resolution.kind === 'page' ? 200 : 404)
+              .type('text/html; charset=utf-8')
+              // A page with a member's answers in it is theirs alone: no cache keeps it.
+              .header('cache-control', personal ? 'private, no-store' : 'no-cache')
+              .header('vary', 'accept-encoding')
+              .send(body)
+          );
         }
       }
       return reply

@@ -1,5 +1,5 @@
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { useBalance } from './api/get-balance.ts';
+import { useBalance } from '../../shared/session/get-balance.ts';
 
 /** The member's points and what they are worth. */
 export function PointsSummary() {

@@ -8,7 +8,7 @@ import { profileQueryOptions } from '../../shared/session/get-profile.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useToast } from '../../shared/ui/toast.tsx';
-import { useBalance } from './api/get-balance.ts';
+import { useBalance } from '../../shared/session/get-balance.ts';
 import { useOffers } from './api/get-offers.ts';
 import { usePartnerOffers } from './api/get-partner-offers.ts';
 import { useUpdateOfferState } from './api/update-offer-state.ts';

@@ -4,7 +4,7 @@ import { redemptionMessages, type Reward } from '@app/contracts/vouchers';
 import { usePopups } from '../../shared/popups/popup-manager.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { useBalance } from './api/get-balance.ts';
+import { useBalance } from '../../shared/session/get-balance.ts';
 import { useRewards } from './api/get-rewards.ts';
 import { useRedeemPoints } from './api/redeem-points.ts';
 import './vouchers.css';

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { redemptionMessages } from '@app/contracts/vouchers';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { useBalance } from './api/get-balance.ts';
+import { useBalance } from '../../shared/session/get-balance.ts';
 import { useVoucher } from './api/get-voucher.ts';
 import { VoucherCard } from './voucher-card.tsx';
 import './vouchers.css';

@@ -1,5 +1,6 @@
 import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
 import { CHANNEL_HEADER, CHANNEL_VALUE, DEVICE_ID_HEADER, HTTP_TIMEOUT_MS } from '@app/contracts/http';
+import { forgetPageAnswers, takePageAnswer } from './page-answers.ts';
 
 /** A failed call, carrying what the server said (or the spec's generic message when it said nothing). */
 export class HttpError extends Error {
@@ -60,8 +61,15 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-/** JSON over fetch with the channel header, optional device id, and the 30 s time-out (signed-in spec 7). */
+/**
+ * JSON over fetch with the channel header, optional device id, and the 30 s time-out (signed-in spec 7). A GET
+ * the server already answered inside the page is answered from there, once (page-answers.ts, ADR 020); a 401
+ * forgets the answers not used yet.
+ */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const inPage = method === 'GET' ? takePageAnswer(path) : undefined;
+  if (inPage) return inPage.body as T;
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = {
@@ -75,7 +83,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   let response: Response;
   try {
     response = await fetch(path, {
-      method: options.method ?? 'GET',
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
@@ -86,6 +94,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new HttpError(0, undefined, GENERIC_ERROR_MESSAGE, undefined);
   }
   const body = await readBody(response);
+  if (response.status === 401) forgetPageAnswers();
   for (const listener of listeners) listener(response, body, options);
   if (!response.ok) {
     const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;

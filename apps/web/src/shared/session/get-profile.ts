@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Profile } from '@app/contracts/profile';
+import { PROFILE_PATH } from '@app/contracts/page-answers';
 import { request } from '../http/client.ts';
-
-export const PROFILE_PATH = '/customer-management-api/customer/v2';
 
 /** The signed-in collector's profile; 401 without a live session (the session guard's question). */
 export const getProfile = (options: { redirectOnUnauthorized?: boolean } = {}) =>

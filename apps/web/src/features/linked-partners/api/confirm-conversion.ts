@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConversionResult } from '@app/contracts/linked-partners';
 import { request } from '../../../shared/http/client.ts';
+import { balanceQueryKey } from '../../../shared/session/get-balance.ts';
 import { linkedPartnersQueryKey } from './get-linked-partners.ts';
 
 /** POST /points-exchange-api/conversions: the code confirms the conversion and the points move. */
@@ -14,7 +15,7 @@ export function useConfirmConversion() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: linkedPartnersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['balance'] }),
+        queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
       ]),
   });
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OfferSummary } from '@app/contracts/offers';
+import { ALL_OFFERS_PATH } from '@app/contracts/page-answers';
 import { request } from '../../../shared/http/client.ts';
 
 export const offersQueryKey = ['offers', 'ALL'] as const;
 
 /** GET offers?type=ALL with timestamp (signed-in spec 7.5): personalised and member-price offers. */
 export const getOffers = () =>
-  request<{ offers: OfferSummary[] }>(`/offers-api/offers?type=ALL&timestamp=${Date.now()}`).then(
+  request<{ offers: OfferSummary[] }>(`${ALL_OFFERS_PATH}&timestamp=${Date.now()}`).then(
     (body) => body.offers,
   );
 

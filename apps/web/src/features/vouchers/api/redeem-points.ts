@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RedemptionRequest, RedemptionResponse } from '@app/contracts/vouchers';
 import { request } from '../../../shared/http/client.ts';
+import { balanceQueryKey } from '../../../shared/session/get-balance.ts';
 
 /** POST /offers-api/redemptions {rewardId, idempotencyKey}: one voucher per key, paid from the ledger. */
 export const redeemPoints = (body: RedemptionRequest) =>
@@ -12,7 +13,7 @@ export function useRedeemPoints() {
     mutationFn: redeemPoints,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['balance'] }),
+        queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
         queryClient.invalidateQueries({ queryKey: ['vouchers'] }),
         queryClient.invalidateQueries({ queryKey: ['activity'] }),
       ]);

@@ -1,0 +1,36 @@
+/**
+ * Answers in the page (issue 15, ADR 020): for a member with a session, the server answers the reads a session
+ * page makes first and sends those answers inside the HTML, so the app draws the page without waiting for
+ * them. The app still makes each call; the first time within PAGE_ANSWERS_MAX_AGE_MS of the page's start, the
+ * answer in the page stands in for the network.
+ */
+
+/** The id of the data block that carries the answers (apps/server web-app.ts, apps/web page-answers.ts). */
+export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
+
+/** After this long from the page's start, an unused answer in the page is too old to stand in for a call. */
+export const PAGE_ANSWERS_MAX_AGE_MS = 10_000;
+
+/** The session check of every session page: the profile answers 401 without a live session. */
+export const PROFILE_PATH = '/customer-management-api/customer/v2';
+export const BALANCE_PATH = '/balance-api/balance';
+/** Personalised and member-price offers (signed-in spec 7.5); the app adds a `timestamp`. */
+export const ALL_OFFERS_PATH = '/offers-api/offers?type=ALL';
+export const PARTNER_OFFERS_PATH = '/offers-api/shared-offers?source=COALITION';
+
+/** The reads of a session page's first render beyond the session check, by page name (routes.ts). */
+export const FIRST_READS: Readonly<Record<string, readonly string[]>> = {
+  homepage: [BALANCE_PATH, ALL_OFFERS_PATH, PARTNER_OFFERS_PATH],
+};
+
+/** The parameter the app adds to some reads so that no cache answers them: not part of an answer's key. */
+const CACHE_BUSTER = 'timestamp';
+
+/** The key an answer is filed under: the path and query of the call, without the cache buster. */
+export const pageAnswerKey = (pathAndQuery: string): string => {
+  const [pathname = '', search = ''] = pathAndQuery.split('?', 2);
+  const params = new URLSearchParams(search);
+  params.delete(CACHE_BUSTER);
+  const rest = params.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+};
