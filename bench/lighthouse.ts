@@ -14,8 +14,38 @@ export interface LighthouseFigures {
 }
 
 /**
+ * Puts a cookie (`name=value`) into the browser's own jar over the DevTools protocol, as a sign-in would have.
+ * Lighthouse's `extraHeaders` would send it with the page only: Chromium leaves it off the app's fetch calls,
+ * so a signed-in page measured that way was answered 401 and sent to sign-in.
+ */
+export async function setCookie(port: number, url: string, cookie: string) {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const [name = '', ...value] = cookie.split('=');
+  const answered = new Promise<{ error?: { message: string } }>((resolve) => {
+    socket.onmessage = (event) => resolve(JSON.parse(String(event.data)) as { error?: { message: string } });
+  });
+  socket.send(
+    JSON.stringify({
+      id: 1,
+      method: 'Storage.setCookies',
+      params: { cookies: [{ name, value: value.join('='), url, httpOnly: true, sameSite: 'Lax' }] },
+    }),
+  );
+  const answer = await answered;
+  socket.close();
+  if (answer.error) throw new Error(`could not set the session cookie: ${answer.error.message}`);
+}
+
+/**
  * Lighthouse's default mobile run (simulated slow 4G, 4x CPU slowdown) over each page, performance only, in
- * the machine's Chromium. `cookie` opens signed-in pages.
+ * the machine's Chromium. `cookie` (`name=value`) opens signed-in pages.
  */
 export async function lighthouseFigures(urls: string[], cookie?: string): Promise<LighthouseFigures[]> {
   const chromePath = CHROME_CANDIDATES.find((candidate) => candidate && existsSync(candidate));
@@ -35,13 +65,15 @@ export async function lighthouseFigures(urls: string[], cookie?: string): Promis
   try {
     const figures: LighthouseFigures[] = [];
     for (const url of urls) {
+      if (cookie) await setCookie(chrome.port, url, cookie);
       const result = await lighthouse(url, {
         port: chrome.port,
         onlyCategories: ['performance'],
         logLevel: 'error',
         output: 'json',
-        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       });
+      if (cookie && new URL(result?.lhr.finalDisplayedUrl ?? url).pathname !== new URL(url).pathname)
+        throw new Error(`${url} ended at ${result?.lhr.finalDisplayedUrl}: the session was not taken`);
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
       const scripts = (

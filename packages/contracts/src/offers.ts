@@ -25,76 +25,83 @@ export const OFFER_IMAGE_WIDTHS = [288, 400, 576, 768, 1024, 1360] as const;
 /** Offers on screen are reported as seen on this interval (signed-in spec 9). */
 export const OFFER_SEEN_INTERVAL_MS = 1000;
 
-const imageVersionSchema = z.object({ width: z.number().int(), url: z.string() });
+// Every schema is built in a pure call, so that a page that needs only a constant or a helper of this module
+// (the homepage's offer cards) does not load zod (issue 15).
+const imageVersionSchema = /* @__PURE__ */ (() => z.object({ width: z.number().int(), url: z.string() }))();
 
-export const offerSchema = z.object({
-  id: z.string(),
-  sourceType: z.enum(offerSourceTypes),
-  type: z.enum(offerTypes),
-  state: z.enum(offerStates),
-  status: z.literal('LOCKED').optional(),
-  isBookmarked: z.boolean(),
-  title: z.string(),
-  description: z.string(),
-  sponsorDisplayName: z.string(),
-  howTo: z.string(),
-  category: z.object({ key: z.string(), name: z.string() }),
-  partnerId: z.string().nullable(),
-  points: z.number().int().nullable(),
-  validFrom: z.string(),
-  validTo: z.string(),
-  terms: z.string(),
-  imgUrls: z.object({
-    imageUrl: z.object({ url: z.string(), versions: z.array(imageVersionSchema) }),
-    sponsorImageUrl: z.string().nullable(),
-  }),
-  imageUrls: z.object({ logoImageUrl: z.string().nullable(), detailImageUrl: z.string() }),
-  /** When the collector saved it (loaded or bookmarked); null when not saved. Ours: sorts saved offers. */
-  savedAt: z.string().nullable(),
-});
+export const offerSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    sourceType: z.enum(offerSourceTypes),
+    type: z.enum(offerTypes),
+    state: z.enum(offerStates),
+    status: z.literal('LOCKED').optional(),
+    isBookmarked: z.boolean(),
+    title: z.string(),
+    description: z.string(),
+    sponsorDisplayName: z.string(),
+    howTo: z.string(),
+    category: z.object({ key: z.string(), name: z.string() }),
+    partnerId: z.string().nullable(),
+    points: z.number().int().nullable(),
+    validFrom: z.string(),
+    validTo: z.string(),
+    terms: z.string(),
+    imgUrls: z.object({
+      imageUrl: z.object({ url: z.string(), versions: z.array(imageVersionSchema) }),
+      sponsorImageUrl: z.string().nullable(),
+    }),
+    imageUrls: z.object({ logoImageUrl: z.string().nullable(), detailImageUrl: z.string() }),
+    /** When the collector saved it (loaded or bookmarked); null when not saved. Ours: sorts saved offers. */
+    savedAt: z.string().nullable(),
+  }))();
 export type Offer = z.infer<typeof offerSchema>;
-
-/** An offer counts as saved if bookmarked or loaded (signed-in spec 3). */
-export const isSavedOffer = (offer: Pick<Offer, 'isBookmarked' | 'state'>) =>
-  offer.isBookmarked || offer.state === 'LOADED' || offer.state === 'PINNED';
 
 /**
  * What a list carries of each offer: everything but the two long texts (how to get it, terms), which the
  * details call answers. Half the bytes of a list (issue 15).
  */
-export const offerSummarySchema = offerSchema.omit({ howTo: true, terms: true });
+export const offerSummarySchema = /* @__PURE__ */ (() => offerSchema.omit({ howTo: true, terms: true }))();
 export type OfferSummary = z.infer<typeof offerSummarySchema>;
 
-export const offersResponseSchema = z.object({ offers: z.array(offerSummarySchema), timestamp: z.string() });
+export const offersResponseSchema = /* @__PURE__ */ (() =>
+  z.object({ offers: z.array(offerSummarySchema), timestamp: z.string() }))();
 
 /** PUT /offer/state: personalised offers (signed-in spec 7.5). */
-export const offerStateUpdateSchema = z.object({
-  offers: z
-    .array(
-      z.object({ id: z.string().min(1).max(64), state: z.enum(['LOADED', 'UNLOADED', 'HIDDEN', 'PINNED']) }),
-    )
-    .min(1)
-    .max(100),
-});
+export const offerStateUpdateSchema = /* @__PURE__ */ (() =>
+  z.object({
+    offers: z
+      .array(
+        z.object({
+          id: z.string().min(1).max(64),
+          state: z.enum(['LOADED', 'UNLOADED', 'HIDDEN', 'PINNED']),
+        }),
+      )
+      .min(1)
+      .max(100),
+  }))();
 /** PUT /coalition/offer/state: partner offers, with offerId and partnerId for one partner. */
-export const coalitionOfferStateUpdateSchema = z.object({
-  offers: z
-    .array(
-      z.object({
-        id: z.string().min(1).max(64),
-        state: z.enum(['OPTEDIN', 'NOTOPTEDIN']),
-        offerId: z.string().min(1).max(64),
-        partnerId: z.string().min(1).max(64),
-      }),
-    )
-    .min(1)
-    .max(100),
-});
+export const coalitionOfferStateUpdateSchema = /* @__PURE__ */ (() =>
+  z.object({
+    offers: z
+      .array(
+        z.object({
+          id: z.string().min(1).max(64),
+          state: z.enum(['OPTEDIN', 'NOTOPTEDIN']),
+          offerId: z.string().min(1).max(64),
+          partnerId: z.string().min(1).max(64),
+        }),
+      )
+      .min(1)
+      .max(100),
+  }))();
 export type OfferStateUpdate = z.infer<typeof offerStateUpdateSchema>['offers'][number];
 
-export const offerSeenSchema = z.object({ offerIds: z.array(z.string().min(1).max(64)).min(1).max(200) });
+export const offerSeenSchema = /* @__PURE__ */ (() =>
+  z.object({ offerIds: z.array(z.string().min(1).max(64)).min(1).max(200) }))();
 
-export const balanceSchema = z.object({ balance: z.number().int(), pointsValue: z.string() });
+export const balanceSchema = /* @__PURE__ */ (() =>
+  z.object({ balance: z.number().int(), pointsValue: z.string() }))();
 
 export const offerErrors = {
   notAssigned: 'This offer is not available to you.',
@@ -111,8 +118,9 @@ export type OfferFilterId = (typeof OFFER_FILTER_IDS)[number];
 export const offerFilterSource = (id: OfferFilterId): OfferSourceType =>
   id === 'bonus' ? 'PIANO' : id === 'partners' ? 'COALITION' : 'NECTAR_PRICE';
 
-const categorySchema = z.object({ key: z.string(), name: z.string() });
-export const offerFiltersSchema = z.object({ id: z.string(), categories: z.array(categorySchema) });
+const categorySchema = /* @__PURE__ */ (() => z.object({ key: z.string(), name: z.string() }))();
+export const offerFiltersSchema = /* @__PURE__ */ (() =>
+  z.object({ id: z.string(), categories: z.array(categorySchema) }))();
 
 /** The distinct categories of some offers, by name (signed-in spec 2.6 category radio groups). */
 export const categoriesOf = (offers: readonly Pick<Offer, 'category'>[]) =>

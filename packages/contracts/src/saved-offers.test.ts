@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from './offers.ts';
-import {
-  SAVED_OFFERS_DEFAULTS,
-  isDefaultSavedOffersChoice,
-  savedOffersChoiceSchema,
-  savedOffersView,
-} from './saved-offers.ts';
+import { SAVED_OFFERS_DEFAULTS, isDefaultSavedOffersChoice, savedOffersView } from './saved-offers.ts';
+import { savedOffersChoiceSchema } from './saved-offers-choice.ts';
 
 const offer = (id: string, patch: Partial<Offer>): Offer => ({
   id,

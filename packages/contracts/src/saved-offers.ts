@@ -1,6 +1,10 @@
-import { z } from 'zod';
 import { brand } from './brand.ts';
-import { isSavedOffer, type Offer } from './offers.ts';
+import type { Offer } from './offers.ts';
+
+/*
+ * No zod here: the homepage lists saved offers without loading it (issue 15). The screen's choice from the URL is
+ * read with savedOffersChoiceSchema (saved-offers-choice.ts).
+ */
 
 /**
  * The saved offers screen's choices (signed-in spec 2.6): sort recentlySaved or endingSoon, filter allOffers,
@@ -33,10 +37,9 @@ export const savedOffersFilterLabels: Record<SavedOffersFilter, string> = {
 };
 
 /** The choice carried in the address (`?sort=&filter=`); an unknown value falls back to the default. */
-export const savedOffersChoiceSchema = z.object({
-  sort: z.enum(SAVED_OFFERS_SORTS).catch(SAVED_OFFERS_DEFAULTS.sort),
-  filter: z.enum(SAVED_OFFERS_FILTERS).catch(SAVED_OFFERS_DEFAULTS.filter),
-});
+/** An offer counts as saved if bookmarked or loaded (signed-in spec 3). */
+export const isSavedOffer = (offer: Pick<Offer, 'isBookmarked' | 'state'>) =>
+  offer.isBookmarked || offer.state === 'LOADED' || offer.state === 'PINNED';
 
 export const isDefaultSavedOffersChoice = (choice: SavedOffersChoice) =>
   choice.sort === SAVED_OFFERS_DEFAULTS.sort && choice.filter === SAVED_OFFERS_DEFAULTS.filter;

@@ -1,7 +1,11 @@
 import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
 
-/** A lazy route module: a file that exports `Component` (see features/welcome/welcome-route.ts). */
-export type LazyPage = () => Promise<{ Component: ComponentType }>;
+/**
+ * A lazy route module: a file that exports `Component` (see features/welcome/welcome-route.ts), and may export
+ * a `loader` that runs beside the session guard (features/offers/homepage-route.ts).
+ */
+export type LazyPage = () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>;
 
 /**
  * Page name (the `page` of a route in `@app/contracts/routes`) → its lazy route module. Each page is its own

@@ -35,7 +35,7 @@ const placeholder: LazyPage = () => import('./placeholder-route.ts');
 const withQueryShell =
   (load: LazyPage): LazyPage =>
   async () => {
-    const [{ Component: Page }, { QueryShell }] = await Promise.all([
+    const [{ Component: Page, loader }, { QueryShell }] = await Promise.all([
       load(),
       import('../shared/query/query-shell.tsx'),
     ]);
@@ -44,7 +44,7 @@ const withQueryShell =
         <Page />
       </QueryShell>
     );
-    return { Component };
+    return loader ? { Component, loader } : { Component };
   };
 
 const redirectLoader =

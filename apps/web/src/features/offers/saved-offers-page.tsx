@@ -7,12 +7,12 @@ import {
   SAVED_OFFERS_FILTERS,
   SAVED_OFFERS_SORTS,
   isDefaultSavedOffersChoice,
-  savedOffersChoiceSchema,
   savedOffersFilterLabels,
   savedOffersSortLabels,
   savedOffersView,
   type SavedOffersChoice,
 } from '@app/contracts/saved-offers';
+import { savedOffersChoiceSchema } from '@app/contracts/saved-offers-choice';
 import { Button } from '../../shared/ui/button.tsx';
 import { Popup } from '../../shared/ui/popup.tsx';
 import { RadioGroup } from '../../shared/ui/radio-group.tsx';

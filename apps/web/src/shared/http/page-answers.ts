@@ -14,6 +14,12 @@ const readAnswers = (): Map<string, unknown> => {
   }
 };
 
+/** Whether answers the page came with are still waiting to be used (and young enough to be). */
+export function hasPageAnswers(): boolean {
+  answers ??= readAnswers();
+  return answers.size > 0 && performance.now() <= PAGE_ANSWERS_MAX_AGE_MS;
+}
+
 /**
  * The answer the page came with for a GET of `pathAndQuery`, once: a second call, or one made more than
  * PAGE_ANSWERS_MAX_AGE_MS after the page started, goes to the network.
