@@ -148,8 +148,11 @@ export async function findSignedInCollector(db: Database, collectorId: string) {
 /** A device not signed in on for this long asks for a code again (issue 10: known devices expire). */
 export const KNOWN_DEVICE_DAYS = 90;
 
+/** A device unseen since this moment is no longer known. */
+const knownDevicesSince = (now: Date) => new Date(now.getTime() - KNOWN_DEVICE_DAYS * 24 * 3_600_000);
+
 export async function isKnownDevice(db: Database, collectorId: string, deviceHash: string) {
-  const since = new Date(Date.now() - KNOWN_DEVICE_DAYS * 24 * 3_600_000);
+  const since = knownDevicesSince(new Date());
   const [row] = await db
     .select({ collectorId: knownDevices.collectorId })
     .from(knownDevices)
@@ -170,7 +173,7 @@ export async function isKnownDevice(db: Database, collectorId: string, deviceHas
  */
 export async function rememberDevice(db: Database, collectorId: string, deviceHash: string) {
   const now = new Date();
-  const expired = new Date(now.getTime() - KNOWN_DEVICE_DAYS * 24 * 3_600_000);
+  const expired = knownDevicesSince(now);
   const swept = db.$with('swept').as(
     db
       .delete(knownDevices)
