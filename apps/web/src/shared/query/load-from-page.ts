@@ -9,8 +9,7 @@ import { queryClient } from './query-client.ts';
  * app) it waits for nothing, and the page shows its loading states as before.
  */
 export const loadFromPage =
-  (reads: (client: QueryClient) => Promise<unknown>[]) =>
-  async (): Promise<null> => {
+  (reads: (client: QueryClient) => Promise<unknown>[]) => async (): Promise<null> => {
     if (!hasPageAnswers()) return null;
     // A read that fails is left to the page, which shows its own error state.
     await Promise.allSettled(reads(queryClient));
