@@ -82,12 +82,20 @@ const jsonBlock = (id: string, value: unknown) => jsonTextBlock(id, JSON.stringi
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-/** A page with a member's answers in it is compressed for each request: quick settings, not the smallest. */
-const compressOnce = (html: string, encoding: Encoding): string | Buffer => {
-  if (encoding === 'br') return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  if (encoding === 'gzip') return gzipSync(html, { level: 6 });
-  return html;
-};
+/**
+ * A page kept for every visitor is compressed once, to the smallest; a page with one member's answers in it is
+ * compressed for each request, with quick settings.
+ */
+const COMPRESSION = {
+  kept: { brotliQuality: constants.BROTLI_MAX_QUALITY, gzipLevel: 9 },
+  once: { brotliQuality: 5, gzipLevel: 6 },
+} as const;
+const compress = (html: string, encoding: 'br' | 'gzip', use: keyof typeof COMPRESSION): Buffer =>
+  encoding === 'br'
+    ? brotliCompressSync(html, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: COMPRESSION[use].brotliQuality },
+      })
+    : gzipSync(html, { level: COMPRESSION[use].gzipLevel });
 
 const encodingFor = (acceptEncoding: string | undefined): Encoding => {
   const accepted = (acceptEncoding ?? '')
@@ -229,19 +237,15 @@ export const webAppPlugin = fp(
           ROOT_ELEMENT,
           `${ROOT_ELEMENT}${jsonTextBlock(PAGE_ANSWERS_ELEMENT_ID, answers)}`,
         );
-        return { body: compressOnce(html, encoding), encoding, personal: true };
+        return {
+          body: encoding === 'identity' ? html : compress(html, encoding, 'once'),
+          encoding,
+          personal: true,
+        };
       }
-      if (encoding === 'br') {
-        variant.br ??= brotliCompressSync(variant.html, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-        });
-        return { body: variant.br, encoding };
-      }
-      if (encoding === 'gzip') {
-        variant.gzip ??= gzipSync(variant.html, { level: 9 });
-        return { body: variant.gzip, encoding };
-      }
-      return { body: variant.html, encoding };
+      if (encoding === 'identity') return { body: variant.html, encoding };
+      variant[encoding] ??= compress(variant.html, encoding, 'kept');
+      return { body: variant[encoding], encoding };
     };
 
     if (existsSync(root)) {
