@@ -67,10 +67,12 @@ export async function buildServerIfNeeded() {
     },
     external: KEEP_EXTERNAL,
   });
-  // The migrations are read from disk next to the code that applies them (src/db/database.ts).
+  // The migrations are read from disk next to the code that applies them (src/db/database.ts), and the
+  // embedded database's thread is started from its file next to that code too (src/db/pglite-thread.ts).
   cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(outDir, 'migrations'), {
     recursive: true,
   });
+  cpSync(path.join(root, 'apps/server/src/db/pglite-worker.mjs'), path.join(outDir, 'pglite-worker.mjs'));
   return true;
 }
 

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openPGliteThread } from './pglite-thread.ts';
 
 /**
  * The one database type the code sees, whether PGlite or a PostgreSQL server is underneath. Tables live in
@@ -104,9 +105,15 @@ export async function openDatabase(options: {
     dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
   }
-  const client = new PGlite(dataPath);
-  const db = drizzlePglite(client) as unknown as Database;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  // In a thread of its own, so statements do not take turns with HTTP requests (docs/decisions/021).
+  const client = await openPGliteThread(dataPath);
+  const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Database;
+  try {
+    await migratePglite(drizzlePglite({ client: client as unknown as PGlite }), { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
