@@ -86,7 +86,11 @@ async function timeStart(dataDir: string): Promise<number> {
   return elapsed;
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
+/** Every load sends what a browser's call sends beside its cookies: the codings it accepts (Chromium's list). */
+const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+async function load(url: string, extraHeaders: Record<string, string> = {}) {
+  const headers = { ...BROWSER_HEADERS, ...extraHeaders };
   // Warm-up first: the first second includes lazy module loading and JIT compilation.
   await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
@@ -16,6 +15,7 @@ import {
   parseNameList,
   resolveSwitches,
 } from '@app/contracts/switches';
+import { compress, encodingFor, type Encoding } from '../lib/compression.ts';
 import { readRemoteConfig } from '../modules/platform-status/repository.ts';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -79,34 +79,6 @@ const linksFor = (files: FirstPaintFiles[], afterPaint: boolean) => {
 const jsonTextBlock = (id: string, json: string) =>
   `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
 const jsonBlock = (id: string, value: unknown) => jsonTextBlock(id, JSON.stringify(value));
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/**
- * A page kept for every visitor is compressed once, to the smallest; a page with one member's answers in it is
- * compressed for each request, with quick settings.
- */
-const COMPRESSION = {
-  kept: { brotliQuality: constants.BROTLI_MAX_QUALITY, gzipLevel: 9 },
-  once: { brotliQuality: 5, gzipLevel: 6 },
-} as const;
-const compress = (html: string, encoding: 'br' | 'gzip', use: keyof typeof COMPRESSION): Buffer =>
-  encoding === 'br'
-    ? brotliCompressSync(html, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: COMPRESSION[use].brotliQuality },
-      })
-    : gzipSync(html, { level: COMPRESSION[use].gzipLevel });
-
-const encodingFor = (acceptEncoding: string | undefined): Encoding => {
-  const accepted = (acceptEncoding ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return 'identity';
-};
 
 interface PageVariant {
   html: string;

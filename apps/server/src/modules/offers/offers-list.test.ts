@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { offersResponseSchema } from '@app/contracts/offers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,5 +75,26 @@ describe('offers lists: short answers, long texts on the details call', () => {
       changed.json<{ offers: Array<{ id: string; state: string }> }>().offers.find((o) => o.id === offerId)
         ?.state,
     ).toBe('LOADED');
+  });
+
+  it('sends the list compressed to a client that accepts brotli or gzip, the same answer as uncompressed', async () => {
+    const plain = await list('/offers-api/offers?type=ALL&timestamp=3');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const [acceptEncoding, coding, decompress] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await list('/offers-api/offers?type=ALL&timestamp=4', {
+        'accept-encoding': acceptEncoding,
+      });
+      expect(res.statusCode, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBe(coding);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(JSON.parse(decompress(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
   });
 });

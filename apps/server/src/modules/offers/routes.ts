@@ -15,7 +15,7 @@ import {
   offerFiltersSchema,
 } from '@app/contracts/offers';
 import { AppError } from '../../lib/app-error.ts';
-import { sendWrittenJson } from '../../lib/response-serializer.ts';
+import { sendWrittenAnswer } from '../../lib/response-serializer.ts';
 import { ensureOffersAndDemoData } from './demo-offers.ts';
 import { catalogueOffer, verifyOfferPreview } from './previews.ts';
 import { findOffer, markSeen } from './repository.ts';
@@ -31,8 +31,9 @@ const errors = {
 const stateResult = z.object({ offers: z.array(z.object({ id: z.string(), state: z.string() })) });
 /**
  * A list answer with its entity tag: a client that already holds this version (If-None-Match) gets 304 and
- * no body. The timestamp is the answer's time, not part of the tag. The list's JSON is written once per version
- * (its summaries hold exactly the fields of `offerSummarySchema`), so a read only adds the timestamp (ADR 016).
+ * no body. The timestamp (when the version was read) is not part of the tag. The answer is written once per
+ * version (its summaries hold exactly the fields of `offerSummarySchema`, ADR 016), and compressed once per
+ * version for clients that accept it (ADR 021).
  */
 function answerList(request: FastifyRequest, reply: FastifyReply, list: OfferList) {
   void reply.header('etag', list.etag).header('cache-control', 'private, no-cache');
@@ -40,7 +41,7 @@ function answerList(request: FastifyRequest, reply: FastifyReply, list: OfferLis
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''));
   if (held.includes(list.etag)) return reply.code(304).send();
-  return sendWrittenJson(reply, `{"offers":${list.json},"timestamp":"${new Date().toISOString()}"}`);
+  return sendWrittenAnswer(request, reply, list.answer);
 }
 
 const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';

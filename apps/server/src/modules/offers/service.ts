@@ -16,6 +16,7 @@ import type { Database } from '../../db/database.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DbExecutor } from '../../lib/points-ledger.ts';
+import { writtenAnswer, type WrittenAnswer } from '../../lib/response-serializer.ts';
 import { assertFullCardHolder } from '../nectar-lite/card-capabilities.ts';
 import {
   findCollectorOffer,
@@ -105,16 +106,23 @@ export const OFFERS_CACHE_TTL_MS = 5_000;
 /** A list of offers with the entity tag of its content, for conditional requests (If-None-Match). */
 export interface OfferList {
   offers: OfferSummary[];
-  /** `offers` as JSON, written once per version of the list: most reads send it as it is. */
-  json: string;
+  /**
+   * The answer `{offers, timestamp}` written once per version of the list (the timestamp says when it was read
+   * from the database): most reads send it as it is, or its compressed form.
+   */
+  answer: WrittenAnswer;
   etag: string;
 }
 
 const toSummary = ({ howTo: _howTo, terms: _terms, ...summary }: Offer): OfferSummary => summary;
 
-const offerListOf = (offers: OfferSummary[]): OfferList => {
+const offerListOf = (offers: OfferSummary[], readAt: Date): OfferList => {
   const json = JSON.stringify(offers);
-  return { offers, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+  return {
+    offers,
+    answer: writtenAnswer(`{"offers":${json},"timestamp":"${readAt.toISOString()}"}`),
+    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+  };
 };
 
 /** The collector's lists by source types, from memory while the change feed is reliable. */
@@ -154,7 +162,7 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
       const types = sourceTypes.join(',');
       const cached = cache?.get(collectorId, types);
       if (cached) return cached;
-      const list = offerListOf((await this.listFromDatabase(collectorId, sourceTypes)).map(toSummary));
+      const list = offerListOf((await this.listFromDatabase(collectorId, sourceTypes)).map(toSummary), now());
       cache?.set(collectorId, types, list);
       return list;
     },

@@ -13,7 +13,7 @@ import {
   transactionsQuerySchema,
   transactionsResponseSchema,
 } from '@app/contracts/activity';
-import { sendWrittenJson } from '../../lib/response-serializer.ts';
+import { sendWrittenAnswer } from '../../lib/response-serializer.ts';
 import { createActivityService, receiptText } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
@@ -38,9 +38,10 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendWrittenJson(
+      sendWrittenAnswer(
+        request,
         reply,
-        await service.feedJson(collectorIdOf(request), request.query.pageSize, request.query.nextToken),
+        await service.feedAnswer(collectorIdOf(request), request.query.pageSize, request.query.nextToken),
       ),
   );
 

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { balanceChangeKey } from '../../lib/points-ledger.ts';
 import { createReadCache } from '../../lib/read-cache.ts';
+import { writtenAnswer, type WrittenAnswer } from '../../lib/response-serializer.ts';
 import {
   collectedAndSpent,
   feedEnabled,
@@ -70,8 +71,12 @@ const dayEnd = (isoDay: string) => new Date(`${isoDay}T23:59:59.999Z`);
 const notBeforeStart = (date: Date) => (date < activityStart ? activityStart : date);
 
 type FeedPage = { items: Transaction[]; nextToken: string | null; hasMore: boolean };
-/** A page with its JSON written once (`transactionsResponseSchema` but the status): reads add the status. */
-type WrittenFeedPage = FeedPage & { json: string };
+type FeedStatus = 'OK' | 'DELAYED';
+/**
+ * A page with its JSON written once (`transactionsResponseSchema` but the status), and the whole answer for
+ * each feed status it was sent with, written (and compressed) once too.
+ */
+type WrittenFeedPage = FeedPage & { json: string; answers: Partial<Record<FeedStatus, WrittenAnswer>> };
 
 /** How long the operator's transactions-feed feature state is read from memory (a change shows within this). */
 export const FEED_STATE_TTL_MS = 5_000;
@@ -79,13 +84,13 @@ export const FEED_STATE_TTL_MS = 5_000;
 export function createActivityService(db: Database, feed?: ChangeFeed) {
   const firstPages = createReadCache<WrittenFeedPage>(feed, balanceChangeKey(''));
   const feedState = new LRUCache<string, boolean>({ max: 10, ttl: FEED_STATE_TTL_MS });
-  const feedStatus = async () => {
+  const feedStatus = async (): Promise<FeedStatus> => {
     let enabled = feedState.get(TRANSACTIONS_FEED_FEATURE);
     if (enabled === undefined) {
       enabled = await feedEnabled(db, TRANSACTIONS_FEED_FEATURE);
       feedState.set(TRANSACTIONS_FEED_FEATURE, enabled);
     }
-    return enabled ? ('OK' as const) : ('DELAYED' as const);
+    return enabled ? 'OK' : 'DELAYED';
   };
 
   const page = async (collectorId: string, pageSize: number, after?: Cursor) => {
@@ -104,6 +109,7 @@ export function createActivityService(db: Database, feed?: ChangeFeed) {
   const written = (feedPage: FeedPage): WrittenFeedPage => ({
     ...feedPage,
     json: `{"items":${JSON.stringify(feedPage.items)},"nextToken":${JSON.stringify(feedPage.nextToken)},"hasMore":${feedPage.hasMore}`,
+    answers: {},
   });
 
   return {
@@ -112,13 +118,14 @@ export function createActivityService(db: Database, feed?: ChangeFeed) {
      * JSON. The first page at the standard size, the one the card and activity screens open with, is kept until
      * the collector's ledger changes (every entry announces the balance key) (ADR 016).
      */
-    async feedJson(collectorId: string, pageSize: number, nextToken?: string): Promise<string> {
+    async feedAnswer(collectorId: string, pageSize: number, nextToken?: string): Promise<WrittenAnswer> {
       const after = nextToken ? decodeCursor(nextToken) : undefined;
-      const { json } =
+      const { json, answers } =
         after || pageSize !== TRANSACTIONS_PAGE_SIZE
           ? written(await page(collectorId, pageSize, after))
           : await firstPages(collectorId, async () => written(await page(collectorId, pageSize)));
-      return `${json},"transactionFeedStatus":"${await feedStatus()}"}`;
+      const status = await feedStatus();
+      return (answers[status] ??= writtenAnswer(`${json},"transactionFeedStatus":"${status}"}`));
     },
 
     async history(collectorId: string, limit: number, offset: number) {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -88,6 +89,24 @@ describe('the activity feed (GET /nectar-shared-transactions-api/transactions)',
     } while (status !== 'DELAYED' && Date.now() - turnedOffAt < FEED_STATE_TTL_MS + 1000);
     expect(status).toBe('DELAYED');
     await t.app.db.delete(featureStates).where(eq(featureStates.feature, TRANSACTIONS_FEED_FEATURE));
+  });
+
+  it('sends a page compressed to a client that accepts it, the same answer as uncompressed', async () => {
+    const url = '/nectar-shared-transactions-api/transactions';
+    const plain = await t.app.inject({ method: 'GET', url, cookies });
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url,
+      cookies,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    const body = JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8')) as TransactionsResponse;
+    expect(body).toEqual(plain.json());
+    expect(transactionsResponseSchema.parse(body)).toEqual(body);
   });
 
   it('refuses a made-up token and answers 401 without a session', async () => {
