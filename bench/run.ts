@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -68,6 +69,30 @@ function startProduct(port: number, dataDir: string, extraEnv: Record<string, st
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+type LoopFigures = { p50: number; p99: number; max: number };
+/**
+ * The product's main-thread event loop delay, from bench/event-loop-probe.mjs loaded into it: each `read()`
+ * answers the figures since the previous read.
+ */
+function eventLoopProbe(child: ChildProcess, file: string) {
+  let lines = 0;
+  return {
+    async read(): Promise<LoopFigures> {
+      child.kill('SIGUSR2');
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline) {
+        const all = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : [];
+        if (all.length > lines) {
+          lines = all.length;
+          return JSON.parse(all[all.length - 1] ?? '{}') as LoopFigures;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the event loop probe did not answer');
+    },
+  };
 }
 
 const stop = (child: ChildProcess) =>
@@ -183,14 +208,23 @@ async function signInFigures(label: string, baseline: Figures, options: { dataDi
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The provider only returns to the registered redirect address, which is built from PUBLIC_URL.
+  const probeFile = path.join(mkdtempSync(path.join(tmpdir(), 'lc-bench-loop-')), 'event-loop.jsonl');
   const product = startProduct(port, options.dataDir, {
     TRUST_PROXY: '1',
     DEVICE_2FA: 'false',
     PUBLIC_URL: base,
+    NODE_OPTIONS: `--import=${pathToFileURL(path.join(root, 'bench/event-loop-probe.mjs')).href}`,
+    EVENT_LOOP_PROBE_FILE: probeFile,
     ...(options.url ? { DATABASE_URL: options.url } : {}),
   });
+  const eventLoop = eventLoopProbe(product, probeFile);
   try {
     await waitFor(`${base}/readyz`);
+    // One sign-in first (the first of each call compiles and warms up), then the idle figure.
+    await signInOnce(base, demoCollector.cardNumber, demoCollector.password, '203.0.113.250');
+    await eventLoop.read();
+    await new Promise((resolve) => setTimeout(resolve, DURATION_S * 1000));
+    const idle = await eventLoop.read();
     // One demo account: more than 5 sign-ins under way at once for one account are refused (issue 10).
     const concurrency = 5;
     let done = 0;
@@ -217,10 +251,15 @@ async function signInFigures(label: string, baseline: Figures, options: { dataDi
       ...Array.from({ length: concurrency }, worker),
     ]);
     const seconds = (performance.now() - started) / 1000;
+    const loaded = await eventLoop.read();
     console.log(
       `  ${label} sign-in: ${(done / seconds).toFixed(1)} whole sign-ins/s with ${concurrency} in flight (${failed} failed); ` +
         `meanwhile GET /healthz ${healthz.requests.average.toFixed(0)} req/s, p99 ${healthz.latency.p99} ms ` +
         `(10 connections; baseline p99 ${baseline.p99} ms at 50)`,
+    );
+    console.log(
+      `  ${label} event loop delay p99 (Node's monitorEventLoopDelay, 10 ms timer): idle ${idle.p99.toFixed(1)} ms, ` +
+        `during sign-ins ${loaded.p99.toFixed(1)} ms (${(loaded.p99 / idle.p99).toFixed(2)}x; budget 2x), max ${loaded.max.toFixed(1)} ms`,
     );
     if (firstError) console.log(`  first failure: ${firstError}`);
   } finally {
