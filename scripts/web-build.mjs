@@ -11,6 +11,8 @@ const sources = [
   'apps/web/vite.config.ts',
   'apps/web/first-paint-plugin.ts',
   'apps/web/prerender-run.mjs',
+  'apps/web/simulated-browser.mjs',
+  'apps/web/page-drawing-worker.mjs',
   'apps/web/precompress-plugin.ts',
   'packages/contracts/src',
 ];

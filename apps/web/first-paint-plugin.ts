@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
@@ -27,43 +27,43 @@ export const FIRST_PAINT_FILE = '.vite/first-paint.json';
 /** `dist/.vite/prerendered.json`: `[{ page, path, requires?, html }]`, the drawings of PRERENDERED_PAGES. */
 export const PRERENDERED_FILE = '.vite/prerendered.json';
 
+/** `dist/.vite/ssr/`: the server-side build of src/prerender.tsx and the server's drawing thread (ADR 022). */
+export const DRAWING_DIR = '.vite/ssr';
+/** The files beside that build: the drawing thread and the simulated browser it shares with the pre-render. */
+const DRAWING_FILES = ['page-drawing-worker.mjs', 'simulated-browser.mjs'];
+
 /**
- * Draws the pre-rendered public pages (src/prerender.tsx): a server-side build of the app into a temporary
- * folder, run in a simulated browser by prerender-run.mjs.
+ * Draws the pre-rendered public pages (src/prerender.tsx): a server-side build of the app into
+ * `dist/.vite/ssr`, run in a simulated browser by prerender-run.mjs. The build stays, with the drawing thread
+ * beside it, for the server to draw session pages (ADR 022).
  */
-async function prerenderPages(root: string, outFile: string) {
-  // Inside the project, so that the build finds react and the other packages in node_modules.
-  const cache = path.join(root, 'node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  const ssrDir = mkdtempSync(path.join(cache, 'web-prerender-'));
-  try {
-    await build({
-      configFile: false,
-      root,
-      logLevel: 'warn',
-      plugins: [react()],
-      ssr: { noExternal: [/^@app\//] },
-      build: {
-        ssr: 'src/prerender.tsx',
-        outDir: ssrDir,
-        emptyOutDir: true,
-        target: 'node22',
-        rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
-      },
-    });
-    execFileSync(
-      process.execPath,
-      [
-        path.join(root, 'prerender-run.mjs'),
-        path.join(ssrDir, 'prerender.mjs'),
-        outFile,
-        JSON.stringify(PRERENDERED_PAGES),
-      ],
-      { stdio: 'inherit', cwd: root },
-    );
-  } finally {
-    rmSync(ssrDir, { recursive: true, force: true });
-  }
+async function prerenderPages(root: string, outDir: string) {
+  const ssrDir = path.join(outDir, DRAWING_DIR);
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    ssr: { noExternal: [/^@app\//] },
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: ssrDir,
+      emptyOutDir: true,
+      target: 'node22',
+      rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+    },
+  });
+  for (const file of DRAWING_FILES) copyFileSync(path.join(root, file), path.join(ssrDir, file));
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'prerender-run.mjs'),
+      path.join(ssrDir, 'prerender.mjs'),
+      path.join(outDir, PRERENDERED_FILE),
+      JSON.stringify(PRERENDERED_PAGES),
+    ],
+    { stdio: 'inherit', cwd: root },
+  );
 }
 
 /** `'page': () => import('../features/x/x-route.ts')` lines of src/app/pages.ts. */
@@ -86,7 +86,7 @@ export function firstPaint(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      await prerenderPages(root, path.join(outDir, PRERENDERED_FILE));
+      await prerenderPages(root, outDir);
     },
     writeBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');

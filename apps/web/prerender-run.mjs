@@ -3,54 +3,20 @@
 // its own, so that the browser globals do not leak into the Vite build (first-paint-plugin.ts).
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { JSDOM } from 'jsdom';
+import { openSimulatedBrowser, pageReady } from './simulated-browser.mjs';
 
 const [entry, outFile, pagesJson] = process.argv.slice(2);
 const pages = JSON.parse(pagesJson);
-const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
-  url: 'http://localhost/',
-  pretendToBeVisual: true,
-});
-const { window } = dom;
-for (const name of [
-  'window',
-  'document',
-  'navigator',
-  'location',
-  'localStorage',
-  'sessionStorage',
-  'HTMLElement',
-  'Node',
-  'matchMedia',
-  'getComputedStyle',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-]) {
-  if (!(name in window)) continue;
-  const value = name === 'window' ? window : window[name];
-  Object.defineProperty(globalThis, name, {
-    value:
-      typeof value === 'function' && name !== 'HTMLElement' && name !== 'Node' ? value.bind(window) : value,
-    configurable: true,
-    writable: true,
-  });
-}
-window.matchMedia ??= () => ({ matches: false, addEventListener() {}, removeEventListener() {} });
+const dom = openSimulatedBrowser();
 
 const { prerender } = await import(pathToFileURL(entry).href);
 const drawings = [];
 for (const page of pages) {
   const url = new URL(page.path, 'http://localhost/').href;
   dom.reconfigure({ url });
-  const html = (await prerender(url))
-    // Inline scripts (scroll restoration) would break the content security policy; the app runs its own.
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
-    // So would style attributes in markup (style-src 'self'); the app sets its styles through the DOM.
-    .replace(/ style="[^"]*"/g, '');
-  if (!html.includes('<main')) throw new Error(`pre-render of ${page.path} has no main content`);
-  drawings.push({ ...page, html });
+  drawings.push({ ...page, html: pageReady(await prerender(url), page.path) });
 }
 writeFileSync(outFile, JSON.stringify(drawings));
 // The simulated browser's timers (and the app's) would keep the process alive.
-window.close();
+dom.window.close();
 process.exit(0);

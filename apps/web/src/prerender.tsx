@@ -1,8 +1,16 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { resolveSwitches } from '@app/contracts/switches';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type LoaderFunction,
+} from 'react-router';
+import { resolveSwitches, type Environment, type SwitchName } from '@app/contracts/switches';
 import { buildRoutes } from './app/routes.tsx';
+import { createSessionGuard } from './app/session-guard.ts';
+import { answerFromNow } from './shared/http/page-answers.ts';
+import { drawUnder } from './shared/switches/switches.ts';
 import { PopupProvider } from './shared/popups/popup-manager.tsx';
 import { ToastProvider } from './shared/ui/toast.tsx';
 
@@ -11,17 +19,51 @@ import { ToastProvider } from './shared/ui/toast.tsx';
  * same layout and page components as the app, under the switches of no environment. The server puts it into
  * the page; the app replaces it with its own render once the route is loaded (start-up.tsx).
  */
-export async function prerender(url: string): Promise<string> {
-  const switches = resolveSwitches({ environment: undefined });
-  const routes = buildRoutes({
-    isOn: (name) => switches[name],
-    sessionGuard: () => {
-      throw new Error('session pages are not pre-rendered');
-    },
+export function prerender(url: string): Promise<string> {
+  return draw(url, resolveSwitches({ environment: undefined }), () => {
+    throw new Error('session pages are not pre-rendered');
   });
+}
+
+/**
+ * The server's drawing of a session page for one member (ADR 022), run in the server's drawing thread: the
+ * page's reads are answered from `answers` (the session check and the page's first reads, ADR 020), so the
+ * session guard and the page's loader see what the app will see. Nothing of an earlier member's drawing is
+ * kept: the query cache is emptied before and after.
+ */
+export async function drawSessionPage(page: {
+  url: string;
+  answers: Record<string, unknown>;
+  environment: Environment | undefined;
+  switches: Record<SwitchName, boolean>;
+}): Promise<string> {
+  const { queryClient } = await import('./shared/query/query-client.ts');
+  queryClient.clear();
+  answerFromNow(page.answers);
+  drawUnder(page.environment, page.switches);
+  try {
+    return await draw(
+      page.url,
+      page.switches,
+      createSessionGuard(() => Promise.resolve(queryClient)),
+    );
+  } finally {
+    answerFromNow({});
+    queryClient.clear();
+  }
+}
+
+async function draw(
+  url: string,
+  switches: Record<SwitchName, boolean>,
+  sessionGuard: LoaderFunction,
+): Promise<string> {
+  const routes = buildRoutes({ isOn: (name) => switches[name], sessionGuard });
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} answered ${context.status}, not a page`);
+  if (context.errors)
+    throw new Error(`${url} could not be drawn: ${String(Object.values(context.errors)[0])}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>

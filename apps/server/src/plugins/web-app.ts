@@ -17,6 +17,7 @@ import {
 } from '@app/contracts/switches';
 import { compress, encodingFor, type Encoding } from '../lib/compression.ts';
 import { readRemoteConfig } from '../modules/platform-status/repository.ts';
+import { createPageDrawer } from './page-drawing.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 /** The id of the data block that carries the remote configuration in the page (apps/web switches.ts). */
@@ -55,6 +56,7 @@ const readPrerendered = (root: string): PrerenderedPage[] => {
 
 /** Where the app renders; the drawing goes inside, inert until the app has replaced it (start-up.tsx). */
 const ROOT_ELEMENT = '<div id="root"></div>';
+const drawnRoot = (html: string) => `<div id="root" data-prerendered inert>${html}</div>`;
 
 /** The id of the data block with the chunks a pre-rendered page loads after its first paint (apps/web main.tsx). */
 export const LATER_MODULES_ELEMENT_ID = 'later-modules';
@@ -94,12 +96,20 @@ const MAX_VARIANTS = 500;
  * from the URL or the one the app remembered in a cookie (signed-in spec 9). No route is gated by a remote
  * switch, so the remote configuration is not consulted here.
  */
-const switchesFor = (request: FastifyRequest, search: string): IsSwitchOn => {
+const switchInputsFor = (request: FastifyRequest, search: string) => {
   const fromUrl = new URLSearchParams(search).get(SWITCHES_PARAM);
-  const overrides = parseNameList(fromUrl ?? request.cookies[SWITCHES_COOKIE]);
-  const switches = resolveSwitches({ environment: environmentOf(request.hostname), overrides });
+  return {
+    environment: environmentOf(request.hostname),
+    overrides: parseNameList(fromUrl ?? request.cookies[SWITCHES_COOKIE]),
+  };
+};
+const switchesFor = (request: FastifyRequest, search: string): IsSwitchOn => {
+  const switches = resolveSwitches(switchInputsFor(request, search));
   return (name) => switches[name];
 };
+
+/** How long a page waits for its drawing (ADR 022) before it goes without one. */
+const DRAWING_TIMEOUT_MS = 250;
 
 /**
  * Serves the built single-page app on the same origin as the API, answering page paths from the shared route
@@ -113,6 +123,10 @@ export const webAppPlugin = fp(
     const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
     if (!indexHtml) app.log.warn({ root }, 'no built web app found: run `npm run build`');
     const firstPaint = readFirstPaint(root);
+    const drawer = createPageDrawer(root, (error) =>
+      app.log.warn({ err: error }, 'a session page could not be drawn: sent without its drawing'),
+    );
+    app.addHook('onClose', () => drawer.close());
     const prerendered = readPrerendered(root);
     const drawingFor = (page: string, search: string) => {
       const params = new URLSearchParams(search);
@@ -161,12 +175,13 @@ export const webAppPlugin = fp(
       template: string,
       page: string | undefined,
       session: boolean,
-      drawing: PrerenderedPage | undefined,
+      drawing: PrerenderedPage | 'per request' | undefined,
       remote: unknown,
       preload: boolean,
     ) => {
       const remoteJson = JSON.stringify(remote);
-      const key = `${page ?? ''}|${session ? 's' : ''}|${drawing ? prerendered.indexOf(drawing) : ''}|${preload ? 'p' : ''}|${remoteJson}`;
+      const drawingKey = drawing === 'per request' ? 'r' : drawing ? prerendered.indexOf(drawing) : '';
+      const key = `${page ?? ''}|${session ? 's' : ''}|${drawingKey}|${preload ? 'p' : ''}|${remoteJson}`;
       let variant = variants.get(key);
       if (!variant) {
         const files =
@@ -179,8 +194,7 @@ export const webAppPlugin = fp(
             : [];
         const head = `${jsonBlock(REMOTE_CONFIG_ELEMENT_ID, remote)}${linksFor(files, drawing !== undefined)}`;
         let html = template.replace('</head>', `${head}</head>`);
-        if (drawing)
-          html = html.replace(ROOT_ELEMENT, `<div id="root" data-prerendered inert>${drawing.html}</div>`);
+        if (drawing && drawing !== 'per request') html = html.replace(ROOT_ELEMENT, drawnRoot(drawing.html));
         variant = { html };
         if (variants.size >= MAX_VARIANTS) variants.clear();
         variants.set(key, variant);
@@ -197,17 +211,35 @@ export const webAppPlugin = fp(
       const remote = await readRemoteConfig(app.db).catch(() => undefined);
       // Without the configuration the app asks for it itself, as before (its switches are off on failure).
       if (!indexHtml || remote === undefined) return { body: indexHtml ?? '', encoding: 'identity' };
-      const drawing = page && !session ? drawingFor(page, search) : undefined;
-      const variant = variantFor(indexHtml, page, session, drawing, remote, preload);
       const encoding = encodingFor(request.headers['accept-encoding']);
       const answers =
         session && page && request.method === 'GET' && request.cookies[SESSION_COOKIE]
           ? await pageAnswersFor(request, page)
           : undefined;
-      if (answers) {
+      if (page && answers) {
+        // A page whose first reads came with it is drawn for this member, when the drawing comes in time.
+        const drawn = FIRST_READS[page]
+          ? await drawer.draw(
+              {
+                url: `http://localhost${request.url}`,
+                answers: JSON.parse(answers) as Record<string, unknown>,
+                environment: environmentOf(request.hostname),
+                switches: resolveSwitches({ ...switchInputsFor(request, search), remote }),
+              },
+              DRAWING_TIMEOUT_MS,
+            )
+          : undefined;
+        const variant = variantFor(
+          indexHtml,
+          page,
+          session,
+          drawn ? 'per request' : undefined,
+          remote,
+          preload,
+        );
         const html = variant.html.replace(
           ROOT_ELEMENT,
-          `${ROOT_ELEMENT}${jsonTextBlock(PAGE_ANSWERS_ELEMENT_ID, answers)}`,
+          `${drawn ? drawnRoot(drawn) : ROOT_ELEMENT}${jsonTextBlock(PAGE_ANSWERS_ELEMENT_ID, answers)}`,
         );
         return {
           body: encoding === 'identity' ? html : compress(html, encoding, 'once'),
@@ -215,6 +247,8 @@ export const webAppPlugin = fp(
           personal: true,
         };
       }
+      const drawing = page && !session ? drawingFor(page, search) : undefined;
+      const variant = variantFor(indexHtml, page, session, drawing, remote, preload);
       if (encoding === 'identity') return { body: variant.html, encoding };
       variant[encoding] ??= compress(variant.html, encoding, 'kept');
       return { body: variant[encoding], encoding };

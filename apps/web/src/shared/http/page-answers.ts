@@ -2,6 +2,9 @@ import { PAGE_ANSWERS_ELEMENT_ID, PAGE_ANSWERS_MAX_AGE_MS, pageAnswerKey } from 
 
 /** The answers the server sent with the page (ADR 020), read out of the page once, on the first call. */
 let answers: Map<string, unknown> | undefined;
+/** When the page started: 0 in a browser; the server's drawing of a page starts its own (`answerFromNow`). */
+let startedAt = 0;
+const age = () => performance.now() - startedAt;
 
 const readAnswers = (): Map<string, unknown> => {
   const element = document.getElementById(PAGE_ANSWERS_ELEMENT_ID);
@@ -17,7 +20,7 @@ const readAnswers = (): Map<string, unknown> => {
 /** Whether answers the page came with are still waiting to be used (and young enough to be). */
 export function hasPageAnswers(): boolean {
   answers ??= readAnswers();
-  return answers.size > 0 && performance.now() <= PAGE_ANSWERS_MAX_AGE_MS;
+  return answers.size > 0 && age() <= PAGE_ANSWERS_MAX_AGE_MS;
 }
 
 /**
@@ -27,7 +30,7 @@ export function hasPageAnswers(): boolean {
 export function takePageAnswer(pathAndQuery: string): { body: unknown } | undefined {
   answers ??= readAnswers();
   if (answers.size === 0) return undefined;
-  if (performance.now() > PAGE_ANSWERS_MAX_AGE_MS) {
+  if (age() > PAGE_ANSWERS_MAX_AGE_MS) {
     answers.clear();
     return undefined;
   }
@@ -43,3 +46,12 @@ export const forgetPageAnswers = () => {
   document.getElementById(PAGE_ANSWERS_ELEMENT_ID)?.remove();
   answers = undefined;
 };
+
+/**
+ * Starts a page over with these answers (the server's drawing of a session page, ADR 022): what an earlier
+ * page left is forgotten, and the answers are young from now.
+ */
+export function answerFromNow(pageAnswers: Record<string, unknown>) {
+  answers = new Map(Object.entries(pageAnswers));
+  startedAt = performance.now();
+}

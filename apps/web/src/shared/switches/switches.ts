@@ -87,6 +87,11 @@ export async function loadSwitches(
   return state;
 }
 
+/** The switches of a page the server draws (ADR 022): those the app will start with for that request. */
+export function drawUnder(environment: Environment | undefined, switches: Record<SwitchName, boolean>) {
+  state = { environment, switches, faux: [] };
+}
+
 export const isSwitchOn = (name: SwitchName): boolean => state.switches[name];
 /** Faux switches: any name turned on by the faux-switch URL list (signed-in spec 9). */
 export const isFauxSwitchOn = (name: string): boolean => state.faux.includes(name);

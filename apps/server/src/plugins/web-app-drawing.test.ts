@@ -1,0 +1,109 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_PATH } from '@app/contracts/page-answers';
+import { demoCollector } from '../db/demo-data.ts';
+import { cards } from '../db/schema/core.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { SESSION_COOKIE } from './session.ts';
+
+const webDir = path.resolve(import.meta.dirname, '../../../web');
+
+/**
+ * The server's drawing of session pages (ADR 022), with the web build's drawing thread and simulated browser
+ * as they are, and a stand-in for the app's server-side build that draws what it was given: the app's own
+ * drawing is checked end to end (e2e/homepage-drawing.spec.ts).
+ */
+let t: TestApp;
+let cookies: Record<string, string>;
+let dist: string;
+beforeAll(async () => {
+  // Inside the project, so that the thread finds its packages (jsdom) as it does from apps/web/dist.
+  const cache = path.resolve(webDir, '../../node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  dist = mkdtempSync(path.join(cache, 'lc-dist-drawing-'));
+  mkdirSync(path.join(dist, '.vite/ssr'), { recursive: true });
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><head><script type="module" src="/assets/entry-1.js"></script></head><div id="root"></div>',
+  );
+  writeFileSync(
+    path.join(dist, '.vite/first-paint.json'),
+    JSON.stringify({
+      app: { js: ['/assets/start-up-1.js'], css: [] },
+      pages: { homepage: { js: ['/assets/homepage-route-1.js'], css: [] } },
+      placeholder: { js: [], css: [] },
+      session: { js: [], css: [] },
+    }),
+  );
+  for (const file of ['page-drawing-worker.mjs', 'simulated-browser.mjs']) {
+    copyFileSync(path.join(webDir, file), path.join(dist, '.vite/ssr', file));
+  }
+  writeFileSync(
+    path.join(dist, '.vite/ssr/prerender.mjs'),
+    `export async function drawSessionPage({ url, answers, switches }) {
+      if (new URL(url).searchParams.has('fail')) throw new Error('cannot draw this one');
+      if (new URL(url).searchParams.has('slow')) await new Promise((resolve) => setTimeout(resolve, 1000));
+      const name = answers[${JSON.stringify(PROFILE_PATH)}].firstName;
+      return '<main><h1>Hello ' + name + '</h1><p>' + location.pathname + (switches.maintenance ? ' down' : '') + '</p></main><script>x()</script>';
+    }`,
+  );
+  t = await buildTestApp({}, { webDistDir: dist });
+  const [card] = await t.app.db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
+  cookies = { [SESSION_COOKIE]: (await t.app.sessions.create(card?.collectorId ?? '')).token };
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const homepage = (query = '', sessionCookies = cookies) =>
+  t.app.inject({
+    url: `/homepage${query}`,
+    headers: { 'accept-encoding': 'identity' },
+    cookies: sessionCookies,
+  });
+const rootOf = (html: string) =>
+  /<div id="root"[^>]*>(.*?)<\/div><script type="application\/json" id="page-answers">/.exec(html);
+
+describe("the server's drawing of a session page (ADR 022)", () => {
+  it("draws the member's homepage into the page, inert, with the app's chunks listed for after the paint", async () => {
+    // The thread starts with the server, in the background: the first pages may go without a drawing.
+    let page = await homepage();
+    for (let tries = 0; !page.body.includes('data-prerendered') && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      page = await homepage();
+    }
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.body).toContain(
+      `<div id="root" data-prerendered inert><main><h1>Hello ${demoCollector.firstName}</h1><p>/homepage</p></main></div>`,
+    );
+    // Scripts of the drawing are left out (the content security policy); the page's answers follow the root.
+    expect(rootOf(page.body)?.[0]).not.toContain('x()');
+    expect(page.body).toContain('id="later-modules"');
+    expect(page.body).not.toContain('rel="modulepreload"');
+  });
+
+  it('sends the page without a drawing, as before, when drawing fails or takes too long', async () => {
+    for (const query of ['?fail=1', '?slow=1']) {
+      const page = await homepage(query);
+      expect(page.statusCode, query).toBe(200);
+      expect(page.body, query).toContain(
+        '<div id="root"></div><script type="application/json" id="page-answers">',
+      );
+      expect(page.body, query).toContain('rel="modulepreload"');
+    }
+    // The thread goes on drawing the next page.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await homepage()).body).toContain('data-prerendered');
+  });
+
+  it('draws nothing for a page without a live session', async () => {
+    const page = await homepage('', { [SESSION_COOKIE]: 'ended-or-made-up' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).not.toContain('Hello');
+  });
+});

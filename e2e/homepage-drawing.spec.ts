@@ -1,0 +1,45 @@
+import { expect, test } from './fixtures.ts';
+
+const DEMO_CARD = '9826300012345678901';
+
+test("the homepage arrives drawn with the member's own numbers, and the app takes it over without a shift", async ({
+  page,
+  consoleErrors,
+}) => {
+  const started = await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } });
+  expect(started.status()).toBe(204);
+
+  // The server's drawing (ADR 022): in the HTML itself, before any JavaScript runs.
+  await expect(async () => {
+    const html = await (await page.request.get('/homepage')).text();
+    const root =
+      /<div id="root" data-prerendered inert>([\s\S]*?)<\/div><script type="application\/json" id="page-answers">/.exec(
+        html,
+      )?.[1] ?? '';
+    expect(root).toContain('Hello Alex');
+    expect(root).toContain('2,450');
+    expect(root).toContain('New offers for you');
+    expect(root).not.toContain('Cookies on this site');
+  }).toPass({ timeout: 15_000 });
+
+  await page.goto('/homepage');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible();
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shift).toBeLessThan(0.01);
+  // The page takes input: the consent banner (never drawn) answers.
+  await page.getByRole('button', { name: 'Essential cookies only' }).click();
+  await expect(page.getByRole('region', { name: 'Cookies on this site' })).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
