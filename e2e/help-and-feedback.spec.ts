@@ -51,7 +51,9 @@ test('a member plays back their year from the ledger', async ({ page, consoleErr
   await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // As after a sign-in: a session page marks this browser as signed in, which the public playback route reads.
+  // The marking is the app's: the server's drawing of the homepage (ADR 022) comes first, so wait for the app.
   await page.goto('/homepage');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
   await expect(page.getByRole('heading', { level: 1, name: /Hello/ })).toBeVisible();
   await page.goto(`/dataplayback/${new Date().getUTCFullYear()}/year-in-review`);
   await chooseEssentialCookiesOnly(page);
