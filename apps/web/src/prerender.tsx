@@ -8,6 +8,7 @@ import {
 } from 'react-router';
 import { resolveSwitches, type Environment, type SwitchName } from '@app/contracts/switches';
 import { buildRoutes } from './app/routes.tsx';
+import { ConsentBannerInDrawing } from './app/layout.tsx';
 import { createSessionGuard } from './app/session-guard.ts';
 import { answerFromNow } from './shared/http/page-answers.ts';
 import { drawUnder } from './shared/switches/switches.ts';
@@ -19,10 +20,22 @@ import { ToastProvider } from './shared/ui/toast.tsx';
  * same layout and page components as the app, under the switches of no environment. The server puts it into
  * the page; the app replaces it with its own render once the route is loaded (start-up.tsx).
  */
-export function prerender(url: string): Promise<string> {
-  return draw(url, resolveSwitches({ environment: undefined }), () => {
-    throw new Error('session pages are not pre-rendered');
-  });
+export async function prerender(url: string): Promise<string> {
+  const publicPage = (): Promise<string> =>
+    draw(
+      url,
+      resolveSwitches({ environment: undefined }),
+      () => {
+        throw new Error('session pages are not pre-rendered');
+      },
+      true,
+    );
+  // The first render starts loading the lazy parts of the layout (the consent banner); once that module is
+  // in, the second draws them.
+  await publicPage();
+  await import('./app/consent-banner.tsx');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return publicPage();
 }
 
 /**
@@ -57,6 +70,7 @@ async function draw(
   url: string,
   switches: Record<SwitchName, boolean>,
   sessionGuard: LoaderFunction,
+  consentBanner = false,
 ): Promise<string> {
   const routes = buildRoutes({ isOn: (name) => switches[name], sessionGuard });
   const handler = createStaticHandler(routes);
@@ -67,11 +81,13 @@ async function draw(
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
-      <ToastProvider>
-        <PopupProvider>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </PopupProvider>
-      </ToastProvider>
+      <ConsentBannerInDrawing value={consentBanner}>
+        <ToastProvider>
+          <PopupProvider>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </PopupProvider>
+        </ToastProvider>
+      </ConsentBannerInDrawing>
     </StrictMode>,
   );
 }
