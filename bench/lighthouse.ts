@@ -64,14 +64,22 @@ export async function lighthouseFigures(urls: string[], cookie?: string): Promis
   });
   try {
     const figures: LighthouseFigures[] = [];
-    for (const url of urls) {
+    const measure = async (url: string) => {
       if (cookie) await setCookie(chrome.port, url, cookie);
-      const result = await lighthouse(url, {
+      return lighthouse(url, {
         port: chrome.port,
         onlyCategories: ['performance'],
         logLevel: 'error',
         output: 'json',
       });
+    };
+    for (const url of urls) {
+      let result = await measure(url);
+      // A run Lighthouse could not finish (NO_LCP, a page that did not settle) is run once more, and said.
+      if (result?.lhr.runtimeError) {
+        console.log(`  (Lighthouse: ${result.lhr.runtimeError.code} for ${url}; measured again)`);
+        result = await measure(url);
+      }
       if (cookie && new URL(result?.lhr.finalDisplayedUrl ?? url).pathname !== new URL(url).pathname)
         throw new Error(`${url} ended at ${result?.lhr.finalDisplayedUrl}: the session was not taken`);
       const lhr = result?.lhr;
@@ -81,6 +89,7 @@ export async function lighthouseFigures(urls: string[], cookie?: string): Promis
           items?: Array<{ resourceType: string; transferSize: number }>;
         }
       )?.items?.find((item) => item.resourceType === 'script');
+      if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code}`);
       figures.push({
         url,
         score: lhr.categories.performance?.score ?? 0,
