@@ -21,6 +21,8 @@ export interface FirstPaintManifest {
   placeholder: FirstPaintFiles;
   /** Loaded in front of every session route (session-guard.ts). */
   session: FirstPaintFiles;
+  /** A card-number page without `uid` loads only this beside the entry (start-before-app.ts, ADR 018). */
+  signInStart: FirstPaintFiles;
 }
 
 export const FIRST_PAINT_FILE = '.vite/first-paint.json';
@@ -112,6 +114,7 @@ export function firstPaint(): Plugin {
       if (!entryChunk) throw new Error('first-paint: the build has no entry');
       // The app's start (src/app/start-up.tsx) is loaded by the entry after the first paint: every page needs it.
       const entry = closure(entryChunk.fileName, new Set());
+      const entryOnly = new Set(entry);
       const startUp = [...closure(chunkOf('src/app/start-up.tsx'), new Set())].filter(
         (file) => !entry.has(file),
       );
@@ -137,6 +140,12 @@ export function firstPaint(): Plugin {
         pages,
         placeholder: filesOf('src/app/placeholder-route.ts'),
         session: filesOf('src/shared/query/query-client.ts', 'src/shared/session/get-profile.ts'),
+        signInStart: {
+          js: [...closure(chunkOf('src/features/sign-in/start-before-app.ts'), new Set())]
+            .filter((file) => !entryOnly.has(file))
+            .map((file) => `/${file}`),
+          css: [],
+        },
       };
       writeFileSync(path.join(outDir, FIRST_PAINT_FILE), JSON.stringify(result));
     },

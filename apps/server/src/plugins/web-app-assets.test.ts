@@ -37,6 +37,7 @@ beforeAll(async () => {
       },
       placeholder: { js: ['/assets/placeholder-route-1.js'], css: [] },
       session: { js: ['/assets/query-1.js', '/assets/get-profile-1.js'], css: [] },
+      signInStart: { js: ['/assets/start-before-app-1.js', '/assets/switches-1.js'], css: [] },
     }),
   );
   writeFileSync(path.join(dist, 'assets/entry-abc123.js'), script);
@@ -153,12 +154,17 @@ describe('the page for a first visit (issue 15)', () => {
     expect(without.body).toContain('<div id="root"></div>');
   });
 
-  it('preloads nothing of the app for a card-number page without uid: it only sends a visitor to the provider', async () => {
+  it('preloads only what starts a sign-in for a card-number page without uid: it only sends a visitor to the provider', async () => {
     const visitor = await t.app.inject({
       url: '/id/start/login',
       headers: { 'accept-encoding': 'identity' },
     });
-    expect(preloads(visitor.body)).toEqual([]);
+    expect(preloads(visitor.body)).toEqual(['/assets/start-before-app-1.js', '/assets/switches-1.js']);
+    // The style sheets of the drawing the provider sends the visitor back to are fetched meanwhile.
+    expect(visitor.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/start-up-1.css">',
+    );
+    expect(visitor.body).not.toContain('rel="stylesheet" crossorigin href="/assets/start-up-1.css"');
     expect(visitor.body).toContain('id="remote-config"');
     // A session holder's start runs the whole app (hotels session), so its chunks are preloaded as usual.
     const member = await t.app.inject({

@@ -34,6 +34,8 @@ interface FirstPaintManifest {
   pages: Record<string, FirstPaintFiles>;
   placeholder: FirstPaintFiles;
   session: FirstPaintFiles;
+  /** What a card-number page without `uid` loads beside the entry (apps/web start-before-app.ts). */
+  signInStart?: FirstPaintFiles;
 }
 
 const readFirstPaint = (root: string): FirstPaintManifest | undefined => {
@@ -108,6 +110,9 @@ const switchesFor = (request: FastifyRequest, search: string): IsSwitchOn => {
   return (name) => switches[name];
 };
 
+/** What a page preloads: the app and the page's chunks, or only what starts a sign-in (ADR 018). */
+type Preload = 'app' | 'sign-in start';
+
 /** How long a page waits for its drawing (ADR 022) before it goes without one. */
 const DRAWING_TIMEOUT_MS = 250;
 
@@ -177,22 +182,35 @@ export const webAppPlugin = fp(
       session: boolean,
       drawing: PrerenderedPage | 'per request' | undefined,
       remote: unknown,
-      preload: boolean,
+      preload: Preload,
     ) => {
       const remoteJson = JSON.stringify(remote);
       const drawingKey = drawing === 'per request' ? 'r' : drawing ? prerendered.indexOf(drawing) : '';
-      const key = `${page ?? ''}|${session ? 's' : ''}|${drawingKey}|${preload ? 'p' : ''}|${remoteJson}`;
+      const key = `${page ?? ''}|${session ? 's' : ''}|${drawingKey}|${preload}|${remoteJson}`;
       let variant = variants.get(key);
       if (!variant) {
-        const files =
-          firstPaint && preload
-            ? [
+        const files = !firstPaint
+          ? []
+          : preload === 'sign-in start'
+            ? [firstPaint.signInStart ?? { js: [], css: [] }]
+            : [
                 firstPaint.app,
                 ...(session ? [firstPaint.session] : []),
                 page ? (firstPaint.pages[page] ?? firstPaint.placeholder) : firstPaint.placeholder,
+              ];
+        // The provider sends the visitor back to this page's drawing (with `uid`): its style sheets are fetched
+        // while the start of the sign-in runs, so that the drawing paints as soon as it arrives.
+        const laterStyles =
+          firstPaint && preload === 'sign-in start'
+            ? [
+                firstPaint.app,
+                page ? (firstPaint.pages[page] ?? firstPaint.placeholder) : firstPaint.placeholder,
               ]
-            : [];
-        const head = `${jsonBlock(REMOTE_CONFIG_ELEMENT_ID, remote)}${linksFor(files, drawing !== undefined)}`;
+                .flatMap((entry) => entry.css)
+                .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`)
+                .join('')
+            : '';
+        const head = `${jsonBlock(REMOTE_CONFIG_ELEMENT_ID, remote)}${linksFor(files, drawing !== undefined)}${laterStyles}`;
         let html = template.replace('</head>', `${head}</head>`);
         if (drawing && drawing !== 'per request') html = html.replace(ROOT_ELEMENT, drawnRoot(drawing.html));
         variant = { html };
@@ -206,7 +224,7 @@ export const webAppPlugin = fp(
       page: string | undefined,
       session: boolean,
       search: string,
-      preload: boolean,
+      preload: Preload,
     ): Promise<{ body: string | Buffer; encoding: Encoding; personal?: boolean }> => {
       const remote = await readRemoteConfig(app.db).catch(() => undefined);
       // Without the configuration the app asks for it itself, as before (its switches are off on failure).
@@ -285,7 +303,7 @@ export const webAppPlugin = fp(
         if (indexHtml) {
           const { page } = pageOf(resolution.route, isOn);
           // A card-number page without `uid`, for a visitor without a session, only sends them to the identity
-          // provider before the app loads (apps/web start-before-app.ts): nothing of the app to preload.
+          // provider before the app loads (apps/web start-before-app.ts): only that is preloaded.
           const signInStart =
             (CARD_NUMBER_PATHS as readonly string[]).includes(pathname) &&
             !new URLSearchParams(search).get('uid') &&
@@ -295,7 +313,7 @@ export const webAppPlugin = fp(
             page,
             resolution.route.access === 'session',
             search,
-            !signInStart,
+            signInStart ? 'sign-in start' : 'app',
           );
           if (encoding !== 'identity') reply.header('content-encoding', encoding);
           return (
