@@ -20,6 +20,11 @@ export interface PageDrawer {
 
 /** Where the web build puts the server-side build of the app and the drawing thread (first-paint-plugin.ts). */
 const DRAWING_DIR = '.vite/ssr';
+/** Pages waiting for the thread at most (a drawing takes a few milliseconds); more go without a drawing. */
+const MAX_OUTSTANDING = 8;
+/** The thread's heap bound, and the wait before a thread that ended is started again. */
+const DRAWING_HEAP_MB = 128;
+const RESTART_DELAY_MS = 1_000;
 
 /**
  * The server's drawing of session pages (ADR 022): a worker thread runs the app's components in a simulated
@@ -34,33 +39,53 @@ export function createPageDrawer(webDistDir: string, onError: (error: Error) => 
   if (!existsSync(workerFile) || !existsSync(entry)) {
     return { draw: () => Promise.resolve(undefined), close: () => Promise.resolve() };
   }
-  const worker = new Worker(workerFile, { workerData: { entry } });
   const pending = new Map<number, (html: string | undefined) => void>();
+  let worker: Worker | undefined;
   let ready = false;
+  let closing = false;
   let nextId = 1;
-  worker.on('message', (message: { ready?: boolean; id?: number; html?: string; error?: string }) => {
-    if (message.ready) ready = true;
-    if (message.id === undefined) return;
-    if (message.error) onError(new Error(message.error));
-    pending.get(message.id)?.(message.html);
-    pending.delete(message.id);
-  });
-  worker.on('error', (error) => {
-    ready = false;
-    onError(error);
-  });
-  worker.on('exit', () => {
-    ready = false;
-    for (const resolve of pending.values()) resolve(undefined);
-    pending.clear();
-  });
-  // The thread must not keep a stopping server alive.
-  worker.unref();
+  /** Pages asked of the thread and not answered yet, including those the server stopped waiting for. */
+  let outstanding = 0;
+
+  const start = () => {
+    const thread = new Worker(workerFile, {
+      workerData: { entry },
+      // A simulated browser keeps garbage for a while: a bound keeps the thread's memory in check.
+      resourceLimits: { maxOldGenerationSizeMb: DRAWING_HEAP_MB },
+    });
+    worker = thread;
+    outstanding = 0;
+    thread.on('message', (message: { ready?: boolean; id?: number; html?: string; error?: string }) => {
+      if (message.ready) ready = true;
+      if (message.id === undefined) return;
+      outstanding = Math.max(0, outstanding - 1);
+      if (message.error) onError(new Error(message.error));
+      pending.get(message.id)?.(message.html);
+      pending.delete(message.id);
+    });
+    thread.on('error', (error) => {
+      ready = false;
+      onError(error);
+    });
+    thread.on('exit', () => {
+      ready = false;
+      for (const resolve of pending.values()) resolve(undefined);
+      pending.clear();
+      // A thread that ended on its own (out of memory, a crash) is started again, a little later.
+      if (!closing) setTimeout(start, RESTART_DELAY_MS).unref();
+    });
+    // The thread must not keep a stopping server alive.
+    thread.unref();
+  };
+  start();
 
   return {
     draw(page, timeoutMs) {
-      if (!ready) return Promise.resolve(undefined);
+      // Busy drawing for others: this page goes without, rather than wait in a queue that only grows.
+      if (!ready || !worker || outstanding >= MAX_OUTSTANDING) return Promise.resolve(undefined);
       const id = nextId++;
+      outstanding += 1;
+      const thread = worker;
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           pending.delete(id);
@@ -70,11 +95,12 @@ export function createPageDrawer(webDistDir: string, onError: (error: Error) => 
           clearTimeout(timer);
           resolve(html);
         });
-        worker.postMessage({ id, page });
+        thread.postMessage({ id, page });
       });
     },
     async close() {
-      await worker.terminate();
+      closing = true;
+      await worker?.terminate();
     },
   };
 }

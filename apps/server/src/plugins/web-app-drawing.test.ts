@@ -44,6 +44,7 @@ beforeAll(async () => {
     path.join(dist, '.vite/ssr/prerender.mjs'),
     `export async function drawSessionPage({ url, answers, switches }) {
       if (new URL(url).searchParams.has('fail')) throw new Error('cannot draw this one');
+      if (new URL(url).searchParams.has('crash')) process.exit(1);
       if (new URL(url).searchParams.has('slow')) await new Promise((resolve) => setTimeout(resolve, 1000));
       const name = answers[${JSON.stringify(PROFILE_PATH)}].firstName;
       return '<main><h1>Hello ' + name + '</h1><p>' + location.pathname + (switches.maintenance ? ' down' : '') + '</p></main><script>x()</script>';
@@ -98,6 +99,18 @@ describe("the server's drawing of a session page (ADR 022)", () => {
     // The thread goes on drawing the next page.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await homepage()).body).toContain('data-prerendered');
+  });
+
+  it('starts the thread again when it ends, and draws once more', async () => {
+    const crashed = await homepage('?crash=1');
+    expect(crashed.statusCode).toBe(200);
+    expect(crashed.body).toContain('<div id="root"></div>');
+    let page = await homepage();
+    for (let tries = 0; !page.body.includes('data-prerendered') && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      page = await homepage();
+    }
+    expect(page.body).toContain(`<h1>Hello ${demoCollector.firstName}</h1>`);
   });
 
   it('draws nothing for a page without a live session', async () => {
