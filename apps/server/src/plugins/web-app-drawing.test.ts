@@ -113,6 +113,13 @@ describe("the server's drawing of a session page (ADR 022)", () => {
     expect(page.body).toContain(`<h1>Hello ${demoCollector.firstName}</h1>`);
   });
 
+  it('draws nothing under maintenance: the app shows its maintenance page', async () => {
+    await expect.poll(async () => (await homepage()).body, { timeout: 10_000 }).toContain('data-prerendered');
+    const page = await homepage('?switches=maintenance');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+  });
+
   it('draws nothing for a page without a live session', async () => {
     const page = await homepage('', { [SESSION_COOKIE]: 'ended-or-made-up' });
     expect(page.statusCode).toBe(200);

@@ -235,18 +235,21 @@ export const webAppPlugin = fp(
           ? await pageAnswersFor(request, page)
           : undefined;
       if (page && answers) {
-        // A page whose first reads came with it is drawn for this member, when the drawing comes in time.
-        const drawn = FIRST_READS[page]
-          ? await drawer.draw(
-              {
-                url: `http://localhost${request.url}`,
-                answers: JSON.parse(answers) as Record<string, unknown>,
-                environment: environmentOf(request.hostname),
-                switches: resolveSwitches({ ...switchInputsFor(request, search), remote }),
-              },
-              DRAWING_TIMEOUT_MS,
-            )
-          : undefined;
+        // A page whose first reads came with it is drawn for this member, when the drawing comes in time; not
+        // under maintenance, where the app shows its maintenance page instead.
+        const switches = resolveSwitches({ ...switchInputsFor(request, search), remote });
+        const drawn =
+          FIRST_READS[page] && !switches.maintenance
+            ? await drawer.draw(
+                {
+                  url: `http://localhost${request.url}`,
+                  answers: JSON.parse(answers) as Record<string, unknown>,
+                  environment: environmentOf(request.hostname),
+                  switches,
+                },
+                DRAWING_TIMEOUT_MS,
+              )
+            : undefined;
         const variant = variantFor(
           indexHtml,
           page,
