@@ -217,7 +217,8 @@ async function signInFigures(label: string, baseline: Figures, options: { dataDi
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The provider only returns to the registered redirect address, which is built from PUBLIC_URL.
-  const probeFile = path.join(mkdtempSync(path.join(tmpdir(), 'lc-bench-loop-')), 'event-loop.jsonl');
+  const probeDir = mkdtempSync(path.join(tmpdir(), 'lc-bench-loop-'));
+  const probeFile = path.join(probeDir, 'event-loop.jsonl');
   const product = startProduct(port, options.dataDir, {
     TRUST_PROXY: '1',
     DEVICE_2FA: 'false',
@@ -283,6 +284,7 @@ async function signInFigures(label: string, baseline: Figures, options: { dataDi
     if (firstError) console.log(`  first failure: ${firstError}`);
   } finally {
     await stop(product);
+    rmSync(probeDir, { recursive: true, force: true });
   }
 }
 

@@ -120,13 +120,15 @@ export function firstPaint(): Plugin {
       );
       for (const file of startUp) entry.add(file);
       const entryCss = cssOf(entry);
-      const filesOf = (...sources: string[]): FirstPaintFiles => {
+      /** The chunks and style sheets of these sources beyond those of `loaded`. */
+      const filesBeyond = (loaded: Set<string>, ...sources: string[]): FirstPaintFiles => {
         const files = new Set<string>();
         for (const source of sources) closure(chunkOf(source), files);
-        const own = [...files].filter((file) => !entry.has(file));
+        const own = [...files].filter((file) => !loaded.has(file));
         const css = [...cssOf(own)].filter((file) => !entryCss.has(file));
         return { js: own.map((file) => `/${file}`), css: css.map((file) => `/${file}`) };
       };
+      const filesOf = (...sources: string[]) => filesBeyond(entry, ...sources);
       const queryShell = 'src/shared/query/query-shell.tsx';
       const pagesSource = readFileSync(path.join(root, 'src/app/pages.ts'), 'utf8');
       const pages: Record<string, FirstPaintFiles> = {};
@@ -140,12 +142,7 @@ export function firstPaint(): Plugin {
         pages,
         placeholder: filesOf('src/app/placeholder-route.ts'),
         session: filesOf('src/shared/query/query-client.ts', 'src/shared/session/get-profile.ts'),
-        signInStart: {
-          js: [...closure(chunkOf('src/features/sign-in/start-before-app.ts'), new Set())]
-            .filter((file) => !entryOnly.has(file))
-            .map((file) => `/${file}`),
-          css: [],
-        },
+        signInStart: filesBeyond(entryOnly, 'src/features/sign-in/start-before-app.ts'),
       };
       writeFileSync(path.join(outDir, FIRST_PAINT_FILE), JSON.stringify(result));
     },

@@ -14,7 +14,8 @@ parentPort.on('message', ({ id, page }) => {
   queue = queue.then(async () => {
     try {
       dom.reconfigure({ url: page.url });
-      parentPort.postMessage({ id, html: pageReady(await drawSessionPage(page), page.url) });
+      const drawing = await drawSessionPage({ ...page, answers: JSON.parse(page.answers) });
+      parentPort.postMessage({ id, html: pageReady(drawing, page.url) });
     } catch (error) {
       parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
     }

@@ -8,7 +8,7 @@ import {
 } from 'react-router';
 import { resolveSwitches, type Environment, type SwitchName } from '@app/contracts/switches';
 import { buildRoutes } from './app/routes.tsx';
-import { ConsentBannerInDrawing } from './app/layout.tsx';
+import { ConsentBannerShown } from './app/layout.tsx';
 import { createSessionGuard } from './app/session-guard.ts';
 import { answerFromNow } from './shared/http/page-answers.ts';
 import { drawUnder } from './shared/switches/switches.ts';
@@ -34,7 +34,6 @@ export async function prerender(url: string): Promise<string> {
   // in, the second draws them.
   await publicPage();
   await import('./app/consent-banner.tsx');
-  await new Promise((resolve) => setTimeout(resolve, 0));
   return publicPage();
 }
 
@@ -59,6 +58,7 @@ export async function drawSessionPage(page: {
       page.url,
       page.switches,
       createSessionGuard(() => Promise.resolve(queryClient)),
+      false,
     );
   } finally {
     answerFromNow({});
@@ -70,7 +70,7 @@ async function draw(
   url: string,
   switches: Record<SwitchName, boolean>,
   sessionGuard: LoaderFunction,
-  consentBanner = false,
+  consentBanner: boolean,
 ): Promise<string> {
   const routes = buildRoutes({ isOn: (name) => switches[name], sessionGuard });
   const handler = createStaticHandler(routes);
@@ -81,13 +81,13 @@ async function draw(
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
-      <ConsentBannerInDrawing value={consentBanner}>
+      <ConsentBannerShown value={consentBanner}>
         <ToastProvider>
           <PopupProvider>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </PopupProvider>
         </ToastProvider>
-      </ConsentBannerInDrawing>
+      </ConsentBannerShown>
     </StrictMode>,
   );
 }

@@ -107,9 +107,10 @@ export async function openDatabase(options: {
   }
   // In a thread of its own, so statements do not take turns with HTTP requests (docs/decisions/021).
   const client = await openPGliteThread(dataPath);
-  const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Database;
+  const driver = drizzlePglite({ client: client as unknown as PGlite });
+  const db = driver as unknown as Database;
   try {
-    await migratePglite(drizzlePglite({ client: client as unknown as PGlite }), { migrationsFolder });
+    await migratePglite(driver, { migrationsFolder });
   } catch (error) {
     await client.close();
     throw error;

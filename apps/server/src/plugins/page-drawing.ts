@@ -6,8 +6,8 @@ import type { Environment, SwitchName } from '@app/contracts/switches';
 /** What the drawing thread needs to draw a member's session page as the app will (apps/web prerender.tsx). */
 export interface SessionPageToDraw {
   url: string;
-  /** The answers the page carries (ADR 020), keyed by path. */
-  answers: Record<string, unknown>;
+  /** The answers the page carries (ADR 020), as the JSON text of an object keyed by path. */
+  answers: string;
   environment: Environment | undefined;
   switches: Record<SwitchName, boolean>;
 }

@@ -189,23 +189,17 @@ export const webAppPlugin = fp(
       const key = `${page ?? ''}|${session ? 's' : ''}|${drawingKey}|${preload}|${remoteJson}`;
       let variant = variants.get(key);
       if (!variant) {
-        const files = !firstPaint
+        const routeFiles = firstPaint && (firstPaint.pages[page ?? ''] ?? firstPaint.placeholder);
+        const files = !routeFiles
           ? []
           : preload === 'sign-in start'
             ? [firstPaint.signInStart ?? { js: [], css: [] }]
-            : [
-                firstPaint.app,
-                ...(session ? [firstPaint.session] : []),
-                page ? (firstPaint.pages[page] ?? firstPaint.placeholder) : firstPaint.placeholder,
-              ];
+            : [firstPaint.app, ...(session ? [firstPaint.session] : []), routeFiles];
         // The provider sends the visitor back to this page's drawing (with `uid`): its style sheets are fetched
         // while the start of the sign-in runs, so that the drawing paints as soon as it arrives.
         const laterStyles =
-          firstPaint && preload === 'sign-in start'
-            ? [
-                firstPaint.app,
-                page ? (firstPaint.pages[page] ?? firstPaint.placeholder) : firstPaint.placeholder,
-              ]
+          routeFiles && preload === 'sign-in start'
+            ? [firstPaint.app, routeFiles]
                 .flatMap((entry) => entry.css)
                 .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`)
                 .join('')
@@ -237,16 +231,12 @@ export const webAppPlugin = fp(
       if (page && answers) {
         // A page whose first reads came with it is drawn for this member, when the drawing comes in time; not
         // under maintenance, where the app shows its maintenance page instead.
-        const switches = resolveSwitches({ ...switchInputsFor(request, search), remote });
+        const inputs = switchInputsFor(request, search);
+        const switches = resolveSwitches({ ...inputs, remote });
         const drawn =
           FIRST_READS[page] && !switches.maintenance
             ? await drawer.draw(
-                {
-                  url: `http://localhost${request.url}`,
-                  answers: JSON.parse(answers) as Record<string, unknown>,
-                  environment: environmentOf(request.hostname),
-                  switches,
-                },
+                { url: `http://localhost${request.url}`, answers, environment: inputs.environment, switches },
                 DRAWING_TIMEOUT_MS,
               )
             : undefined;

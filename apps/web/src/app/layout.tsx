@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { trackPageView } from '../shared/analytics/analytics.ts';
@@ -10,23 +10,18 @@ import './layout.css';
 
 const ConsentBanner = lazy(() => import('./consent-banner.tsx'));
 /**
- * Whether a drawing of the page shows the consent banner: the build's drawings of public pages do (most of
- * their visitors have not chosen yet, and a banner that appeared only when the app starts would be the page's
- * largest paint); the server's drawing of a member's page does not (ADR 022).
+ * Whether the page shows the consent banner: the app does, and so do the build's drawings of public pages (most
+ * of their visitors have not chosen yet, and a banner that appeared only when the app starts would be the
+ * page's largest paint). The server's drawing of a member's page does not (ADR 022): the choice lives in the
+ * browser, and the app shows the banner if it is still to be made.
  */
-export const ConsentBannerInDrawing = createContext(false);
-const neverChanges = () => () => undefined;
-const inTheApp = () => true;
-const inADrawing = () => false;
+export const ConsentBannerShown = createContext(true);
 
 export function Layout() {
   const location = useLocation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const fablet = useIsFablet();
-  // The consent choice lives in this browser: the server's drawing of a member's page leaves the banner to the
-  // app, so that it is not shown to a member who has already chosen.
-  const inBrowser = useSyncExternalStore(neverChanges, inTheApp, inADrawing);
-  const drawBanner = useContext(ConsentBannerInDrawing);
+  const consentBanner = useContext(ConsentBannerShown);
 
   useEffect(() => {
     document.title = handle?.title ? `${handle.title} | ${brand.name}` : brand.name;
@@ -43,7 +38,7 @@ export function Layout() {
       <Header />
       <Outlet />
       <Footer />
-      {(inBrowser || drawBanner) && (
+      {consentBanner && (
         <Suspense fallback={null}>
           <ConsentBanner />
         </Suspense>
