@@ -87,3 +87,35 @@ test('a wrong password shows the same message as an unknown card', async ({ page
     "Those details don't match our records. Check your card number and password and try again.",
   );
 });
+
+test('a card-number page opened directly goes straight to the provider and back, and the sign-in returns to next', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The server starts the authorization request (ADR 023): one redirect chain, no page load in between.
+  const response = await page.goto('/id/start/login?next=%2Faccount%2Fcomms');
+  const chain: Array<{ path: string; status: number | undefined }> = [];
+  for (let request = response?.request().redirectedFrom(); request; request = request.redirectedFrom()) {
+    chain.unshift({ path: new URL(request.url()).pathname, status: (await request.response())?.status() });
+  }
+  expect(chain).toEqual([
+    { path: '/id/start/login', status: 303 },
+    { path: '/oauth2/auth', status: 303 },
+  ]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('uid')).toBeTruthy();
+  const pending = (await page.context().cookies()).filter((cookie) => cookie.name.startsWith('lc_sign_in_'));
+  expect(pending).toHaveLength(1);
+
+  await page.getByLabel('Card number').fill(DEMO_DIGITS);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/account\/comms$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact preferences' })).toBeVisible();
+  // The verifier's cookie is spent with the sign-in.
+  expect((await page.context().cookies()).filter((cookie) => cookie.name.startsWith('lc_sign_in_'))).toEqual(
+    [],
+  );
+  expect(consoleErrors.filter((line) => !line.includes('401'))).toEqual([]);
+});

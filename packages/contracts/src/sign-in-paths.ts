@@ -30,6 +30,65 @@ export const CARD_NUMBER_PATHS = [
   `${IDENTITY_PREFIX}/app-enter-card-number`,
 ] as const;
 
+/**
+ * The authorization request of the external login (signed-in spec 7.3) for the app at `origin`: audience,
+ * mission, client, redirect, code flow, scope 'openid offline', the S256 `challenge`, `state`, platform web and
+ * action. Built by the browser (apps/web start-sign-in.ts), or by the server for a card-number page's first
+ * load (apps/server sign-in-start.ts).
+ */
+export function authorizationUrl(origin: string, challenge: string, state: string): string {
+  const url = new URL(OIDC_AUTHORIZATION_PATH, origin);
+  url.search = new URLSearchParams({
+    audience: origin,
+    mission: 'login',
+    client_id: WEB_CLIENT_ID,
+    redirect_uri: `${origin}${OAUTH_REDIRECT_PATH}`,
+    response_type: 'code',
+    scope: WEB_SCOPE,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state,
+    platform: 'web',
+    action: 'login',
+  }).toString();
+  return url.toString();
+}
+
+/**
+ * A sign-in the server started keeps its PKCE verifier and `next` in a cookie named after its state, for
+ * /oauth_redirect to take once (ADR 023). Over https the name carries `__Host-`, so that no other host can plant
+ * one; the page reads either name.
+ */
+export const PENDING_SIGN_IN_COOKIE_NAMES = (state: string) =>
+  [`__Host-lc_sign_in_${state}`, `lc_sign_in_${state}`] as const;
+/** As long as the provider keeps the interaction the sign-in started (its Interaction ttl). */
+export const PENDING_SIGN_IN_MAX_AGE_SECONDS = 60 * 60;
+
+export interface PendingSignIn {
+  verifier: string;
+  next?: string;
+}
+
+/** The cookie's value: the verifier (base64url, no dot), then `.` and the URI-encoded `next` when there is one. */
+export const pendingSignInValue = ({ verifier, next }: PendingSignIn): string =>
+  next ? `${verifier}.${encodeURIComponent(next)}` : verifier;
+
+export function readPendingSignInValue(value: string | undefined): PendingSignIn | undefined {
+  if (!value) return undefined;
+  const dot = value.indexOf('.');
+  const verifier = dot < 0 ? value : value.slice(0, dot);
+  // A base64url verifier of RFC 7636's length (43 to 128; ours are 43, from 32 bytes).
+  if (!/^[\w-]{43,128}$/.test(verifier)) return undefined;
+  if (dot < 0) return { verifier };
+  let next: string | undefined;
+  try {
+    next = safeNext(decodeURIComponent(value.slice(dot + 1)));
+  } catch {
+    next = undefined;
+  }
+  return next ? { verifier, next } : { verifier };
+}
+
 const NEXT_MAX_LENGTH = 512;
 
 /**

@@ -7,7 +7,6 @@ import { isApiPath } from '@app/contracts/api-prefixes';
 import { CHANNEL_HEADER, CHANNEL_VALUE } from '@app/contracts/http';
 import { FIRST_READS, PAGE_ANSWERS_ELEMENT_ID, PROFILE_PATH } from '@app/contracts/page-answers';
 import { pageOf, resolvePath, type IsSwitchOn } from '@app/contracts/routes';
-import { CARD_NUMBER_PATHS } from '@app/contracts/sign-in-paths';
 import {
   SWITCHES_COOKIE,
   SWITCHES_PARAM,
@@ -17,6 +16,11 @@ import {
 } from '@app/contracts/switches';
 import { compress, encodingFor, type Encoding } from '../lib/compression.ts';
 import { readRemoteConfig } from '../modules/platform-status/repository.ts';
+import {
+  isSignInStartPage,
+  signInStart as startSignIn,
+  startsSignInOnServer,
+} from '../modules/identity/sign-in-start.ts';
 import { createPageDrawer } from './page-drawing.ts';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -281,6 +285,12 @@ export const webAppPlugin = fp(
       });
     }
 
+    const startsSignInHere = async (request: FastifyRequest, search: string) => {
+      const remote = await readRemoteConfig(app.db).catch(() => undefined);
+      const { maintenance } = resolveSwitches({ ...switchInputsFor(request, search), remote });
+      return startsSignInOnServer(request, { publicUrl: app.config.publicUrl, maintenance });
+    };
+
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       // A missing hashed asset is a real 404, so that a stale chunk is noticed (and the app reloads once).
@@ -296,11 +306,16 @@ export const webAppPlugin = fp(
         if (indexHtml) {
           const { page } = pageOf(resolution.route, isOn);
           // A card-number page without `uid`, for a visitor without a session, only sends them to the identity
-          // provider before the app loads (apps/web start-before-app.ts): only that is preloaded.
-          const signInStart =
-            (CARD_NUMBER_PATHS as readonly string[]).includes(pathname) &&
-            !new URLSearchParams(search).get('uid') &&
-            !request.cookies[SESSION_COOKIE];
+          // provider: the server does it for a top-level visit (ADR 023), else the app before it loads (apps/web
+          // start-before-app.ts), and then only that is preloaded.
+          const signInStart = isSignInStartPage(pathname, search, Boolean(request.cookies[SESSION_COOKIE]));
+          if (signInStart && (await startsSignInHere(request, search))) {
+            const { location, cookie } = startSignIn(app.config.publicUrl, search);
+            return reply
+              .setCookie(cookie.name, cookie.value, cookie.options)
+              .header('cache-control', 'no-store')
+              .redirect(location, 303);
+          }
           const { body, encoding, personal } = await sendPage(
             request,
             page,

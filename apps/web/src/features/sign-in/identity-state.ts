@@ -1,3 +1,4 @@
+import { PENDING_SIGN_IN_COOKIE_NAMES, readPendingSignInValue } from '@app/contracts/sign-in-paths';
 import { readStored, removeStored, writeStored } from '../../shared/storage/storage.ts';
 
 /**
@@ -33,3 +34,32 @@ export const updateIdentityState = (changes: Partial<IdentityState>): IdentitySt
 };
 
 export const clearIdentityState = () => removeStored(KEY, 'session');
+
+const cookieValue = (name: string) =>
+  document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+
+/**
+ * The pending authorization request for the `state` the provider answered with, as this tab's identity state:
+ * a sign-in this tab started is there already; one the server started (a card-number page's first load, ADR
+ * 023) waits in a cookie named after the state, which is taken once, into this tab's state, and removed.
+ */
+export function takePendingSignIn(state: string | null): IdentityState {
+  const stored = readIdentityState();
+  if (!state || stored.state === state) return stored;
+  for (const name of PENDING_SIGN_IN_COOKIE_NAMES(state)) {
+    const pending = readPendingSignInValue(cookieValue(name));
+    if (!pending) continue;
+    const secure = name.startsWith('__Host-') ? '; Secure' : '';
+    document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+    // No `next` in the cookie: the one this tab remembered holds, as for a sign-in the tab started.
+    return updateIdentityState({
+      state,
+      verifier: pending.verifier,
+      ...(pending.next && { next: pending.next }),
+    });
+  }
+  return stored;
+}

@@ -11,7 +11,7 @@ import {
 import { HttpError } from '../../shared/http/client.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { finishSignIn } from './finish-sign-in.ts';
-import { readIdentityState } from './identity-state.ts';
+import { takePendingSignIn } from './identity-state.ts';
 import { createOauthSession } from './sign-in-api.ts';
 import './sign-in.css';
 
@@ -25,7 +25,7 @@ export function OauthRedirectPage() {
   // The provider's answer and this tab's pending request, read once.
   const [answer] = useState(() => {
     const params = new URLSearchParams(window.location.search);
-    const { verifier, state } = readIdentityState();
+    const { verifier, state } = takePendingSignIn(params.get('state'));
     const code = params.get('code');
     const valid = !params.get('error') && code && verifier && state && params.get('state') === state;
     return valid ? { code, verifier } : undefined;
