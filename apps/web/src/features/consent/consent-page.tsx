@@ -36,12 +36,12 @@ export function ConsentPage() {
   const problem = !uid ? consentMessages.expired : consent.isError ? consent.error.message : undefined;
 
   return (
-    <main id="main" className="consent">
-      <div className="consent__card">
+    <main id="main" className="app-consent">
+      <div className="app-consent__card">
         {problem ? (
           <>
             <h1>Connect an app to your account</h1>
-            <p className="consent__alert" role="alert">
+            <p className="app-consent__alert" role="alert">
               {problem}
             </p>
             <Link to="/">Go to {brand.name}</Link>
@@ -52,21 +52,21 @@ export function ConsentPage() {
           <>
             <h1>{consentMessages.heading(consent.data.clientName)}</h1>
             <p id="consent-scopes">If you allow it, {consent.data.clientName} will be able to:</p>
-            <ul className="consent__scopes" aria-labelledby="consent-scopes">
+            <ul className="app-consent__scopes" aria-labelledby="consent-scopes">
               {consent.data.scopes.map((scope) => (
                 <li key={scope.scope}>{scope.description}</li>
               ))}
             </ul>
-            <p className="consent__muted">
+            <p className="app-consent__muted">
               It won&apos;t see your password. You can disconnect it at any time in your account, under
               Security and devices.
             </p>
             {failure ? (
-              <p className="consent__alert" role="alert">
+              <p className="app-consent__alert" role="alert">
                 {failure}
               </p>
             ) : null}
-            <div className="consent__actions">
+            <div className="app-consent__actions">
               <Button
                 fullWidth
                 loading={busy === 'allow'}
