@@ -5,10 +5,9 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { PAGES_WITHOUT_SERVER_DATA, PRERENDERED_PAGES } from './src/app/page-needs.ts';
 
-/** What the server adds to the page for a first visit: module preloads and style sheets (issue 15). */
+/** What the server adds to the page for a first visit: module preloads (issue 15; one style sheet, ADR 024). */
 export interface FirstPaintFiles {
   js: string[];
-  css: string[];
 }
 
 /** `dist/.vite/first-paint.json`: read by the server (apps/server/src/plugins/web-app.ts). */
@@ -108,8 +107,6 @@ export function firstPaint(): Plugin {
         for (const dep of byFile.get(file)!.imports) closure(dep, seen);
         return seen;
       };
-      const cssOf = (files: Iterable<string>) =>
-        new Set([...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
       const entryChunk = chunks.find((chunk) => chunk.isEntry);
       if (!entryChunk) throw new Error('first-paint: the build has no entry');
       // The app's start (src/app/start-up.tsx) is loaded by the entry after the first paint: every page needs it.
@@ -119,14 +116,12 @@ export function firstPaint(): Plugin {
         (file) => !entry.has(file),
       );
       for (const file of startUp) entry.add(file);
-      const entryCss = cssOf(entry);
-      /** The chunks and style sheets of these sources beyond those of `loaded`. */
+      /** The chunks of these sources beyond those of `loaded` (the style sheet is one, in index.html: ADR 024). */
       const filesBeyond = (loaded: Set<string>, ...sources: string[]): FirstPaintFiles => {
         const files = new Set<string>();
         for (const source of sources) closure(chunkOf(source), files);
         const own = [...files].filter((file) => !loaded.has(file));
-        const css = [...cssOf(own)].filter((file) => !entryCss.has(file));
-        return { js: own.map((file) => `/${file}`), css: css.map((file) => `/${file}`) };
+        return { js: own.map((file) => `/${file}`) };
       };
       const filesOf = (...sources: string[]) => filesBeyond(entry, ...sources);
       const queryShell = 'src/shared/query/query-shell.tsx';
@@ -138,7 +133,7 @@ export function firstPaint(): Plugin {
       }
       if (!pages.welcome) throw new Error('first-paint: no page found in src/app/pages.ts');
       const result: FirstPaintManifest = {
-        app: { js: startUp.map((file) => `/${file}`), css: [...cssOf(startUp)].map((file) => `/${file}`) },
+        app: { js: startUp.map((file) => `/${file}`) },
         pages,
         placeholder: filesOf('src/app/placeholder-route.ts'),
         session: filesOf('src/shared/query/query-client.ts', 'src/shared/session/get-profile.ts'),

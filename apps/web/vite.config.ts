@@ -9,7 +9,16 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), firstPaint(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022', manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    manifest: true,
+    // One style sheet for the whole app (about 8 KB gzip), linked by index.html: a first paint waits for one
+    // file instead of three or four, and no route waits for its own (ADR 024).
+    cssCodeSplit: false,
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     // `npm run dev`: the API server runs beside Vite, reached through the same origin.

@@ -30,14 +30,14 @@ beforeAll(async () => {
   writeFileSync(
     path.join(dist, '.vite/first-paint.json'),
     JSON.stringify({
-      app: { js: ['/assets/start-up-1.js'], css: ['/assets/start-up-1.css'] },
+      app: { js: ['/assets/start-up-1.js'] },
       pages: {
-        welcome: { js: ['/assets/welcome-route-1.js'], css: ['/assets/welcome-route-1.css'] },
-        homepage: { js: ['/assets/homepage-route-1.js', '/assets/query-1.js'], css: [] },
+        welcome: { js: ['/assets/welcome-route-1.js'] },
+        homepage: { js: ['/assets/homepage-route-1.js', '/assets/query-1.js'] },
       },
-      placeholder: { js: ['/assets/placeholder-route-1.js'], css: [] },
-      session: { js: ['/assets/query-1.js', '/assets/get-profile-1.js'], css: [] },
-      signInStart: { js: ['/assets/start-before-app-1.js', '/assets/switches-1.js'], css: [] },
+      placeholder: { js: ['/assets/placeholder-route-1.js'] },
+      session: { js: ['/assets/query-1.js', '/assets/get-profile-1.js'] },
+      signInStart: { js: ['/assets/start-before-app-1.js', '/assets/switches-1.js'] },
     }),
   );
   writeFileSync(path.join(dist, 'assets/entry-abc123.js'), script);
@@ -97,11 +97,12 @@ describe('the page for a first visit (issue 15)', () => {
   const preloads = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 
-  it("names the route's chunks and style sheets, and carries the remote configuration", async () => {
+  it("names the route's chunks, and carries the remote configuration", async () => {
     const res = await t.app.inject({ url: '/help', headers: { 'accept-encoding': 'identity' } });
     expect(res.statusCode).toBe(200);
     expect(preloads(res.body)).toEqual(['/assets/start-up-1.js', '/assets/placeholder-route-1.js']);
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/start-up-1.css">');
+    // The app's one style sheet is index.html's own (ADR 024): the page adds none.
+    expect(res.body).not.toContain('rel="stylesheet"');
     const block = /<script type="application\/json" id="remote-config">([^<]*)<\/script>/.exec(res.body);
     expect(JSON.parse(block?.[1] ?? 'null')).toHaveProperty('maintenance');
     expect(res.body.indexOf('remote-config')).toBeLessThan(res.body.indexOf('</head>'));
@@ -137,7 +138,6 @@ describe('the page for a first visit (issue 15)', () => {
     expect(preloads(res.body)).toEqual([]);
     const later = /<script type="application\/json" id="later-modules">([^<]*)<\/script>/.exec(res.body);
     expect(JSON.parse(later?.[1] ?? 'null')).toEqual(['/assets/start-up-1.js', '/assets/welcome-route-1.js']);
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/welcome-route-1.css">');
   });
 
   it('uses a drawing only where the request carries what it needs', async () => {
@@ -160,11 +160,6 @@ describe('the page for a first visit (issue 15)', () => {
       headers: { 'accept-encoding': 'identity' },
     });
     expect(preloads(visitor.body)).toEqual(['/assets/start-before-app-1.js', '/assets/switches-1.js']);
-    // The style sheets of the drawing the provider sends the visitor back to are fetched meanwhile.
-    expect(visitor.body).toContain(
-      '<link rel="preload" as="style" crossorigin href="/assets/start-up-1.css">',
-    );
-    expect(visitor.body).not.toContain('rel="stylesheet" crossorigin href="/assets/start-up-1.css"');
     expect(visitor.body).toContain('id="remote-config"');
     // A session holder's start runs the whole app (hotels session), so its chunks are preloaded as usual.
     const member = await t.app.inject({

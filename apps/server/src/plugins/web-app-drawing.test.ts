@@ -31,10 +31,10 @@ beforeAll(async () => {
   writeFileSync(
     path.join(dist, '.vite/first-paint.json'),
     JSON.stringify({
-      app: { js: ['/assets/start-up-1.js'], css: [] },
-      pages: { homepage: { js: ['/assets/homepage-route-1.js'], css: [] } },
-      placeholder: { js: [], css: [] },
-      session: { js: [], css: [] },
+      app: { js: ['/assets/start-up-1.js'] },
+      pages: { homepage: { js: ['/assets/homepage-route-1.js'] } },
+      placeholder: { js: [] },
+      session: { js: [] },
     }),
   );
   for (const file of ['page-drawing-worker.mjs', 'simulated-browser.mjs']) {

@@ -27,9 +27,9 @@ import { SESSION_COOKIE } from './session.ts';
 /** The id of the data block that carries the remote configuration in the page (apps/web switches.ts). */
 export const REMOTE_CONFIG_ELEMENT_ID = 'remote-config';
 
+/** The app's style sheet is one file, linked by index.html (ADR 024): a page's first paint needs only chunks. */
 interface FirstPaintFiles {
   js: string[];
-  css: string[];
 }
 
 /** Written by the web build (apps/web/first-paint-plugin.ts): the files each page's first render needs. */
@@ -68,19 +68,15 @@ const drawnRoot = (html: string) => `<div id="root" data-prerendered inert>${htm
 export const LATER_MODULES_ELEMENT_ID = 'later-modules';
 
 /**
- * Style sheets, and module preloads of the route's chunks so that the browser fetches them beside the entry.
- * A pre-rendered page lists its chunks in a data block instead: the entry preloads them after the first
- * paint, so that they do not compete with the style sheets the paint waits for.
+ * Module preloads of the route's chunks, so that the browser fetches them beside the entry. A pre-rendered page
+ * lists its chunks in a data block instead: the entry preloads them after the first paint, so that they do not
+ * compete with the style sheet the paint waits for.
  */
 const linksFor = (files: FirstPaintFiles[], afterPaint: boolean) => {
   const js = [...new Set(files.flatMap((entry) => entry.js))];
-  const css = [...new Set(files.flatMap((entry) => entry.css))];
-  return [
-    ...css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ...(afterPaint
-      ? [jsonBlock(LATER_MODULES_ELEMENT_ID, js)]
-      : js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)),
-  ].join('');
+  return afterPaint
+    ? jsonBlock(LATER_MODULES_ELEMENT_ID, js)
+    : js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
 };
 
 /** JSON text inside a script element: `<` escaped so that no `</script>` can end it early. */
@@ -197,18 +193,9 @@ export const webAppPlugin = fp(
         const files = !routeFiles
           ? []
           : preload === 'sign-in start'
-            ? [firstPaint.signInStart ?? { js: [], css: [] }]
+            ? [firstPaint.signInStart ?? { js: [] }]
             : [firstPaint.app, ...(session ? [firstPaint.session] : []), routeFiles];
-        // The provider sends the visitor back to this page's drawing (with `uid`): its style sheets are fetched
-        // while the start of the sign-in runs, so that the drawing paints as soon as it arrives.
-        const laterStyles =
-          routeFiles && preload === 'sign-in start'
-            ? [firstPaint.app, routeFiles]
-                .flatMap((entry) => entry.css)
-                .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`)
-                .join('')
-            : '';
-        const head = `${jsonBlock(REMOTE_CONFIG_ELEMENT_ID, remote)}${linksFor(files, drawing !== undefined)}${laterStyles}`;
+        const head = `${jsonBlock(REMOTE_CONFIG_ELEMENT_ID, remote)}${linksFor(files, drawing !== undefined)}`;
         let html = template.replace('</head>', `${head}</head>`);
         if (drawing && drawing !== 'per request') html = html.replace(ROOT_ELEMENT, drawnRoot(drawing.html));
         variant = { html };
