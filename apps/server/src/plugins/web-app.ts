@@ -16,11 +16,7 @@ import {
 } from '@app/contracts/switches';
 import { compress, encodingFor, type Encoding } from '../lib/compression.ts';
 import { readRemoteConfig } from '../modules/platform-status/repository.ts';
-import {
-  isSignInStartPage,
-  signInStart as startSignIn,
-  startsSignInOnServer,
-} from '../modules/identity/sign-in-start.ts';
+import { isSignInStartPage, startSignIn, startsSignInOnServer } from '../modules/identity/sign-in-start.ts';
 import { createPageDrawer } from './page-drawing.ts';
 import { SESSION_COOKIE } from './session.ts';
 

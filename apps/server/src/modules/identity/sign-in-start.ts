@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import {
   CARD_NUMBER_PATHS,
@@ -11,18 +12,7 @@ import {
 
 export interface SignInStart {
   location: string;
-  cookie: {
-    name: string;
-    value: string;
-    options: {
-      path: '/';
-      maxAge: number;
-      sameSite: 'lax';
-      secure: boolean;
-      httpOnly: false;
-      encode: (value: string) => string;
-    };
-  };
+  cookie: { name: string; value: string; options: CookieSerializeOptions };
 }
 
 /**
@@ -53,7 +43,7 @@ export const startsSignInOnServer = (
  * start-sign-in.ts): a random 32-byte PKCE verifier with its S256 challenge and a random state. The verifier
  * and the allowed `next` wait in a cookie named after the state, which /oauth_redirect takes once.
  */
-export function signInStart(publicUrl: string, search: string): SignInStart {
+export function startSignIn(publicUrl: string, search: string): SignInStart {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const state = randomBytes(16).toString('base64url');
