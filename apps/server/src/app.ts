@@ -77,10 +77,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(configPlugin, { config });
+  // First, so the embedded database opens in its thread while everything else registers (ADR 025).
+  await app.register(dbPlugin);
   await app.register(errorsPlugin);
   await app.register(openApiPlugin);
   await app.register(securityPlugin);
-  await app.register(dbPlugin);
   await app.register(notifyPlugin);
   await app.register(botCheckPlugin);
   await app.register(sessionPlugin);

@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPGliteThread } from './pglite-thread.ts';
+import { openPGliteThread, type PGliteThread } from './pglite-thread.ts';
 
 /**
  * The one database type the code sees, whether PGlite or a PostgreSQL server is underneath. Tables live in
@@ -20,6 +20,12 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+}
+
+/** A database being opened (startDatabase): `db` takes statements at once, they run once `ready` settles. */
+export interface StartingDatabase extends DatabaseHandle {
+  /** Migrations applied and `prepare` done; rejects with why the database could not open. */
+  ready: Promise<void>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -52,7 +58,7 @@ export const redactUrl = (url: string) => {
 /** Any constant: instances starting together take turns to migrate. */
 const MIGRATION_LOCK_KEY = 72_631_000;
 
-export async function openDatabase(options: {
+export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   inMemory?: boolean;
@@ -63,7 +69,23 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
   /** Tests only: other limits than DATABASE_TIMEOUTS. */
   timeouts?: Partial<typeof DATABASE_TIMEOUTS>;
-}): Promise<DatabaseHandle> {
+  /** Work done after the migrations and before any other statement runs (the demo data on a first start). */
+  prepare?: (db: Database) => Promise<unknown>;
+}
+
+/** Opens the database, applies the migrations and `prepare`, then answers the handle. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const { ready, ...handle } = await startDatabase(options);
+  await ready;
+  return handle;
+}
+
+/**
+ * Opens the database for a server start. PostgreSQL is connected and migrated before it answers. The embedded
+ * database answers at once: its thread opens the data while the server registers its routes, and every
+ * statement of `db` waits until the migrations and `prepare` are done (docs/decisions/025).
+ */
+export async function startDatabase(options: OpenDatabaseOptions): Promise<StartingDatabase> {
   if (options.databaseUrl) {
     const timeouts = { ...DATABASE_TIMEOUTS, ...options.timeouts };
     const pool = new pg.Pool({
@@ -97,7 +119,13 @@ export async function openDatabase(options: {
       await client.query('RESET statement_timeout').catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    try {
+      await options.prepare?.(db);
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+    return { db, kind: 'postgres', close: () => pool.end(), ready: Promise.resolve() };
   }
 
   let dataPath: string | undefined;
@@ -106,16 +134,31 @@ export async function openDatabase(options: {
     mkdirSync(dataPath, { recursive: true });
   }
   // In a thread of its own, so statements do not take turns with HTTP requests (docs/decisions/021).
-  const client = await openPGliteThread(dataPath);
-  const driver = drizzlePglite({ client: client as unknown as PGlite });
-  const db = driver as unknown as Database;
-  try {
-    await migratePglite(driver, { migrationsFolder });
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
-  return { db, kind: 'pglite', close: () => client.close() };
+  const thread = openPGliteThread(dataPath);
+  // Migrations and `prepare` go straight to the thread; the `db` answered waits for them.
+  const setUp = drizzlePglite({ client: thread as unknown as PGlite });
+  let open = false;
+  const ready = (async () => {
+    try {
+      await thread.ready;
+      await migratePglite(setUp, { migrationsFolder });
+      await options.prepare?.(setUp as unknown as Database);
+      open = true;
+    } catch (error) {
+      await thread.close().catch(() => undefined);
+      throw error;
+    }
+  })();
+  // Whoever opens the database awaits `ready`; a failure also reaches every statement sent.
+  ready.catch(() => undefined);
+  const after = <T>(run: () => Promise<T>) => (open ? run() : ready.then(run));
+  const client: Omit<PGliteThread, 'ready'> = {
+    query: (sql, params, queryOptions) => after(() => thread.query(sql, params, queryOptions)),
+    transaction: (callback) => after(() => thread.transaction(callback)),
+    close: () => thread.close(),
+  };
+  const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Database;
+  return { db, kind: 'pglite', close: () => thread.close(), ready };
 }
 
 /** The readiness check: `select 1`, refused after `timeoutMs` so /readyz answers in time when the database stalls. */

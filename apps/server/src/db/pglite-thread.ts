@@ -8,6 +8,8 @@ import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
  * transaction at a time, other statements wait for it, PostgreSQL's error fields (code, constraint, ...) kept.
  */
 export interface PGliteThread {
+  /** Settles when PGlite has opened the data (or failed to); statements sent before then wait in the thread. */
+  ready: Promise<void>;
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -40,9 +42,22 @@ const wireOptions = (options: QueryOptions | undefined): WireOptions | undefined
   return { ...(rowMode ? { rowMode } : {}), ...(textTypes.length > 0 ? { textTypes } : {}) };
 };
 
-/** Starts the thread and opens the database in `dataPath` (in memory when undefined). */
-export async function openPGliteThread(dataPath: string | undefined): Promise<PGliteThread> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataPath } });
+/**
+ * PostgreSQL's shared buffers in the embedded database. PGlite's build sets 128 MB, and the thread spends about
+ * 0.4 s of every start clearing that memory; the demo data is 25 MB on disk and the files behind it stay in the
+ * operating system's cache, so 32 MB holds what is read often (docs/decisions/025). A larger data set belongs on
+ * PostgreSQL (DATABASE_URL).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+/**
+ * Starts the thread, which opens the database in `dataPath` (in memory when undefined). Returns at once: the
+ * statements sent before PGlite is ready wait in the thread, and `ready` tells when it is (or why it failed).
+ */
+export function openPGliteThread(dataPath: string | undefined): PGliteThread {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataPath, sharedBuffers: PGLITE_SHARED_BUFFERS },
+  });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let ended: Error | undefined;
@@ -53,7 +68,7 @@ export async function openPGliteThread(dataPath: string | undefined): Promise<PG
     pending.clear();
   };
 
-  await new Promise<void>((resolve, reject) => {
+  const ready = new Promise<void>((resolve, reject) => {
     const onReady = (message: { ready?: boolean; error?: WireError }) => {
       if (message.ready === undefined) return;
       worker.off('message', onReady);
@@ -63,6 +78,8 @@ export async function openPGliteThread(dataPath: string | undefined): Promise<PG
     worker.on('message', onReady);
     worker.once('error', reject);
   });
+  // Whoever opens the database awaits `ready`; a failure also reaches every statement sent.
+  ready.catch(() => undefined);
 
   worker.on('message', (reply: Reply) => {
     const waiting = pending.get(reply.id);
@@ -87,6 +104,7 @@ export async function openPGliteThread(dataPath: string | undefined): Promise<PG
     send<Results<T>>({ op: 'query', sql, params, options: wireOptions(options), transaction });
 
   return {
+    ready,
     query: (sql, params, options) => query(sql, params, options),
     async transaction(callback) {
       const id = await send<number>({ op: 'begin' });

@@ -40,7 +40,11 @@ const queryOptions = (options) =>
       : {}),
   };
 
-const db = new PGlite(workerData.dataPath);
+const db = new PGlite({
+  dataDir: workerData.dataPath,
+  // PGlite's own parameters, with smaller shared buffers (pglite-thread.ts: PGLITE_SHARED_BUFFERS).
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${workerData.sharedBuffers}`],
+});
 
 /** Open transactions by id: the PGlite transaction, and how to end it. */
 const transactions = new Map();

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { openDatabase, type Database } from '../db/database.ts';
+import { startDatabase, type Database } from '../db/database.ts';
 import { seedIfEmpty } from '../db/seed.ts';
 import { createChangeFeed, type ChangeFeed } from '../lib/change-feed.ts';
 
@@ -11,30 +11,38 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the database (PGlite or PostgreSQL), applies migrations, loads demo data on first start. */
+/**
+ * Opens the database (PGlite or PostgreSQL), applies migrations, loads demo data on first start. The embedded
+ * database opens in its thread while the other plugins register; the server listens once it is ready
+ * (docs/decisions/025).
+ */
 export const dbPlugin = fp(
   async (app) => {
-    const handle = await openDatabase({
+    const fatal = (error: unknown) => {
+      // Start-up stops here with one clear line rather than hanging (issue 10).
+      app.log.fatal({ err: error }, 'the database did not answer; the server is not starting');
+      throw error;
+    };
+    const handle = await startDatabase({
       databaseUrl: app.config.databaseUrl,
       dataDir: app.config.dataDir,
       inMemory: app.config.inMemoryDatabase,
       onConnectionError: (err) => app.log.warn({ err }, 'the database dropped an idle connection'),
-    }).catch((error: unknown) => {
-      // Start-up stops here with one clear line rather than hanging (issue 10).
-      app.log.fatal({ err: error }, 'the database did not answer; the server is not starting');
-      throw error;
-    });
+      prepare: async (db) => {
+        if (await seedIfEmpty(db)) app.log.info('loaded the demo data into an empty database');
+      },
+    }).catch(fatal);
     const changes = createChangeFeed({
       databaseUrl: app.config.databaseUrl,
       onError: (err) => app.log.warn({ err }, 'the change feed lost its database connection; reconnecting'),
     });
     app.decorate('db', handle.db);
     app.decorate('changes', changes);
+    app.addHook('onReady', () => handle.ready.catch(fatal));
     app.addHook('onClose', async () => {
       await changes.close();
       await handle.close();
     });
-    if (await seedIfEmpty(handle.db)) app.log.info('loaded the demo data into an empty database');
   },
   { name: 'db', dependencies: ['config'] },
 );
