@@ -32,7 +32,7 @@ import { hotelsSessionRoutes } from './modules/hotels-session/routes.ts';
 import { platformStatusRoutes } from './modules/platform-status/routes.ts';
 import { nectarLiteRoutes } from './modules/nectar-lite/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
-import { dbPlugin } from './plugins/db.ts';
+import { dbPlugin, type DbPluginOptions } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { notifyPlugin } from './plugins/notify.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -53,7 +53,7 @@ const redact = [
 ];
 
 /** Builds the whole server: plugins, then modules. No listen() here (STYLE.md "Shape"). */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: DbPluginOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -78,7 +78,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(configPlugin, { config });
   // First, so the embedded database opens in its thread while everything else registers (ADR 025).
-  await app.register(dbPlugin);
+  await app.register(dbPlugin, options);
   await app.register(errorsPlugin);
   await app.register(openApiPlugin);
   await app.register(securityPlugin);

@@ -1,4 +1,4 @@
-import { buildApp } from './app.ts';
+import { embeddedDataPath, openPGliteThread } from './db/pglite-thread.ts';
 import { ConfigError, readConfig } from './env.ts';
 
 async function main() {
@@ -13,7 +13,12 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp(config);
+  // The embedded database's thread opens the data while the rest of the server's code loads and registers;
+  // that code is imported only now, so the thread starts first (docs/decisions/025).
+  const dataPath = embeddedDataPath(config);
+  const thread = dataPath === null ? undefined : openPGliteThread(dataPath);
+  const { buildApp } = await import('./app.ts');
+  const app = await buildApp(config, { thread });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,7 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPGliteThread, type PGliteThread } from './pglite-thread.ts';
+import { embeddedDataPath, openPGliteThread, type PGliteThread } from './pglite-thread.ts';
 
 /**
  * The one database type the code sees, whether PGlite or a PostgreSQL server is underneath. Tables live in
@@ -71,6 +70,8 @@ export interface OpenDatabaseOptions {
   timeouts?: Partial<typeof DATABASE_TIMEOUTS>;
   /** Work done after the migrations and before any other statement runs (the demo data on a first start). */
   prepare?: (db: Database) => Promise<unknown>;
+  /** The embedded database's thread, when the server started it earlier (main.ts; embeddedDataPath). */
+  thread?: PGliteThread;
 }
 
 /** Opens the database, applies the migrations and `prepare`, then answers the handle. */
@@ -128,13 +129,8 @@ export async function startDatabase(options: OpenDatabaseOptions): Promise<Start
     return { db, kind: 'postgres', close: () => pool.end(), ready: Promise.resolve() };
   }
 
-  let dataPath: string | undefined;
-  if (!options.inMemory) {
-    dataPath = path.join(options.dataDir, 'pglite');
-    mkdirSync(dataPath, { recursive: true });
-  }
   // In a thread of its own, so statements do not take turns with HTTP requests (docs/decisions/021).
-  const thread = openPGliteThread(dataPath);
+  const thread = options.thread ?? openPGliteThread(embeddedDataPath(options) ?? undefined);
   // Migrations and `prepare` go straight to the thread; the `db` answered waits for them.
   const setUp = drizzlePglite({ client: thread as unknown as PGlite });
   let open = false;

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
@@ -50,11 +52,16 @@ const wireOptions = (options: QueryOptions | undefined): WireOptions | undefined
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
+/** Where the embedded database keeps its files (in memory when undefined); null when PostgreSQL is used. */
+export const embeddedDataPath = (options: { databaseUrl?: string; dataDir: string; inMemory?: boolean }) =>
+  options.databaseUrl ? null : options.inMemory ? undefined : path.join(options.dataDir, 'pglite');
+
 /**
  * Starts the thread, which opens the database in `dataPath` (in memory when undefined). Returns at once: the
  * statements sent before PGlite is ready wait in the thread, and `ready` tells when it is (or why it failed).
  */
 export function openPGliteThread(dataPath: string | undefined): PGliteThread {
+  if (dataPath) mkdirSync(dataPath, { recursive: true });
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataPath, sharedBuffers: PGLITE_SHARED_BUFFERS },
   });

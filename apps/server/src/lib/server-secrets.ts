@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { serverSecrets } from '../db/schema/core.ts';
@@ -35,4 +36,20 @@ export async function listSecretVersions(db: Database, name: string): Promise<st
     .where(and(eq(serverSecrets.name, name)))
     .orderBy(desc(serverSecrets.version));
   return rows.map((row) => row.value);
+}
+
+/**
+ * A secret the server reads when it gets ready (an `onReady` hook) rather than while its plugins register, so
+ * that registering does not wait for the database to open (docs/decisions/025). Read it in request handlers,
+ * which only run once the server is ready.
+ */
+export function secretWhenReady(app: FastifyInstance, name: string): () => string {
+  let value: string | undefined;
+  app.addHook('onReady', async () => {
+    value = await getOrCreateSecret(app.db, name);
+  });
+  return () => {
+    if (value === undefined) throw new Error(`the secret ${name} was read before the server was ready`);
+    return value;
+  };
 }

@@ -8,7 +8,7 @@ import { BOT_CHECK_BODY_FIELD, BOT_CHECK_FAILED_MESSAGE, BOT_CHECK_HEADER } from
 import type { BotCheckChallenge } from '@app/contracts/bot-check';
 import { spentBotCheckTokens } from '../db/schema/core.ts';
 import { AppError } from '../lib/app-error.ts';
-import { getOrCreateSecret } from '../lib/server-secrets.ts';
+import { secretWhenReady } from '../lib/server-secrets.ts';
 
 export interface BotCheck {
   challenge(): Promise<BotCheckChallenge>;
@@ -56,7 +56,7 @@ const decodeAltchaToken = (token: string): { challenge: Challenge; solution: Sol
 export const botCheckPlugin = fp(
   async (app) => {
     const { botCheck: mode, recaptchaSecret, recaptchaSiteKey } = app.config;
-    const hmacSecret = await getOrCreateSecret(app.db, 'altcha-hmac');
+    const hmacSecret = secretWhenReady(app, 'altcha-hmac');
 
     const spend = async (token: string, expiresAt: Date) => {
       const tokenHash = createHash('sha256').update(token).digest('base64url');
@@ -72,7 +72,7 @@ export const botCheckPlugin = fp(
     const verifyAltcha = async (token: string) => {
       const decoded = decodeAltchaToken(token);
       if (!decoded) throw failed();
-      const result = await verifySolution({ ...decoded, deriveKey, hmacSignatureSecret: hmacSecret }).catch(
+      const result = await verifySolution({ ...decoded, deriveKey, hmacSignatureSecret: hmacSecret() }).catch(
         () => undefined,
       );
       if (!result?.verified) throw failed();
@@ -104,7 +104,7 @@ export const botCheckPlugin = fp(
           // A known counter keeps the work bounded (about 1,500 hashes on average) for any device.
           counter: randomInt(500, 2500),
           deriveKey,
-          hmacSignatureSecret: hmacSecret,
+          hmacSignatureSecret: hmacSecret(),
           expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
         });
         return { provider: 'altcha', challenge };

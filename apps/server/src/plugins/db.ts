@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { startDatabase, type Database } from '../db/database.ts';
+import type { PGliteThread } from '../db/pglite-thread.ts';
 import { seedIfEmpty } from '../db/seed.ts';
 import { createChangeFeed, type ChangeFeed } from '../lib/change-feed.ts';
 
@@ -16,8 +17,13 @@ declare module 'fastify' {
  * database opens in its thread while the other plugins register; the server listens once it is ready
  * (docs/decisions/025).
  */
-export const dbPlugin = fp(
-  async (app) => {
+export interface DbPluginOptions {
+  /** The embedded database's thread, started before the server's code loaded (main.ts). */
+  thread?: PGliteThread;
+}
+
+export const dbPlugin = fp<DbPluginOptions>(
+  async (app, { thread }) => {
     const fatal = (error: unknown) => {
       // Start-up stops here with one clear line rather than hanging (issue 10).
       app.log.fatal({ err: error }, 'the database did not answer; the server is not starting');
@@ -27,6 +33,7 @@ export const dbPlugin = fp(
       databaseUrl: app.config.databaseUrl,
       dataDir: app.config.dataDir,
       inMemory: app.config.inMemoryDatabase,
+      thread,
       onConnectionError: (err) => app.log.warn({ err }, 'the database dropped an idle connection'),
       prepare: async (db) => {
         if (await seedIfEmpty(db)) app.log.info('loaded the demo data into an empty database');

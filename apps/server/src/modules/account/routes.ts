@@ -33,7 +33,7 @@ import {
 } from '@app/contracts/account';
 import { apiErrorSchema } from '@app/contracts/api-error';
 import { AppError } from '../../lib/app-error.ts';
-import { getOrCreateSecret } from '../../lib/server-secrets.ts';
+import { secretWhenReady } from '../../lib/server-secrets.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { bundledAddressProvider, httpAddressProvider } from '../registration/address-book.ts';
 import { ensureAccountDemoData, registerAccountDevRoutes } from './demo-account.ts';
@@ -60,6 +60,7 @@ const perClient = { rateLimit: { max: 60, timeWindow: '1 minute' } };
  * security page's sessions and log. HTTP only; the rules are in service.ts.
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const linkKey = secretWhenReady(app, 'account-links-key');
   const deps: service.AccountDeps = {
     db: app.db,
     notify: app.notify,
@@ -69,10 +70,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       : bundledAddressProvider,
     publicUrl: app.config.publicUrl,
     production: app.config.env === 'production',
-    linkKey: await getOrCreateSecret(app.db, 'account-links-key'),
+    get linkKey() {
+      return linkKey();
+    },
     now: app.config.now ?? (() => new Date()),
   };
-  await ensureAccountDemoData(app.db);
+  app.addHook('onReady', () => ensureAccountDemoData(app.db));
 
   const me = (request: FastifyRequest) => request.session?.collectorId ?? '';
   const token = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? '';

@@ -23,7 +23,7 @@ const publicRead = { rateLimit: { max: 300, timeWindow: '1 minute' } };
 
 /** Brands and eShops (signed-in spec 7.1): /nectar-brands-api, its anonymous twin and the CMS categories. */
 export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await insertBrands(app.db, brandCatalogue());
+  app.addHook('onReady', () => insertBrands(app.db, brandCatalogue()));
   const service = createBrandService(app.db, app.config.now);
   const tags = ['brands'];
 

@@ -29,7 +29,7 @@ const prefix = '/customer-management-api';
 
 /** Card and barcode (signed-in spec 7.2) and card retrieve, replace and request (7.4). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  await ensureCardActivityDemoData(app.db, app.changes);
+  app.addHook('onReady', () => ensureCardActivityDemoData(app.db, app.changes));
   const service = createCardService(app.db, app.notify, app.changes);
   const tags = ['card'];
   const anonymousLimit = { max: 5, timeWindow: '1 minute' };

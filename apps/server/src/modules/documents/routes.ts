@@ -13,7 +13,7 @@ const DOCUMENT_PATH = /^([A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)*)\.(json|html)$/;
  * or, for an HTML document, `{name, title, html}`; `{name}.html` gives the HTML itself.
  */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await insertMissingDocuments(app.db, DEFAULT_DOCUMENTS);
+  app.addHook('onReady', () => insertMissingDocuments(app.db, DEFAULT_DOCUMENTS));
 
   app.get(
     '/documents-api/*',

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type Provider from 'oidc-provider';
 import { OIDC_PATH } from '@app/contracts/sign-in';
@@ -18,12 +19,16 @@ declare module 'fastify' {
  */
 export const identityRoutes = fp(
   async (app) => {
-    const webClientSecret = await getOrCreateSecret(app.db, 'oidc-web-client-secret');
-    const provider = await createIdentityProvider({ db: app.db, config: app.config, webClientSecret });
-    const callback = provider.callback();
-    app.decorate('identity', {
-      provider,
-      webClient: createRelyingParty(app, app.config.publicUrl, webClientSecret),
+    // The provider's keys and secrets are in the database: it is made when the server gets ready, so that
+    // registering does not wait for the database to open (docs/decisions/025). Requests come after that.
+    const identity = {} as FastifyInstance['identity'];
+    let callback: ReturnType<Provider['callback']> | undefined;
+    app.decorate('identity', identity);
+    app.addHook('onReady', async () => {
+      const webClientSecret = await getOrCreateSecret(app.db, 'oidc-web-client-secret');
+      identity.provider = await createIdentityProvider({ db: app.db, config: app.config, webClientSecret });
+      identity.webClient = createRelyingParty(app, app.config.publicUrl, webClientSecret);
+      callback = identity.provider.callback();
     });
 
     await app.register(async (scope) => {
@@ -34,6 +39,8 @@ export const identityRoutes = fp(
         request: { raw: IncomingMessage },
         reply: { hijack(): void; raw: ServerResponse },
       ) => {
+        if (!callback) throw new Error('the identity provider is made when the server gets ready');
+        const answer = callback;
         reply.hijack();
         // The provider writes the response itself: the security headers every other response gets go on
         // first (its own pages set a stricter CSP of their own over this one).
@@ -41,7 +48,7 @@ export const identityRoutes = fp(
         const raw = request.raw as IncomingMessage & { originalUrl?: string };
         raw.originalUrl = raw.url;
         raw.url = (raw.url ?? '/').slice(OIDC_PATH.length) || '/';
-        await callback(raw, reply.raw);
+        await answer(raw, reply.raw);
       };
       scope.all(`${OIDC_PATH}/*`, { schema: { hide: true } }, handler);
     });

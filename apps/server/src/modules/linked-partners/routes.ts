@@ -48,8 +48,10 @@ const actionLimit = {
  * ADR 013): the airline and hotel partners, each a real partner API when configured, else the sandbox.
  */
 export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
-  await ensureSandboxPartnerAccounts(app.db);
-  await ensureDemoPartnerLink(app.db);
+  app.addHook('onReady', async () => {
+    await ensureSandboxPartnerAccounts(app.db);
+    await ensureDemoPartnerLink(app.db);
+  });
   const settings = app.config.linkedPartners ?? { timeoutMs: 8000 };
   const adapters = {
     airline: settings.airlineUrl

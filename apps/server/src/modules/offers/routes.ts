@@ -48,7 +48,7 @@ const collectorIdOf = (request: { session?: { collectorId: string } }) => reques
 
 /** /offers-api: the offer calls of signed-in spec 7.5. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
-  await ensureOffersAndDemoData(app.db);
+  app.addHook('onReady', () => ensureOffersAndDemoData(app.db));
   const service = createOfferService(app.db, undefined, app.changes);
   const tags = ['offers'];
 

@@ -17,7 +17,7 @@ const remoteSwitchValuesSchema = z.object({
  * feature_states; the app reads them at start-up.
  */
 export const platformStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  await insertMissingPlatformRows(app.db);
+  app.addHook('onReady', () => insertMissingPlatformRows(app.db));
 
   app.get(
     REMOTE_CONFIG_PATH,

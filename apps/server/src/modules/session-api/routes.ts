@@ -33,7 +33,7 @@ import {
 } from './device-2fa.ts';
 import { cardNumberMessages } from '@app/contracts/card-number';
 import { AppError } from '../../lib/app-error.ts';
-import { getOrCreateSecret } from '../../lib/server-secrets.ts';
+import { secretWhenReady } from '../../lib/server-secrets.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import {
   REMEMBER_COOKIE,
@@ -56,7 +56,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * provider's authorization code, exchanged here with openid-client.
  */
 export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rememberKey = await getOrCreateSecret(app.db, 'remember-me-key');
+  const rememberKey = secretWhenReady(app, 'remember-me-key');
   const secure = app.config.publicUrl.startsWith('https://');
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
   const redirectUri = `${app.config.publicUrl}${OAUTH_REDIRECT_PATH}`;
@@ -89,7 +89,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const setRemember = (reply: FastifyReply, cardNumber: string, remember: boolean | undefined) => {
     if (remember) {
-      reply.setCookie(REMEMBER_COOKIE, rememberValue(rememberKey, cardNumber), {
+      reply.setCookie(REMEMBER_COOKIE, rememberValue(rememberKey(), cardNumber), {
         ...cookieOptions,
         maxAge: REMEMBER_MAX_AGE_SECONDS,
       });
@@ -133,7 +133,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const cardNumber = readRemembered(rememberKey, request.cookies[REMEMBER_COOKIE]);
+      const cardNumber = readRemembered(rememberKey(), request.cookies[REMEMBER_COOKIE]);
       if (!cardNumber) throw new AppError(400, 'NOT_REMEMBERED', cardNumberMessages.empty);
       const { password, interaction, rememberMe } = request.body;
       const answer = await completeLogin(request, reply, { cardNumber }, password, interaction);
@@ -152,7 +152,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      cardNumber: readRemembered(rememberKey, request.cookies[REMEMBER_COOKIE]) ?? null,
+      cardNumber: readRemembered(rememberKey(), request.cookies[REMEMBER_COOKIE]) ?? null,
     }),
   );
 
