@@ -125,10 +125,10 @@ async function timeStart(dataDir: string): Promise<number> {
 /** Every load sends what a browser's call sends beside its cookies: the codings it accepts (Chromium's list). */
 const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-async function load(url: string, extraHeaders: Record<string, string> = {}) {
+async function load(url: string, extraHeaders: Record<string, string> = {}, warmUp = true) {
   const headers = { ...BROWSER_HEADERS, ...extraHeaders };
   // Warm-up first: the first second includes lazy module loading and JIT compilation.
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+  if (warmUp) await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
@@ -166,10 +166,21 @@ function routeBundleSizes(): Array<{ route: string; kb: number }> {
 }
 
 type Figures = { rps: number; p99: number };
+/**
+ * The bare Fastify server: `first` is its figure at the start, `again()` measures it once more. The machine's
+ * speed drifts from minute to minute (a shared host), so each read's ratio is to the baseline measured just
+ * before it.
+ */
+type Baseline = { first: Figures; again: () => Promise<Figures> };
 const row = (name: string, figures: Figures, baseline: Figures) =>
   console.log(
-    `  ${name.padEnd(52)} ${figures.rps.toFixed(0).padStart(7)} req/s   p99 ${String(figures.p99).padStart(4)} ms   ${(figures.rps / baseline.rps).toFixed(2)}`,
+    `  ${name.padEnd(52)} ${figures.rps.toFixed(0).padStart(7)} req/s   p99 ${String(figures.p99).padStart(4)} ms   ${(figures.rps / baseline.rps).toFixed(2)}   ${baseline.rps.toFixed(0).padStart(6)}`,
   );
+/** Measures the baseline, then the product's `url`, and prints the product's row. */
+const pairedRow = async (name: string, baseline: Baseline, url: string, cookie?: Record<string, string>) => {
+  const base = await baseline.again();
+  row(name, await load(url, cookie), base);
+};
 
 /** A session for the demo collector, written straight into the database the product will use. */
 async function demoSessionCookie(options: { dataDir: string; url?: string }) {
@@ -192,7 +203,7 @@ const SIGNED_IN_READS = [
   ['activity, first page', '/nectar-shared-transactions-api/transactions'],
 ] as const;
 
-async function signedInReads(label: string, baseline: Figures, options: { dataDir: string; url?: string }) {
+async function signedInReads(label: string, baseline: Baseline, options: { dataDir: string; url?: string }) {
   const port = await freePort();
   const extraEnv: Record<string, string> = options.url ? { DATABASE_URL: options.url } : {};
   // The embedded database admits one process: the session is written before the server opens it.
@@ -202,9 +213,9 @@ async function signedInReads(label: string, baseline: Figures, options: { dataDi
     await waitFor(`http://127.0.0.1:${port}/readyz`);
     cookie ??= await demoSessionCookie(options);
     const base = `http://127.0.0.1:${port}`;
-    row(`${label}: GET /healthz`, await load(`${base}/healthz`), baseline);
+    await pairedRow(`${label}: GET /healthz`, baseline, `${base}/healthz`);
     for (const [name, url] of SIGNED_IN_READS) {
-      row(`${label}: ${name} (signed in)`, await load(`${base}${url}`, cookie), baseline);
+      await pairedRow(`${label}: ${name} (signed in)`, baseline, `${base}${url}`, cookie);
     }
   } finally {
     await stop(product);
@@ -215,7 +226,7 @@ async function signedInReads(label: string, baseline: Figures, options: { dataDi
  * Whole sign-ins (provider, password with argon2id, code exchange) by many simulated members at once, while
  * /healthz is loaded beside them: hashing runs off the event loop, so /healthz must stay fast.
  */
-async function signInFigures(label: string, baseline: Figures, options: { dataDir: string; url?: string }) {
+async function signInFigures(label: string, baseline: Baseline, options: { dataDir: string; url?: string }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The provider only returns to the registered redirect address, which is built from PUBLIC_URL.
@@ -274,7 +285,7 @@ async function signInFigures(label: string, baseline: Figures, options: { dataDi
     console.log(
       `  ${label} sign-in: ${(done / seconds).toFixed(1)} whole sign-ins/s with ${concurrency} in flight (${failed} failed); ` +
         `meanwhile GET /healthz ${healthz.requests.average.toFixed(0)} req/s, p99 ${healthz.latency.p99} ms ` +
-        `(10 connections; baseline p99 ${baseline.p99} ms at 50)`,
+        `(10 connections; baseline p99 ${baseline.first.p99} ms at 50)`,
     );
     console.log(
       `  ${label} event loop delay p99 (Node's monitorEventLoopDelay, 10 ms timer): idle ${idle.p99.toFixed(1)} ms, ` +
@@ -382,11 +393,14 @@ async function main() {
     );
     try {
       await waitFor(`http://127.0.0.1:${barePort}/healthz`);
-      const baseline = await load(`http://127.0.0.1:${barePort}/healthz`);
+      const bareUrl = `http://127.0.0.1:${barePort}/healthz`;
+      const first = await load(bareUrl);
+      const baseline: Baseline = { first, again: () => load(bareUrl, {}, false) };
       console.log(
-        `\n${CONNECTIONS} connections, ${DURATION_S} s each after a 2 s warm-up; last column: ratio to the baseline`,
+        `\n${CONNECTIONS} connections, ${DURATION_S} s each after a 2 s warm-up; ratio to the baseline measured ` +
+          'just before each figure, and that baseline (req/s)',
       );
-      row('bare Fastify GET /healthz (baseline)', baseline, baseline);
+      row('bare Fastify GET /healthz (baseline)', first, first);
       if (wants('reads')) await signedInReads('embedded PGlite', baseline, { dataDir });
       if (wants('sign-in')) await signInFigures('embedded PGlite', baseline, { dataDir });
       const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
