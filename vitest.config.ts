@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['apps/server/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: db },
+          // One migrated PGlite cluster for every test app to start from (apps/server/src/test/pglite-template.ts).
+          ...(db === 'pglite' ? { globalSetup: ['apps/server/src/test/pglite-template.ts'] } : {}),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

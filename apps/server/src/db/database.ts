@@ -27,7 +27,7 @@ export interface StartingDatabase extends DatabaseHandle {
   ready: Promise<void>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /**
  * Time limits on PostgreSQL (issue 10), so a stalled database shows as errors, not as requests that hang: a
  * connection must open within CONNECT_TIMEOUT_MS, a statement must finish within STATEMENT_TIMEOUT_MS, and a
@@ -72,6 +72,8 @@ export interface OpenDatabaseOptions {
   prepare?: (db: Database) => Promise<unknown>;
   /** The embedded database's thread, when the server started it earlier (main.ts; embeddedDataPath). */
   thread?: PGliteThread;
+  /** Tests only: what an empty embedded database starts from (openPGliteThread's `template`). */
+  pgliteTemplate?: string;
 }
 
 /** Opens the database, applies the migrations and `prepare`, then answers the handle. */
@@ -130,7 +132,8 @@ export async function startDatabase(options: OpenDatabaseOptions): Promise<Start
   }
 
   // In a thread of its own, so statements do not take turns with HTTP requests (docs/decisions/021).
-  const thread = options.thread ?? openPGliteThread(embeddedDataPath(options) ?? undefined);
+  const thread =
+    options.thread ?? openPGliteThread(embeddedDataPath(options) ?? undefined, options.pgliteTemplate);
   // Migrations and `prepare` go straight to the thread; the `db` answered waits for them.
   const setUp = drizzlePglite({ client: thread as unknown as PGlite });
   let open = false;

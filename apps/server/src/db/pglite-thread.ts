@@ -59,11 +59,13 @@ export const embeddedDataPath = (options: { databaseUrl?: string; dataDir: strin
 /**
  * Starts the thread, which opens the database in `dataPath` (in memory when undefined). Returns at once: the
  * statements sent before PGlite is ready wait in the thread, and `ready` tells when it is (or why it failed).
+ * `template`, a data folder archived by PGlite's `dumpDataDir`, is what an empty database starts from instead
+ * of a new cluster (tests: 1.6 s instead of 5 s for each database).
  */
-export function openPGliteThread(dataPath: string | undefined): PGliteThread {
+export function openPGliteThread(dataPath: string | undefined, template?: string): PGliteThread {
   if (dataPath) mkdirSync(dataPath, { recursive: true });
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataPath, sharedBuffers: PGLITE_SHARED_BUFFERS },
+    workerData: { dataPath, sharedBuffers: PGLITE_SHARED_BUFFERS, template },
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;

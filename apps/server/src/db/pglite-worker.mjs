@@ -4,6 +4,7 @@
 //
 // Plain JavaScript on purpose: the same file runs under the test runner, the development loader and the
 // bundled server (copied next to it by scripts/server-build.mjs) without a TypeScript loader in the thread.
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -42,6 +43,8 @@ const queryOptions = (options) =>
 
 const db = new PGlite({
   dataDir: workerData.dataPath,
+  // A data folder archived by dumpDataDir, for an empty database to start from (pglite-thread.ts).
+  ...(workerData.template ? { loadDataDir: new Blob([readFileSync(workerData.template)]) } : {}),
   // PGlite's own parameters, with smaller shared buffers (pglite-thread.ts: PGLITE_SHARED_BUFFERS).
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${workerData.sharedBuffers}`],
 });

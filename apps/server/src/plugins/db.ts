@@ -33,6 +33,7 @@ export const dbPlugin = fp<DbPluginOptions>(
       databaseUrl: app.config.databaseUrl,
       dataDir: app.config.dataDir,
       inMemory: app.config.inMemoryDatabase,
+      pgliteTemplate: app.config.pgliteTemplate,
       thread,
       onConnectionError: (err) => app.log.warn({ err }, 'the database dropped an idle connection'),
       prepare: async (db) => {

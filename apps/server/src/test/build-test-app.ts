@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { readConfig, type Config } from '../env.ts';
+import { PGLITE_TEMPLATE_ENV } from './pglite-template.ts';
 
 /** A web build stand-in so the SPA fallback can be tested without running Vite. */
 const fakeWebDist = () => {
@@ -62,7 +63,9 @@ export async function buildTestApp(
       ...env,
     }),
     webDistDir: fakeWebDist(),
-    ...(database ? { databaseUrl: database.url } : { inMemoryDatabase: true }),
+    ...(database
+      ? { databaseUrl: database.url }
+      : { inMemoryDatabase: true, pgliteTemplate: process.env[PGLITE_TEMPLATE_ENV] }),
     ...overrides,
   };
   const app = await buildApp(config);
