@@ -131,8 +131,6 @@ export interface Config {
   databaseUrl?: string;
   /** Embedded database only: keep it in memory (tests). */
   inMemoryDatabase?: boolean;
-  /** Tests only: an empty embedded database's first contents, a data folder archived by PGlite (dumpDataDir). */
-  pgliteTemplate?: string;
   /** Tests only: the clock for rules with a deadline (temporary card expiry); the system clock otherwise. */
   now?: () => Date;
   logLevel: string;

@@ -15,8 +15,7 @@ async function main() {
 
   // The embedded database's thread opens the data while the rest of the server's code loads and registers;
   // that code is imported only now, so the thread starts first (docs/decisions/025).
-  const dataPath = embeddedDataPath(config);
-  const thread = dataPath === null ? undefined : openPGliteThread(dataPath);
+  const thread = config.databaseUrl ? undefined : openPGliteThread(embeddedDataPath(config));
   const { buildApp } = await import('./app.ts');
   const app = await buildApp(config, { thread });
   let closing = false;

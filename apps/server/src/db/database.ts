@@ -70,10 +70,8 @@ export interface OpenDatabaseOptions {
   timeouts?: Partial<typeof DATABASE_TIMEOUTS>;
   /** Work done after the migrations and before any other statement runs (the demo data on a first start). */
   prepare?: (db: Database) => Promise<unknown>;
-  /** The embedded database's thread, when the server started it earlier (main.ts; embeddedDataPath). */
+  /** The embedded database's thread, when it was started earlier (main.ts, tests); PGlite only. */
   thread?: PGliteThread;
-  /** Tests only: what an empty embedded database starts from (openPGliteThread's `template`). */
-  pgliteTemplate?: string;
 }
 
 /** Opens the database, applies the migrations and `prepare`, then answers the handle. */
@@ -132,8 +130,7 @@ export async function startDatabase(options: OpenDatabaseOptions): Promise<Start
   }
 
   // In a thread of its own, so statements do not take turns with HTTP requests (docs/decisions/021).
-  const thread =
-    options.thread ?? openPGliteThread(embeddedDataPath(options) ?? undefined, options.pgliteTemplate);
+  const thread = options.thread ?? openPGliteThread(embeddedDataPath(options));
   // Migrations and `prepare` go straight to the thread; the `db` answered waits for them.
   const setUp = drizzlePglite({ client: thread as unknown as PGlite });
   let open = false;

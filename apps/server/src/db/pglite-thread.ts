@@ -52,9 +52,9 @@ const wireOptions = (options: QueryOptions | undefined): WireOptions | undefined
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
-/** Where the embedded database keeps its files (in memory when undefined); null when PostgreSQL is used. */
-export const embeddedDataPath = (options: { databaseUrl?: string; dataDir: string; inMemory?: boolean }) =>
-  options.databaseUrl ? null : options.inMemory ? undefined : path.join(options.dataDir, 'pglite');
+/** Where the embedded database keeps its files; undefined keeps it in memory. */
+export const embeddedDataPath = (options: { dataDir: string; inMemory?: boolean }) =>
+  options.inMemory ? undefined : path.join(options.dataDir, 'pglite');
 
 /**
  * Starts the thread, which opens the database in `dataPath` (in memory when undefined). Returns at once: the

@@ -12,16 +12,16 @@ declare module 'fastify' {
   }
 }
 
+export interface DbPluginOptions {
+  /** The embedded database's thread, started before the server's code loaded (main.ts) or by a test. */
+  thread?: PGliteThread;
+}
+
 /**
  * Opens the database (PGlite or PostgreSQL), applies migrations, loads demo data on first start. The embedded
  * database opens in its thread while the other plugins register; the server listens once it is ready
  * (docs/decisions/025).
  */
-export interface DbPluginOptions {
-  /** The embedded database's thread, started before the server's code loaded (main.ts). */
-  thread?: PGliteThread;
-}
-
 export const dbPlugin = fp<DbPluginOptions>(
   async (app, { thread }) => {
     const fatal = (error: unknown) => {
@@ -33,7 +33,6 @@ export const dbPlugin = fp<DbPluginOptions>(
       databaseUrl: app.config.databaseUrl,
       dataDir: app.config.dataDir,
       inMemory: app.config.inMemoryDatabase,
-      pgliteTemplate: app.config.pgliteTemplate,
       thread,
       onConnectionError: (err) => app.log.warn({ err }, 'the database dropped an idle connection'),
       prepare: async (db) => {

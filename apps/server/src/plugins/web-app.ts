@@ -256,7 +256,7 @@ export const webAppPlugin = fp(
       await app.register(fastifyStatic, {
         root,
         index: false,
-        // Files are sent by the two routes below: a wildcard route cost 60% of the throughput of every other
+        // Files are sent by the routes below: a wildcard route cost 60% of the throughput of every other
         // route (docs/decisions/003), and a route per built file (some 900 routes) 0.4 s of every start (025).
         serve: false,
         // The build writes .br and .gz beside each text file (apps/web/precompress-plugin.ts): sent as they are.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
+import { openPGliteThread } from '../db/pglite-thread.ts';
 import { readConfig, type Config } from '../env.ts';
 import { PGLITE_TEMPLATE_ENV } from './pglite-template.ts';
 
@@ -63,12 +64,14 @@ export async function buildTestApp(
       ...env,
     }),
     webDistDir: fakeWebDist(),
-    ...(database
-      ? { databaseUrl: database.url }
-      : { inMemoryDatabase: true, pgliteTemplate: process.env[PGLITE_TEMPLATE_ENV] }),
+    ...(database ? { databaseUrl: database.url } : { inMemoryDatabase: true }),
     ...overrides,
   };
-  const app = await buildApp(config);
+  // An in-memory database starts from the migrated cluster of the run (pglite-template.ts).
+  const thread = config.databaseUrl
+    ? undefined
+    : openPGliteThread(undefined, process.env[PGLITE_TEMPLATE_ENV]);
+  const app = await buildApp(config, { thread });
   await app.ready();
   return {
     app,

@@ -12,7 +12,7 @@ export const PGLITE_TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
 /**
  * Vitest global setup of the server tests on PGlite: a new embedded cluster costs about 5 s (initdb in
  * WebAssembly) and each test file builds several apps. The migrated cluster is made once and archived; every
- * test app's in-memory database starts from it (1.6 s) and applies no migration of its own.
+ * test app's in-memory database starts from it (1.6 s) and finds its migrations applied.
  */
 export default async function makePgliteTemplate() {
   const dir = mkdtempSync(path.join(tmpdir(), 'lc-pglite-template-'));
