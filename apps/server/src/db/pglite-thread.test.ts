@@ -102,6 +102,62 @@ describe('the embedded database in a worker thread', () => {
     expect(error?.cause?.constraint).toBe('thread_probe_pkey');
   });
 
+  it('prepares a repeated statement once and answers each run with its own values', async () => {
+    const text = 'select note, at, doc, bytes from thread_probe where id = $1 and note is distinct from $2';
+    const prepared = sql`select count(*)::int as count from pg_prepared_statements where statement = ${text}`;
+    await handle.db.execute(
+      sql`insert into thread_probe values (7, 'seven', '2026-11-25T08:30:00Z', '{"b":true}', '\\x07')`,
+    );
+    const run = (id: number) =>
+      handle.db.execute(sql.raw(text.replace('$1', String(id)).replace('$2', 'null')));
+    // Drizzle's own statements, the same text with different values:
+    const byId = (id: number) =>
+      rowsOf(
+        sql`select note, at, doc, bytes from thread_probe where id = ${id} and note is distinct from ${null}`,
+      );
+    expect(await byId(7)).toEqual([
+      { note: 'seven', at: '2026-11-25 08:30:00+00', doc: { b: true }, bytes: new Uint8Array([7]) },
+    ]);
+    expect(await byId(1)).toEqual([expect.objectContaining({ note: 'one', doc: { a: [1, 2] } })]);
+    expect(await byId(99)).toEqual([]);
+    expect(await rowsOf(prepared)).toEqual([{ count: 1 }]);
+    // A statement with its values written in is another text, prepared once too.
+    await run(7);
+    await run(7);
+    const literal = text.replace('$1', '7').replace('$2', 'null');
+    expect(
+      await rowsOf(
+        sql`select count(*)::int as count from pg_prepared_statements where statement = ${literal}`,
+      ),
+    ).toEqual([{ count: 1 }]);
+  });
+
+  it('answers affected rows of a write, and an error in a value without breaking the next statement', async () => {
+    const result = (await handle.db.execute(
+      sql`update thread_probe set note = ${'changed'} where id in (${1}, ${7})`,
+    )) as unknown as { affectedRows?: number };
+    expect(result.affectedRows).toBe(2);
+    const error = await rowsOf(sql`select id from collectors where id = ${'not-a-uuid'}`)
+      .then(() => undefined)
+      .catch((caught: unknown) => caught as { cause?: { code?: string } });
+    expect(error?.cause?.code).toBe('22P02');
+    expect(await rowsOf(sql`select note from thread_probe where id = ${7}`)).toEqual([{ note: 'changed' }]);
+  });
+
+  it('refuses a statement PostgreSQL cannot prepare with its error, and a transaction that met it rolls back', async () => {
+    const error = await rowsOf(sql`select nothing from thread_probe where id = ${1}`)
+      .then(() => undefined)
+      .catch((caught: unknown) => caught as { cause?: { code?: string } });
+    expect(error?.cause?.code).toBe('42703');
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into thread_probe (id, note) values (${8}, ${'eight'})`);
+        await tx.execute(sql`select nothing from thread_probe`);
+      }),
+    ).rejects.toThrow();
+    expect(await rowsOf(sql`select id from thread_probe where id = ${8}`)).toEqual([]);
+  });
+
   it('keeps the data for the next start', async () => {
     await handle.close();
     handle = await openDatabase({ dataDir });

@@ -6,7 +6,7 @@
 // bundled server (copied next to it by scripts/server-build.mjs) without a TypeScript loader in the thread.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
 /** The fields PostgreSQL's errors carry (code 23505, constraint, ...), kept across the thread. */
 const ERROR_FIELDS = [
@@ -53,11 +53,83 @@ const db = new PGlite({
 const transactions = new Map();
 let nextTransaction = 1;
 
+/**
+ * The statements the server sends again and again (reads and writes) are prepared once, by name, and then only
+ * bound and run: one call into PostgreSQL instead of PGlite's six (parse, describe, bind, describe, execute,
+ * sync), and no parsing or planning each time (docs/decisions/026). Anything else (migrations, DDL) goes through
+ * PGlite's own query. The application's statements are a fixed set; past PREPARED_MAX, new ones are not kept.
+ */
+const PREPARED_MAX = 1000;
+const REPEATED = /^\s*(select|insert|update|delete|with)\b/i;
+const prepared = new Map();
+const { serialize } = protocol;
+
+const concat = (parts) => {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/**
+ * The prepared statement for `sql` (its name and parameter types), made on first use; undefined for a statement
+ * that is not kept. A statement PostgreSQL refuses throws its error, as PGlite's query would.
+ */
+async function preparedStatement(sql) {
+  const known = prepared.get(sql);
+  if (known || !REPEATED.test(sql) || prepared.size >= PREPARED_MAX) return known;
+  const name = `lc_${prepared.size + 1}`;
+  const { messages } = await db.execProtocol(
+    concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    { syncToFs: false },
+  );
+  const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+  prepared.set(sql, statement);
+  return statement;
+}
+
+/** Bind, describe, execute and sync in one message; the answer read as PGlite's query reads it. */
+async function runPrepared(statement, params, options) {
+  const values = (params ?? []).map((param, i) => {
+    if (param === null || param === undefined) return null;
+    const serializer = db.serializers[statement.types[i]];
+    return serializer ? serializer(param) : param.toString();
+  });
+  const { messages } = await db.execProtocol(
+    concat([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]),
+    { syncToFs: false },
+  );
+  return parse.parseResults(messages, db.parsers, options)[0];
+}
+
+/**
+ * One statement, alone or in the open transaction `open`. PGlite's own locks keep it apart from other work as
+ * its query does: a statement outside a transaction waits for an open one to end.
+ */
+async function query(open, sql, params, options) {
+  await db.waitReady;
+  const exclusive = (work) =>
+    open ? db._runExclusiveQuery(work) : db._runExclusiveTransaction(() => db._runExclusiveQuery(work));
+  const result = await exclusive(async () => {
+    const statement = await preparedStatement(sql);
+    return statement && { answer: await runPrepared(statement, params, options) };
+  });
+  return result ? result.answer : (open ? open.tx : db).query(sql, params, options);
+}
+
 const handlers = {
   query: ({ transaction, sql, params, options }) => {
-    const target = transaction === undefined ? db : transactions.get(transaction)?.tx;
-    if (!target) throw new Error(`transaction ${transaction} is not open`);
-    return target.query(sql, params, queryOptions(options));
+    const open = transaction === undefined ? undefined : transactions.get(transaction);
+    if (transaction !== undefined && !open) throw new Error(`transaction ${transaction} is not open`);
+    return query(open, sql, params, queryOptions(options));
   },
   // PGlite runs one transaction at a time and holds every other statement until it ends, as it does in the
   // main thread; the transaction stays open until the main thread says how it ends.
