@@ -1,10 +1,11 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { twoFactorMessages, type DeliveryMethod } from '@app/contracts/sign-in';
 import type { Database } from '../db/database.ts';
 import { oneTimeCodes } from '../db/schema/identity.ts';
 import { AppError } from './app-error.ts';
 import { ACCOUNT_LIMITS, countAttempt } from './attempt-limits.ts';
+import { hashOf } from './token-hash.ts';
 
 /** One-time codes (DESIGN.md 5, OWASP ASVS 6.6): 6 random digits, 10-minute life, single use. */
 export const CODE_LIFETIME_MS = 10 * 60_000;
@@ -13,7 +14,6 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** The first send plus two resends. */
 export const MAX_CODE_SENDS = 3;
 
-export const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 const codeHash = (bindingHash: string, code: string) => hashOf(`${bindingHash}:${code}`);
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 /** What a request that has not been sent a code yet holds: no six digits hash to it. */

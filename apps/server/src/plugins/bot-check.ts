@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
@@ -9,6 +8,7 @@ import type { BotCheckChallenge } from '@app/contracts/bot-check';
 import { spentBotCheckTokens } from '../db/schema/core.ts';
 import { AppError } from '../lib/app-error.ts';
 import { secretWhenReady } from '../lib/server-secrets.ts';
+import { hashOf } from '../lib/token-hash.ts';
 
 export interface BotCheck {
   challenge(): Promise<BotCheckChallenge>;
@@ -64,7 +64,7 @@ export const botCheckPlugin = fp(
     // spend cost a statement on each sign-in, and an expired token is refused by its signature's end anyway.
     let lastSweep = Number.NEGATIVE_INFINITY;
     const spend = async (token: string, expiresAt: Date) => {
-      const tokenHash = createHash('sha256').update(token).digest('base64url');
+      const tokenHash = hashOf(token);
       if (Date.now() - lastSweep >= SWEEP_INTERVAL_MS) {
         lastSweep = Date.now();
         await app.db.delete(spentBotCheckTokens).where(lt(spentBotCheckTokens.expiresAt, new Date()));

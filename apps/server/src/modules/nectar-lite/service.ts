@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { brand } from '@app/contracts/brand';
 import { CARD_NUMBER_DIGITS, CARD_PREFIX } from '@app/contracts/card-number';
 import {
@@ -19,6 +19,7 @@ import type { Notifier } from '../../plugins/notify.ts';
 import { renderCardBarcode } from './barcode.ts';
 import { isExpired } from './card-capabilities.ts';
 import * as repository from './repository.ts';
+import { hashOf } from '../../lib/token-hash.ts';
 
 /** The temporary card's rules (registration spec 1, 2, 5, 9; signed-in spec 1), with no HTTP in them. */
 
@@ -32,8 +33,6 @@ export interface NectarLiteDeps {
   /** Injectable so tests can stand on day 30 without waiting for it. */
   now: () => Date;
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** '98263000' followed by 11 random digits (registration spec 9). */
 const drawCardNumber = () =>
@@ -84,7 +83,7 @@ export async function requestAccessEmail(
     if (sent >= TEMP_CARD_SEND_LIMIT) {
       throw new AppError(429, tempCardErrorCodes.sendLimitReached, tempCardMessages.sendLimitReached);
     }
-    await repository.insertLink(tx, { tokenHash: hashToken(token), cardNumber: card.number, createdAt: at });
+    await repository.insertLink(tx, { tokenHash: hashOf(token), cardNumber: card.number, createdAt: at });
     await recordAcknowledgements(tx, collector.id, at);
     return { card, sendsRemaining: TEMP_CARD_SEND_LIMIT - sent - 1 };
   });
@@ -139,7 +138,7 @@ function cardEmail(publicUrl: string, to: string, token: string, expiresAt: Date
  * has become a full account's digital card, answers 410 with its own code so the page can say which.
  */
 export async function getTemporaryCard(deps: NectarLiteDeps, token: string): Promise<TempCard> {
-  const card = await repository.findCardByLink(deps.db, hashToken(token));
+  const card = await repository.findCardByLink(deps.db, hashOf(token));
   if (!card) throw new AppError(404, tempCardErrorCodes.notFound, tempCardMessages.notFound);
   if (card.kind !== 'temporary') {
     throw new AppError(410, tempCardErrorCodes.upgraded, tempCardMessages.upgraded);

@@ -21,13 +21,13 @@ import { findContact } from '../customer-management/repository.ts';
 import { twoFactorMessages, type DeliveryMethod } from '@app/contracts/sign-in';
 import {
   findPendingCode,
-  hashOf,
   issueCode,
   maskEmail,
   maskPhone,
   resendCodeById,
   verifyCode,
 } from '../../lib/one-time-codes.ts';
+import { hashOf } from '../../lib/token-hash.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { revokeProviderSessions } from '../identity/revoke-account.ts';
 import {

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { registrations } from '../../db/schema/registration.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ACCOUNT_LIMITS, countAttempt } from '../../lib/attempt-limits.ts';
+import { hashOf } from '../../lib/token-hash.ts';
 
 export const CARD_HOLDER_LIMIT_CODE = 'TOO_MANY_ATTEMPTS';
 export const cardHolderLimitMessage =
@@ -18,12 +18,7 @@ export async function countCardHolderCheck(db: Database, authToken: string, now:
   const [row] = await db
     .select({ userType: registrations.userType, card: registrations.existingCardNumber })
     .from(registrations)
-    .where(
-      and(
-        eq(registrations.authTokenHash, createHash('sha256').update(authToken).digest('base64url')),
-        gt(registrations.expiresAt, now),
-      ),
-    )
+    .where(and(eq(registrations.authTokenHash, hashOf(authToken)), gt(registrations.expiresAt, now)))
     .limit(1);
   if (row?.userType !== 'ANALOG' || !row.card) return;
   const { allowed } = await countAttempt(db, `card-holder:${row.card}`, ACCOUNT_LIMITS.cardHolderChecks, now);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { brand } from '@app/contracts/brand';
 import { CARD_NUMBER_DIGITS, CARD_PREFIX, toFullCardNumber } from '@app/contracts/card-number';
@@ -31,6 +31,7 @@ import { isKnownAddress, type AddressProvider } from './address-book.ts';
 import { countCardHolderCheck } from './card-holder-limit.ts';
 import * as repository from './repository.ts';
 import type { RegistrationPatch, RegistrationRow } from './repository.ts';
+import { hashOf } from '../../lib/token-hash.ts';
 
 /**
  * Registration as a server-side state machine keyed by `authToken` (registration spec 3-5, 7-8; issue 5).
@@ -72,7 +73,6 @@ export interface RegistrationDeps {
 }
 
 const MINUTE_MS = 60_000;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const newToken = () => randomBytes(32).toString('base64url');
 const later = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MINUTE_MS);
 
@@ -123,7 +123,7 @@ async function step<T>(
 ): Promise<T> {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    const row = await repository.lockByAuthToken(tx, hashToken(authToken));
+    const row = await repository.lockByAuthToken(tx, hashOf(authToken));
     if (!row || row.expiresAt <= at) throw invalidToken();
     if (!from.includes(row.step as RegistrationStepState)) throw wrongStep();
     const { patch, to, result } = await run(tx, row, at);
@@ -156,7 +156,7 @@ export async function cardCheck(
 ): Promise<AuthTokenResponse> {
   const at = deps.now();
   const authToken = newToken();
-  const base = { authTokenHash: hashToken(authToken), step: 'CARD_CHECKED', createdAt: at, updatedAt: at };
+  const base = { authTokenHash: hashOf(authToken), step: 'CARD_CHECKED', createdAt: at, updatedAt: at };
   const expiresAt = later(at, REGISTRATION_TTL_MINUTES);
   if (!input.cardNumber) {
     await repository.insertRegistration(deps.db, { ...base, existingCardType: 'NONE', expiresAt });
@@ -230,7 +230,7 @@ export async function emailCheck(
       patch: {
         ...countSend(row, at),
         email,
-        verificationTokenHash: hashToken(token),
+        verificationTokenHash: hashOf(token),
         verificationExpiresAt: later(at, VERIFICATION_LINK_TTL_MINUTES),
         userData: {
           ...userDataOf(row),
@@ -251,7 +251,7 @@ export async function resendEmail(deps: RegistrationDeps, input: { authToken: st
   const email = await step(deps, input.authToken, ['EMAIL_SENT'], async (_tx, row, at) => ({
     patch: {
       ...countSend(row, at),
-      verificationTokenHash: hashToken(token),
+      verificationTokenHash: hashOf(token),
       verificationExpiresAt: later(at, VERIFICATION_LINK_TTL_MINUTES),
     },
     result: row.email ?? '',
@@ -270,18 +270,18 @@ export async function emailCheckConfirm(
 ): Promise<AuthTokenResponse & { email: string }> {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    const row = await repository.lockByVerificationToken(tx, hashToken(input.verificationToken));
+    const row = await repository.lockByVerificationToken(tx, hashOf(input.verificationToken));
     const linkInvalid = () =>
       new AppError(410, registrationErrorCodes.linkInvalid, EMAIL_LINK_INVALID_MESSAGE);
     if (!row || row.step !== 'EMAIL_SENT' || row.expiresAt <= at) throw linkInvalid();
     if (!row.verificationExpiresAt || row.verificationExpiresAt <= at) throw linkInvalid();
     // A link opened with another registration's token belongs to someone else's journey.
-    if (input.authToken && hashToken(input.authToken) !== row.authTokenHash) throw invalidToken();
+    if (input.authToken && hashOf(input.authToken) !== row.authTokenHash) throw invalidToken();
     // The link is the proof of the mailbox: a fresh authToken replaces the old one from here on.
     const authToken = newToken();
     await repository.updateRegistration(tx, row.id, {
       step: 'EMAIL_CONFIRMED',
-      authTokenHash: hashToken(authToken),
+      authTokenHash: hashOf(authToken),
       verificationTokenHash: null,
       verificationExpiresAt: null,
       expiresAt: later(at, REGISTRATION_TTL_MINUTES),
@@ -667,7 +667,7 @@ export async function signUpStatus(
     }
     return {
       patch: {
-        completionTokenHash: hashToken(token),
+        completionTokenHash: hashOf(token),
         completionExpiresAt: later(at, COMPLETION_TOKEN_TTL_MINUTES),
       },
       result: {
@@ -689,7 +689,7 @@ export async function ready(deps: RegistrationDeps, input: { authToken: string }
 export async function autoLogin(deps: RegistrationDeps, input: { registrationCompletedToken: string }) {
   const row = await repository.spendCompletionToken(
     deps.db,
-    hashToken(input.registrationCompletedToken),
+    hashOf(input.registrationCompletedToken),
     deps.now(),
   );
   if (!row?.collectorId) {

@@ -8,7 +8,8 @@ import {
   type DeliveryMethod,
 } from '@app/contracts/sign-in';
 import { AppError } from '../../lib/app-error.ts';
-import { hashOf, issueCode, maskEmail, maskPhone } from '../../lib/one-time-codes.ts';
+import { issueCode, maskEmail, maskPhone } from '../../lib/one-time-codes.ts';
+import { hashOf } from '../../lib/token-hash.ts';
 import { findContact } from '../customer-management/repository.ts';
 import { isKnownDevice, rememberDevice } from './repository.ts';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { ACCOUNT_LIMITS, countAttempt } from '../../lib/attempt-limits.ts';
-import { hashOf } from '../../lib/one-time-codes.ts';
+import { hashOf } from '../../lib/token-hash.ts';
 import {
   clearFailures,
   findCredentialByCard,

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/database.ts';
 import { sessions } from '../../db/schema/core.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
+import { hashOf } from '../../lib/token-hash.ts';
 
 export interface Session {
   collectorId: string;
@@ -28,7 +29,6 @@ export interface SessionTimeouts {
   absoluteHours: number;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 /** Touch lastSeenAt at most once a minute, so reads stay cheap. */
 const TOUCH_INTERVAL_MS = 60_000;
 /** How long a session read from the database is answered from memory, at the most. */
@@ -103,12 +103,12 @@ export function createSessionStore(
       }
       await db
         .insert(sessions)
-        .values({ idHash: hashToken(token), collectorId, createdAt, lastSeenAt: createdAt, expiresAt, data });
+        .values({ idHash: hashOf(token), collectorId, createdAt, lastSeenAt: createdAt, expiresAt, data });
       return { token, session: { collectorId, createdAt, lastSeenAt: createdAt, expiresAt, data } };
     },
     async read(token) {
       if (!token) return undefined;
-      const idHash = hashToken(token);
+      const idHash = hashOf(token);
       const at = now();
       // From memory when fresh; an entry that looks ended is checked against the database, which decides.
       const cached = cache?.get(idHash);
@@ -137,14 +137,14 @@ export function createSessionStore(
       };
     },
     async update(token, data) {
-      const idHash = hashToken(token);
+      const idHash = hashOf(token);
       await change(sessionChangeKey(idHash), (tx) =>
         tx.update(sessions).set({ data }).where(eq(sessions.idHash, idHash)),
       );
     },
     async destroy(token) {
       if (!token) return;
-      const idHash = hashToken(token);
+      const idHash = hashOf(token);
       await change(sessionChangeKey(idHash), (tx) => tx.delete(sessions).where(eq(sessions.idHash, idHash)));
     },
     async destroyAllFor(collectorId) {
