@@ -129,9 +129,10 @@ async function runPrepared(statement, params, options) {
 }
 
 /**
- * One statement, alone or in the open transaction `open`, with the options as they crossed the thread.
- * PGlite's own locks keep it apart from other work as
- * its query does: a statement outside a transaction waits for an open one to end.
+ * One statement, alone or in the open transaction `open`, with the options as they crossed the thread. PGlite's
+ * own locks keep it apart from other work as its query does: a statement outside a transaction waits for an open
+ * one to end. Nothing is synced to the file system after it: PGlite's query does that outside a transaction,
+ * and for the folder (NodeFS) and in-memory databases used here that step does nothing.
  */
 async function query(open, sql, params, options) {
   await db.waitReady;
