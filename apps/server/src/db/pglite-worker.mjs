@@ -57,7 +57,8 @@ let nextTransaction = 1;
  * The statements the server sends again and again (reads and writes) are prepared once, by name, and then only
  * bound and run: one call into PostgreSQL instead of PGlite's six (parse, describe, bind, describe, execute,
  * sync), and no parsing or planning each time (docs/decisions/026). Anything else (migrations, DDL) goes through
- * PGlite's own query. The application's statements are a fixed set; past PREPARED_MAX, new ones are not kept.
+ * PGlite's own query. The application's statements are a fixed set; past about PREPARED_MAX, new ones are not
+ * kept.
  */
 const PREPARED_MAX = 1000;
 const REPEATED = /^\s*(select|insert|update|delete|with)\b/i;
@@ -74,13 +75,16 @@ const concat = (parts) => {
   return out;
 };
 
+/** Whether `sql` runs as a prepared statement: a row statement, already prepared or with room for one more. */
+const kept = (sql) => prepared.has(sql) || (REPEATED.test(sql) && prepared.size < PREPARED_MAX);
+
 /**
- * The prepared statement for `sql` (its name and parameter types), made on first use; undefined for a statement
- * that is not kept. A statement PostgreSQL refuses throws its error, as PGlite's query would.
+ * The prepared statement for `sql` (its name and parameter types), made on first use. A statement PostgreSQL
+ * refuses throws its error, as PGlite's query would.
  */
 async function preparedStatement(sql) {
   const known = prepared.get(sql);
-  if (known || !REPEATED.test(sql) || prepared.size >= PREPARED_MAX) return known;
+  if (known) return known;
   const name = `lc_${prepared.size + 1}`;
   const { messages } = await db.execProtocol(
     concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
@@ -135,14 +139,11 @@ async function runPrepared(statement, params, options) {
  * and for the folder (NodeFS) and in-memory databases used here that step does nothing.
  */
 async function query(open, sql, params, options) {
+  if (!kept(sql)) return (open ? open.tx : db).query(sql, params, queryOptions(options));
   await db.waitReady;
-  const exclusive = (work) =>
-    open ? db._runExclusiveQuery(work) : db._runExclusiveTransaction(() => db._runExclusiveQuery(work));
-  const result = await exclusive(async () => {
-    const statement = await preparedStatement(sql);
-    return statement && { answer: await runPrepared(statement, params, options) };
-  });
-  return result ? result.answer : (open ? open.tx : db).query(sql, params, queryOptions(options));
+  const run = () =>
+    db._runExclusiveQuery(async () => runPrepared(await preparedStatement(sql), params, options));
+  return open ? run() : db._runExclusiveTransaction(run);
 }
 
 const handlers = {
