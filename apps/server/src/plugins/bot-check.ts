@@ -8,6 +8,7 @@ import type { BotCheckChallenge } from '@app/contracts/bot-check';
 import { spentBotCheckTokens } from '../db/schema/core.ts';
 import { AppError } from '../lib/app-error.ts';
 import { secretWhenReady } from '../lib/server-secrets.ts';
+import { occasionalSweep } from '../lib/occasional-sweep.ts';
 import { hashOf } from '../lib/token-hash.ts';
 
 export interface BotCheck {
@@ -25,8 +26,6 @@ declare module 'fastify' {
 }
 
 const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
-/** How often an instance sweeps spent bot-check tokens whose challenge has ended. */
-const SWEEP_INTERVAL_MS = 60_000;
 const failed = () => new AppError(400, 'BOT_CHECK_FAILED', BOT_CHECK_FAILED_MESSAGE);
 
 /** The token from `X-Recaptcha: Bearer <token>`, or from the body where the spec sends it there. */
@@ -60,15 +59,13 @@ export const botCheckPlugin = fp(
     const { botCheck: mode, recaptchaSecret, recaptchaSiteKey } = app.config;
     const hmacSecret = secretWhenReady(app, 'altcha-hmac');
 
-    // Spent tokens past their challenge's end are swept at most once a minute per instance: sweeping on every
-    // spend cost a statement on each sign-in, and an expired token is refused by its signature's end anyway.
-    let lastSweep = Number.NEGATIVE_INFINITY;
+    // Spent tokens past their challenge's end: an expired token is refused by its signature's end anyway.
+    const sweepSpent = occasionalSweep((at) =>
+      app.db.delete(spentBotCheckTokens).where(lt(spentBotCheckTokens.expiresAt, at)),
+    );
     const spend = async (token: string, expiresAt: Date) => {
       const tokenHash = hashOf(token);
-      if (Date.now() - lastSweep >= SWEEP_INTERVAL_MS) {
-        lastSweep = Date.now();
-        await app.db.delete(spentBotCheckTokens).where(lt(spentBotCheckTokens.expiresAt, new Date()));
-      }
+      await sweepSpent();
       const inserted = await app.db
         .insert(spentBotCheckTokens)
         .values({ tokenHash, expiresAt })

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/database.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
+import { occasionalSweep } from '../../lib/occasional-sweep.ts';
 
 /** Models that a grant revocation removes (oidc-provider's adapter contract). */
 const GRANTABLE = new Set([
@@ -21,12 +22,7 @@ const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode']);
  * sessions, interactions, codes and tokens. Expired rows are ignored on read and swept on write.
  */
 export function createOidcAdapter(db: Database): new (name: string) => Adapter {
-  let lastSweep = 0;
-  const sweep = async () => {
-    if (Date.now() - lastSweep < 60_000) return;
-    lastSweep = Date.now();
-    await db.delete(oidcModels).where(lt(oidcModels.expiresAt, new Date()));
-  };
+  const sweep = occasionalSweep((at) => db.delete(oidcModels).where(lt(oidcModels.expiresAt, at)));
 
   // A sign-in runs about fifteen of these: built once as prepared statements instead of on every call.
   const placeholder = (name: string) => sql.placeholder(name);

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/database.ts';
 import { sessions } from '../../db/schema/core.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
+import { occasionalSweep } from '../../lib/occasional-sweep.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 
 export interface Session {
@@ -34,8 +35,6 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** How long a session read from the database is answered from memory, at the most. */
 export const SESSION_CACHE_TTL_MS = 10_000;
 const SESSION_CACHE_MAX = 50_000;
-/** Ended sessions are swept on sign-in at most this often per instance; reads never answer them anyway. */
-const SWEEP_INTERVAL_MS = 60_000;
 
 /** Change-feed keys: one session, or every session of a collector. */
 export const sessionChangeKey = (idHash: string) => `session:${idHash}`;
@@ -88,7 +87,8 @@ export function createSessionStore(
     });
     feed.changed(key);
   };
-  let lastSweep = Number.NEGATIVE_INFINITY;
+  // Ended sessions are swept on sign-in, once a minute at most; reads never answer them anyway.
+  const sweep = occasionalSweep((at) => db.delete(sessions).where(lt(sessions.expiresAt, at)));
   const isLive = (row: Row, at: Date) =>
     row.expiresAt > at && row.lastSeenAt.getTime() + idleMs > at.getTime();
   return {
@@ -96,11 +96,7 @@ export function createSessionStore(
       const token = randomBytes(32).toString('base64url');
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + timeouts.absoluteHours * 3_600_000);
-      // Sweeping on every sign-in cost a statement each time; once a minute keeps the table as small.
-      if (createdAt.getTime() - lastSweep >= SWEEP_INTERVAL_MS) {
-        lastSweep = createdAt.getTime();
-        await db.delete(sessions).where(lt(sessions.expiresAt, createdAt));
-      }
+      await sweep(createdAt);
       await db
         .insert(sessions)
         .values({ idHash: hashOf(token), collectorId, createdAt, lastSeenAt: createdAt, expiresAt, data });
