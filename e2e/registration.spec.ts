@@ -104,6 +104,9 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   await page.getByLabel('Date of birth').pressSequentially('1990');
   await expect(page.getByText('Letters, dashes, apostrophes and spaces only')).toBeVisible();
   await expect(page.getByText('Enter a date of birth in correct format')).toBeVisible();
+  await page.getByLabel('Last name').fill('A'.repeat(26));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Last name must not be over 25 characters')).toBeVisible();
   await page.getByLabel('Last name').fill("O'Brien-Smith");
   await page.getByLabel('Date of birth').fill('');
   await page.getByLabel('Date of birth').pressSequentially('29021992');
@@ -115,7 +118,13 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   await expect(page.getByRole('heading', { level: 1, name: "What's your address?" })).toBeVisible();
   await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '60');
   await page.getByLabel('Property number or name').fill('1');
+  // Leaving the postcode field with something that is not a postcode says so at once (spec 5).
+  await page.getByLabel('Postcode').fill('ZZ');
+  await page.getByLabel('Postcode').blur();
+  await expect(page.getByRole('alert')).toHaveText('Invalid postcode');
   await page.getByLabel('Postcode').fill('ZE1 0AA');
+  await page.getByLabel('Postcode').blur();
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Find address' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'No addresses were found - Please check your details and try again.',
@@ -146,6 +155,18 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   await page.getByRole('button', { name: 'Why do we ask for this?' }).click();
   await expect(page.getByRole('dialog')).toContainText('extra security');
   await page.keyboard.press('Escape');
+  // The country and the number sit side by side inside the form, their fields level with each other, down to
+  // a small phone's width.
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: viewport?.height ?? 800 });
+  const panel = await page.locator('.registration__panel').boundingBox();
+  const country = await page.getByLabel('Country').boundingBox();
+  const mobile = await page.getByLabel('Mobile number').boundingBox();
+  expect(mobile && panel && mobile.x + mobile.width).toBeLessThanOrEqual(
+    (panel?.x ?? 0) + (panel?.width ?? 0),
+  );
+  expect(Math.abs((mobile?.y ?? 0) - (country?.y ?? 100))).toBeLessThanOrEqual(4);
+  if (viewport) await page.setViewportSize(viewport);
   await page.getByLabel('Memorable word').fill('Biscuit');
   await page.getByLabel('Mobile number').fill('07911 12345');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -188,6 +209,18 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   await page.getByRole('button', { name: 'Copy your card number' }).click();
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy your card number' })).toBeVisible({ timeout: 5_000 });
+  // Brand logos (drawn by our brands API) and the app's store links (spec 2).
+  const logos = page.locator('.registration__brands img');
+  await expect(logos).toHaveCount(5);
+  await expect(page.getByRole('img', { name: "Sainsbury's" })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Esso' })).toBeVisible();
+  expect(
+    await logos.evaluateAll((images) =>
+      images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
+    ),
+  ).toBe(true);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
   await shot('11-success');
 

@@ -1,11 +1,12 @@
 import { LEGAL_PREFIX } from '@app/contracts/routes';
+import { APP_STORE_URL, GOOGLE_PLAY_URL } from '../shared/navigation/app-stores.ts';
 
 /** Links of the log-in and footer pages (signed-in spec 9); external ones open the brand's own pages. */
 export const FOOTER_LINKS = {
   privacyPolicy: `${LEGAL_PREFIX}/privacy-policy`,
   collectorRules: `${LEGAL_PREFIX}/collector-rules`,
-  appStore: 'https://apps.apple.com/gb/app/nectar/id1447016588',
-  googlePlay: 'https://play.google.com/store/apps/details?id=com.nectar.collect',
+  appStore: APP_STORE_URL,
+  googlePlay: GOOGLE_PLAY_URL,
   facebook: 'https://www.facebook.com/nectar',
   instagram: 'https://www.instagram.com/nectar',
   x: 'https://x.com/nectar',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
+import { BRAND_LOGO_PATH } from '@app/contracts/brand-logos';
 import {
   BRAND_PANEL_TYPES,
   POST_DIRECTIONS,
@@ -157,7 +158,7 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/anonymous-nectar-brands-api/logos/:file',
+    `${BRAND_LOGO_PATH}/:file`,
     {
       config: publicRead,
       schema: {

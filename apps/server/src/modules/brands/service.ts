@@ -7,11 +7,10 @@ import {
   type BrandPanelType,
 } from '@app/contracts/brands';
 import { brand as scheme } from '@app/contracts/brand';
+import { brandLogoUrl } from '@app/contracts/brand-logos';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findBrand, listBrands, recordClick, type StoredBrand } from './repository.ts';
-
-export const LOGO_PATH = '/anonymous-nectar-brands-api/logos';
 
 /** A stored brand as the app sees it (signed-in spec 3 "Brand"). */
 export function toBrand(row: StoredBrand, now: Date): Brand {
@@ -19,7 +18,7 @@ export function toBrand(row: StoredBrand, now: Date): Brand {
   return {
     brandDetailsKey: row.key,
     name: row.name,
-    imageUrls: { logoImageUrl: `${LOGO_PATH}/${row.key}.svg` },
+    imageUrls: { logoImageUrl: brandLogoUrl(row.key) },
     isVldx: row.isVldx,
     categoryKeys: row.categoryKeys,
     collectRate: row.collectRate,

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { SIGN_IN_PATH } from '@app/contracts/routes';
 import { hasSessionMarker, onSessionMarkerChange } from '../../shared/session/session-marker.ts';
-import { APP_STORE_URL, GOOGLE_PLAY_URL } from './app-links.ts';
+import { StoreLinks } from '../../shared/ui/store-links.tsx';
 import './app-hub.css';
 
 const useSignedIn = () =>
@@ -19,19 +19,6 @@ const useSignedIn = () =>
     hasSessionMarker,
     () => false,
   );
-
-function StoreLinks() {
-  return (
-    <p className="app-hub__stores">
-      <a className="button button--primary" href={APP_STORE_URL} rel="noopener noreferrer">
-        Download on the App Store
-      </a>
-      <a className="button button--secondary" href={GOOGLE_PLAY_URL} rel="noopener noreferrer">
-        Get it on Google Play
-      </a>
-    </p>
-  );
-}
 
 /** /open-app (also the old app path): get the app, or carry on on the website. */
 export function OpenAppPage() {

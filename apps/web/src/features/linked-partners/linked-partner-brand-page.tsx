@@ -1,3 +1,4 @@
+import { brandLogoUrl } from '@app/contracts/brand-logos';
 import { partnerByBrandKey } from '@app/contracts/linked-partners';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useLinkedPartners } from './api/get-linked-partners.ts';
@@ -22,12 +23,7 @@ export function LinkedPartnerBrandPage() {
   return (
     <main id="main" className="linked-partners">
       <div className="brand-head">
-        <img
-          src={`/anonymous-nectar-brands-api/logos/${info.brandDetailsKey}.svg`}
-          alt=""
-          width="72"
-          height="72"
-        />
+        <img src={brandLogoUrl(info.brandDetailsKey)} alt="" width="72" height="72" />
         <h1>{info.name}</h1>
       </div>
       <p className="linked-partners__lead">{rates[info.kind]}</p>

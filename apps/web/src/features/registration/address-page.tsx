@@ -5,6 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import {
   ADDRESS_SEARCH_DELAY_MS,
   addressSearchFormSchema,
+  postcodeSchema,
   registrationErrorCodes,
   registrationMessages,
   type Address,
@@ -47,6 +48,8 @@ export function AddressPage() {
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
+    clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<{ postcode: string; property: string }>({
     resolver: zodResolver(addressSearchFormSchema) as never,
@@ -167,7 +170,18 @@ export function AddressPage() {
           autoComplete="postal-code"
           maxLength={8}
           error={errors.postcode?.message}
-          {...register('postcode')}
+          {...register('postcode', {
+            // Spec 5: a postcode that is not one says so as soon as the field is left; the search's own
+            // message ('Enter a postcode, like AA11AA') replaces it on submit.
+            onBlur: (event: { target: { value: string } }) => {
+              const value = event.target.value;
+              if (value.trim() !== '' && !postcodeSchema.safeParse(value).success) {
+                setFieldError('postcode', { type: 'blur', message: registrationMessages.postcodeBlur });
+              } else if (errors.postcode?.type === 'blur') {
+                clearErrors('postcode');
+              }
+            },
+          })}
         />
         <FormError message={error} />
         <Button type="submit" fullWidth loading={isSubmitting}>

@@ -114,7 +114,7 @@ export function BusinessDetailsPage() {
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           label="Business name"
-          maxLength={30}
+          // No maxLength: spec 5 says 'Business name must not be over 30 characters' (a cap would hide it).
           autoComplete="organization"
           error={errors.name?.message}
           {...register('name')}

@@ -128,7 +128,7 @@ export function CustomerDetailsPage() {
         <TextField
           label="Last name"
           autoComplete="family-name"
-          maxLength={25}
+          // No maxLength: spec 5 says 'Last name must not be over 25 characters' (a cap would hide it).
           error={errors.lastName?.message}
           {...register('lastName')}
         />

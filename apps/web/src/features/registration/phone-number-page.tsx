@@ -70,7 +70,7 @@ export function PhoneNumberPage() {
         <TextField
           label="Memorable word"
           description="We'll ask for this if you call us."
-          maxLength={15}
+          // No maxLength: spec 5 says 'Memorable name must not be over 15 characters' (a cap would hide it).
           autoComplete="off"
           error={errors.memorableName?.message}
           {...register('memorableName')}

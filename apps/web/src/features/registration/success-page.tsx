@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { brand } from '@app/contracts/brand';
+import { brandLogoUrl } from '@app/contracts/brand-logos';
 import { CARD_PREFIX } from '@app/contracts/card-number';
 import {
   COPY_CONFIRMATION_MS,
@@ -13,10 +15,23 @@ import { isSafeNextPath } from '@app/contracts/routes';
 import { markSessionStarted, notifySessionMarkerChange } from '../../shared/session/session-marker.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
+import { StoreLinks } from '../../shared/ui/store-links.tsx';
 import { autoLogin, getSignUpStatus, waitUntilReady } from './registration-api.ts';
 import { registrationPaths } from './registration-paths.ts';
 import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
 import './registration.css';
+
+/**
+ * The brand logos of the success page (spec 2): where a new card collects first, the scheme's own partners.
+ * Keys of the brand catalogue, whose logos our server draws.
+ */
+const FIRST_BRANDS = [
+  { key: 'sainsburys', name: brand.retailer },
+  { key: 'argos', name: 'Argos' },
+  { key: 'esso', name: brand.fuelPartner },
+  { key: 'british-airways-avios', name: brand.airlinePartner },
+  { key: 'hotels-com', name: brand.hotelPartner },
+] as const;
 
 /** Tablets may leave the page while waiting (spec 4). */
 const TABLET_AGENT = /iPad|Tablet|Android(?!.*Mobi)/i;
@@ -139,6 +154,15 @@ export function SuccessPage() {
           <li>Pick your offers to collect more points.</li>
           <li>Get the app to keep your card on your phone.</li>
         </ul>
+        <h2>Collect points with</h2>
+        <ul className="registration__brands">
+          {FIRST_BRANDS.map(({ key, name }) => (
+            <li key={key}>
+              <img src={brandLogoUrl(key)} alt={name} width="56" height="56" />
+            </li>
+          ))}
+        </ul>
+        <StoreLinks lead={false} />
         <div className="registration__actions">
           {state.accountKind === 'business' ? (
             <Link className="button button--primary button--full" to={registrationPaths.getBusinessOffers}>
