@@ -221,7 +221,14 @@ test('preferences, one-click unsubscribe and the redemption lock', async ({ page
   await page.getByRole('button', { name: 'Lock my points' }).click();
   await expect(page.getByText('Your points are locked.').first()).toBeVisible();
   await page.getByRole('button', { name: 'Unlock my points' }).click();
+  // Asked before any code was sent: the page says what to do first.
+  await page.getByRole('button', { name: 'Unlock my points' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Send yourself a security code first, then enter it here.',
+  );
   await enterSecurityCode(page, member.email);
+  await expect(page.getByText('Send yourself a security code first')).toHaveCount(0);
+  await expect(page.getByText('Enter the 6-digit code we sent you')).toHaveCount(0);
   await page.getByRole('button', { name: 'Unlock my points' }).click();
   await expect(page.getByText('Your points can be spent again.')).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);

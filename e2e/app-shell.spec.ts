@@ -37,7 +37,16 @@ test('a session route without a session goes to sign-in with next; with a sessio
   await expect(page.getByRole('heading', { level: 1, name: 'Contact preferences' })).toBeVisible();
   // The session holder's navigation (behind the menu button on a phone).
   const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
+  if (await menu.isVisible()) {
+    // Escape closes the open menu and gives focus back to its button.
+    await menu.click();
+    await page.getByRole('link', { name: 'Log out' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'Log out' })).toBeHidden();
+    await expect(menu).toBeFocused();
+    await menu.click();
+  }
   await expect(page.getByRole('link', { name: 'Log out' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('session-page.png') });
   expect(consoleErrors.filter((message) => !isExpected401(message))).toEqual([]);

@@ -112,7 +112,8 @@ test('the supermarket offers page filters by type and category, and an offer ope
 
   await page.getByRole('button', { name: 'Your Nectar Prices' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Nectar Prices' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'All categories' })).toBeChecked();
+  // The member-price list's first category is 'All Prices' (signed-in spec 2.6).
+  await expect(page.getByRole('radio', { name: 'All Prices' })).toBeChecked();
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('supermarket-offers.png'), fullPage: false });
 

@@ -1,4 +1,4 @@
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { SIGN_IN_PATH, SUPERMARKET_OFFERS_PATH } from '@app/contracts/routes';
@@ -43,6 +43,21 @@ export function Header() {
   const variant = logoVariantFor(new Date(), isSwitchOn('queenPassing'));
   const items = signedIn ? MEMBER_NAV : VISITOR_NAV;
   const showNav = !fablet || menuOpen;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  // Escape closes an open menu; focus that was in it goes back to the Menu button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const focusInMenu =
+        document.activeElement === menuButton.current || nav.current?.contains(document.activeElement);
+      setOpenOn(undefined);
+      if (focusInMenu) menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
   return (
     <header className="shell__header">
       <div className="shell__header-inner">
@@ -55,6 +70,7 @@ export function Header() {
         </Link>
         {fablet ? (
           <button
+            ref={menuButton}
             type="button"
             className="shell__menu-button"
             aria-expanded={menuOpen}
@@ -64,7 +80,7 @@ export function Header() {
             Menu
           </button>
         ) : null}
-        <nav aria-label="Main" id={menuId} hidden={!showNav} className="shell__nav">
+        <nav ref={nav} aria-label="Main" id={menuId} hidden={!showNav} className="shell__nav">
           <ul>
             {items.map((item) => (
               <li key={item.to}>

@@ -6,6 +6,7 @@ import { updateRedemptionStatus } from './api/update-redemption-status.ts';
 import { verifyCode } from './api/verify-code.ts';
 import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
 import { StepUpCode } from './components/step-up-code.tsx';
+import { useStepUpSubmit } from './components/use-step-up-submit.ts';
 
 /**
  * /account/redemption-lock: a lock stops anyone spending the account's points (signed-in spec 6). Turning it
@@ -15,38 +16,38 @@ export function RedemptionLockPage() {
   const status = useRedemptionStatus();
   const queryClient = useQueryClient();
   const [unlocking, setUnlocking] = useState(false);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const [locking, setLocking] = useState(false);
+  const { codeProps, error, saving, submit } = useStepUpSubmit();
   const locked = status.data?.status === 'LOCKED';
 
-  const apply = async (next: 'LOCKED' | 'UNLOCKED') => {
-    setBusy(true);
+  const applied = (next: 'LOCKED' | 'UNLOCKED') =>
+    setResult({
+      kind: 'success',
+      text: next === 'LOCKED' ? 'Your points are locked.' : 'Your points can be spent again.',
+    });
+
+  const lock = async () => {
+    setLocking(true);
     setResult(undefined);
     try {
-      if (next === 'UNLOCKED') {
-        if (!/^\d{6}$/.test(code)) {
-          setCodeError('Enter the 6-digit code we sent you');
-          return;
-        }
-        await verifyCode(code);
-      }
-      queryClient.setQueryData(redemptionStatusQueryKey, await updateRedemptionStatus(next));
-      setUnlocking(false);
-      setCode('');
-      setCodeError(undefined);
-      setResult({
-        kind: 'success',
-        text: next === 'LOCKED' ? 'Your points are locked.' : 'Your points can be spent again.',
-      });
+      queryClient.setQueryData(redemptionStatusQueryKey, await updateRedemptionStatus('LOCKED'));
+      applied('LOCKED');
     } catch (failure) {
-      if (next === 'UNLOCKED') setCodeError(messageOf(failure));
-      else setResult({ kind: 'error', text: messageOf(failure) });
+      setResult({ kind: 'error', text: messageOf(failure) });
     } finally {
-      setBusy(false);
+      setLocking(false);
     }
   };
+
+  const unlock = () =>
+    submit(async (code) => {
+      setResult(undefined);
+      await verifyCode(code);
+      queryClient.setQueryData(redemptionStatusQueryKey, await updateRedemptionStatus('UNLOCKED'));
+      setUnlocking(false);
+      applied('UNLOCKED');
+    });
 
   return (
     <AccountLayout
@@ -68,14 +69,15 @@ export function RedemptionLockPage() {
             <strong>{locked ? 'Your points are locked.' : 'Your points are not locked.'}</strong>
           </p>
           {result ? <Notice kind={result.kind}>{result.text}</Notice> : null}
+          {error ? <Notice kind="error">{error}</Notice> : null}
           {!locked ? (
-            <Button onClick={() => void apply('LOCKED')} loading={busy}>
+            <Button onClick={() => void lock()} loading={locking}>
               Lock my points
             </Button>
           ) : unlocking ? (
             <>
-              <StepUpCode code={code} onCode={setCode} error={codeError} />
-              <Button onClick={() => void apply('UNLOCKED')} loading={busy}>
+              <StepUpCode {...codeProps} />
+              <Button onClick={() => void unlock()} loading={saving}>
                 Unlock my points
               </Button>
             </>

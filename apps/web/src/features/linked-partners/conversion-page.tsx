@@ -21,6 +21,7 @@ import { ReturnNotice, useReturnNotice } from './components/return-notice.tsx';
 import { keepPendingConversion } from './pending-conversion.ts';
 import { useBrandKey } from './use-brand-key.ts';
 import './linked-partners.css';
+import { amount as amountOf, stepsHint } from './conversion-wording.ts';
 
 const n = (value: number) => value.toLocaleString('en-GB');
 
@@ -120,7 +121,7 @@ export function ConversionPage() {
             />
             <TextField
               label={`${fromName} to convert`}
-              description={`In steps of ${n(rate.step)}: ${n(rate.step)} ${fromName} make ${n((rate.step * rate.numerator) / rate.denominator)} ${toName}.`}
+              description={stepsHint(rate, fromName, toName)}
               inputMode="numeric"
               value={amount}
               maxLength={8}
@@ -128,7 +129,7 @@ export function ConversionPage() {
               onChange={(event) => setAmount(event.target.value.replace(/[^\d]/g, ''))}
             />
             <p className="conversion__preview" aria-live="polite">
-              {received === null ? '\u00a0' : `You'll get ${n(received)} ${toName}`}
+              {received === null ? '\u00a0' : `You'll get ${amountOf(received, toName)}`}
             </p>
             <Button type="submit" loading={start.isPending}>
               Continue

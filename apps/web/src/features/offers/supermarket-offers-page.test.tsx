@@ -49,4 +49,17 @@ describe('member-price availability on the supermarket offers page', () => {
     expect(await screen.findByText(/There are no offers here right now/)).toBeInTheDocument();
     expect(screen.queryByText(/aren't available|paused/)).toBeNull();
   });
+
+  it("heads the member-price list's categories 'All Prices', and the others' 'All categories' (spec 2.6)", async () => {
+    serve({ enabled: true, message: null });
+    renderAt('/offers/sainsburys?filter=your-nectar-prices');
+    expect(await screen.findByRole('radio', { name: 'All Prices' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'All categories' })).toBeNull();
+  });
+
+  it("heads the bonus list's categories 'All categories'", async () => {
+    serve({ enabled: true, message: null });
+    renderAt('/offers/sainsburys?filter=bonus');
+    expect(await screen.findByRole('radio', { name: 'All categories' })).toBeChecked();
+  });
 });

@@ -15,9 +15,12 @@ const filters: ReadonlyArray<{ key: string; label: string; sourceType: OfferSumm
   { key: `your-${brand.slug}-prices`, label: `Your ${brand.name} Prices`, sourceType: 'NECTAR_PRICE' },
 ];
 
-/** Categories of the shown offers: 'All categories' plus one option per category (signed-in spec 2.6). */
-const categoryOptions = (offers: OfferSummary[]) => [
-  { value: ALL, label: 'All categories' },
+/**
+ * Categories of the shown offers (signed-in spec 2.6): 'All categories' plus one option per category; on the
+ * member-price list the first option is 'All Prices'.
+ */
+const categoryOptions = (offers: OfferSummary[], memberPrices: boolean) => [
+  { value: ALL, label: memberPrices ? 'All Prices' : 'All categories' },
   ...categoriesOf(offers).map(({ key, name }) => ({ value: key, label: name })),
 ];
 
@@ -75,7 +78,7 @@ export function SupermarketOffersPage() {
           <RadioGroup
             legend="Category"
             name="category"
-            options={categoryOptions(visible)}
+            options={categoryOptions(visible, active?.sourceType === 'NECTAR_PRICE')}
             value={category}
             onChange={(value) => update('category', value === ALL ? undefined : value)}
           />

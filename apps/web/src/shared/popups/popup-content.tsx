@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { brand } from '@app/contracts/brand';
 import { useDocument } from '../documents/get-document.ts';
 import { Button } from '../ui/button.tsx';
@@ -10,6 +10,8 @@ import { TERMS_DOCUMENTS, type PopupType } from './popup-types.ts';
 import './popups.css';
 
 type Callback = () => void;
+/** Sets what the popup's frame does instead of closing (undefined: it closes). */
+export type CloseGuard = (instead: Callback | undefined) => void;
 const fn = (value: unknown): Callback | undefined =>
   typeof value === 'function' ? (value as Callback) : undefined;
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -53,10 +55,27 @@ function Confirm({
   );
 }
 
-/** The voucher: barcode and code; closing asks first, then 'Did you use this voucher?' (2.6). */
-function VoucherCode({ props, close }: { props: PopupProps; close: Callback }) {
+/**
+ * The voucher: barcode and code; closing asks first, then 'Did you use this voucher?' (2.6). The frame's close
+ * button and Escape ask too; on the question they keep the voucher open, as 'No, keep it open' does.
+ */
+function VoucherCode({
+  props,
+  close,
+  guardClose,
+}: {
+  props: PopupProps;
+  close: Callback;
+  guardClose?: CloseGuard;
+}) {
   const [step, setStep] = useState<'voucher' | 'confirm-close' | 'used'>('voucher');
   const onUsed = props.onUsed as ((used: boolean) => void) | undefined;
+  useEffect(() => {
+    if (step === 'voucher') guardClose?.(() => setStep('confirm-close'));
+    else if (step === 'confirm-close') guardClose?.(() => setStep('voucher'));
+    else guardClose?.(undefined);
+    return () => guardClose?.(undefined);
+  }, [step, guardClose]);
   if (step === 'confirm-close')
     return (
       <>
@@ -247,10 +266,12 @@ export default function PopupContent({
   type,
   props,
   close,
+  guardClose,
 }: {
   type: PopupType;
   props: PopupProps;
   close: Callback;
+  guardClose?: CloseGuard;
 }) {
   const html = text(props.html);
   switch (type) {
@@ -299,7 +320,7 @@ export default function PopupContent({
         <p>Shop with the partner using your card to collect the points.</p>
       );
     case 'VOUCHER_CODE_MODAL':
-      return <VoucherCode props={props} close={close} />;
+      return <VoucherCode props={props} close={close} guardClose={guardClose} />;
     case 'CATEGORIES_RADIO_GROUP':
       return <CategoryChoice props={props} close={close} allLabel="All categories" />;
     case 'PRICES_CATEGORY':

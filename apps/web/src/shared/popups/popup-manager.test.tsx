@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PopupProvider, usePopups } from './popup-manager.tsx';
 
+const answers: boolean[] = [];
+
 function Opener() {
   const popups = usePopups();
   return (
@@ -11,6 +13,19 @@ function Opener() {
       </button>
       <button type="button" onClick={() => popups.toggle('CARD_NUMBER_HELP')}>
         Card help
+      </button>
+      <button
+        type="button"
+        onClick={() =>
+          popups.open('VOUCHER_CODE_MODAL', {
+            title: 'Argos',
+            itemDescription: '£5 off',
+            voucherCode: 'ABC123',
+            onUsed: (used: boolean) => answers.push(used),
+          })
+        }
+      >
+        Show voucher
       </button>
     </>
   );
@@ -32,6 +47,26 @@ describe('popup manager', () => {
     expect(dialog).toBeInTheDocument();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before the voucher closes, whichever way it is closed (spec 2.6)', async () => {
+    answers.length = 0;
+    setUp();
+    act(() => screen.getByRole('button', { name: 'Show voucher' }).click());
+    const dialog = await screen.findByRole('dialog', { name: 'Argos' });
+    expect(await screen.findByText('ABC123')).toBeInTheDocument();
+    // Escape asks first; on the question, Escape keeps the voucher open.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.getByText('Are you sure you want to close your voucher?')).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.getByText('ABC123')).toBeInTheDocument();
+    // The close button asks too, then 'Did you use this voucher?'.
+    act(() => screen.getByRole('button', { name: 'Close' }).click());
+    act(() => screen.getByRole('button', { name: 'Yes, close it' }).click());
+    expect(screen.getByText('Did you use this voucher?')).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'No' }).click());
+    expect(dialog).not.toBeInTheDocument();
+    expect(answers).toEqual([false]);
   });
 
   it('opens a sliding popup at the window height minus 135, locks scrolling, and closes on a swipe down', async () => {

@@ -7,6 +7,9 @@ import { useCodeOptions } from '../api/get-code-options.ts';
 import { sendCode } from '../api/send-code.ts';
 import { messageOf, Notice } from './account-layout.tsx';
 
+/** Shown when the change is asked for before a code was sent. */
+export const STEP_UP_SEND_FIRST = 'Send yourself a security code first, then enter it here.';
+
 const METHOD_LABEL: Record<DeliveryMethod, string> = { email: 'By email', sms: 'By text message' };
 
 /**
@@ -17,10 +20,13 @@ const METHOD_LABEL: Record<DeliveryMethod, string> = { email: 'By email', sms: '
 export function StepUpCode({
   code,
   onCode,
+  onSent,
   error,
 }: {
   code: string;
   onCode: (code: string) => void;
+  /** A code went out: the form forgets its last message about the code. */
+  onSent?: () => void;
   error?: string;
 }) {
   const options = useCodeOptions();
@@ -39,6 +45,7 @@ export function StepUpCode({
     setSendError(undefined);
     try {
       setSent((await sendCode(chosen)).description);
+      onSent?.();
     } catch (failure) {
       setSendError(messageOf(failure));
     } finally {
@@ -73,6 +80,12 @@ export function StepUpCode({
       <Button variant="secondary" onClick={() => void send()} loading={sending}>
         {sent ? 'Send a new code' : 'Send code'}
       </Button>
+      {/* A change asked for before any code was sent: the code field is not there yet to show why. */}
+      {!sent && error ? (
+        <p className="field__error" role="alert">
+          {STEP_UP_SEND_FIRST}
+        </p>
+      ) : null}
       {sent ? <Notice kind="success">{sent}</Notice> : null}
       {sendError ? <Notice kind="error">{sendError}</Notice> : null}
       {sent ? (

@@ -31,5 +31,11 @@ export function useStepUpSubmit() {
     }
   };
 
-  return { codeProps: { code, onCode: setCode, error: codeError }, error, saving, submit };
+  // A new code, or typing, puts away the last message about the code.
+  const onCode = (value: string) => {
+    setCode(value);
+    setCodeError(undefined);
+  };
+  const onSent = () => setCodeError(undefined);
+  return { codeProps: { code, onCode, onSent, error: codeError }, error, saving, submit };
 }
