@@ -27,6 +27,17 @@ test('the demo collector signs in through the provider, keeps the session, and l
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter a card number that has 11 numbers');
 
+  // On a small phone the field and the button keep the card's padding on both sides, as the heading does.
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: viewport?.height ?? 800 });
+  const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+  const headingRight = (heading?.x ?? 0) + (heading?.width ?? 0);
+  for (const control of [card, page.getByRole('button', { name: 'Continue' })]) {
+    const box = await control.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(headingRight + 1);
+  }
+  if (viewport) await page.setViewportSize(viewport);
+
   // Help popup with the careline.
   await page.getByRole('button', { name: 'Need help with your card number?' }).click();
   const help = page.getByRole('dialog', { name: 'Need help with your card number?' });

@@ -268,19 +268,54 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
 }
 export type OfferService = ReturnType<typeof createOfferService>;
 
+/**
+ * A title in at most `maxLines` lines of at most `perLine` characters, broken between words; what does not
+ * fit ends the last line with an ellipsis.
+ */
+export function wrapTitle(title: string, perLine: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of title.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (next.length <= perLine) {
+      line = next;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = word;
+    if (lines.length === maxLines) break;
+  }
+  if (lines.length < maxLines && line) lines.push(line);
+  const ellipsis = (text: string) => `${text.slice(0, perLine - 1).trimEnd()}…`;
+  const shown = lines.map((text) => (text.length > perLine ? ellipsis(text) : text));
+  const cut = lines.join(' ').length < title.replace(/\s+/g, ' ').trim().length;
+  const last = shown.length - 1;
+  if (cut && !shown[last]?.endsWith('…')) shown[last] = ellipsis(lines[last] ?? '');
+  return shown;
+}
+
 /** Generated artwork for an offer or partner: an SVG per width, so every offer has real responsive images. */
 export function offerArtwork(title: string, hue: number, width: number): string {
   const height = Math.round(width * 0.56);
   const fontSize = Math.max(14, Math.round(width / 22));
-  // About 0.55 em per character: the title is cut with an ellipsis where it would leave the image.
-  const fits = Math.floor((width * 0.88) / (fontSize * 0.55));
-  const shown = title.length > fits ? `${title.slice(0, fits - 1).trimEnd()}…` : title;
-  const safe = shown.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${safe}">
+  // A bold system font runs to about 0.62 em a character: the title takes up to two lines of the image's
+  // width, and an ellipsis ends what does not fit.
+  const perLine = Math.floor((width * 0.88) / (fontSize * 0.62));
+  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  const lines = wrapTitle(title, perLine, 2);
+  const lineHeight = Math.round(fontSize * 1.25);
+  const firstLine = height * 0.85 - lineHeight * (lines.length - 1);
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="${width * 0.06}" y="${firstLine + i * lineHeight}" font-family="system-ui, sans-serif" font-weight="700" font-size="${fontSize}" fill="#fff">${escape(line)}</text>`,
+    )
+    .join('\n');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escape(title)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,45%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},75%,30%)"/></linearGradient></defs>
 <rect width="100%" height="100%" fill="url(#g)"/>
 <circle cx="${width * 0.82}" cy="${height * 0.3}" r="${height * 0.45}" fill="hsl(${hue},80%,70%)" opacity="0.25"/>
-<text x="${width * 0.06}" y="${height * 0.85}" font-family="system-ui, sans-serif" font-weight="700" font-size="${fontSize}" fill="#fff">${safe}</text>
+${text}
 <text x="${width * 0.06}" y="${height * 0.2}" font-family="system-ui, sans-serif" font-weight="800" font-size="${fontSize * 1.2}" fill="#fff">${brand.name.toLowerCase()}</text>
 </svg>`;
 }
