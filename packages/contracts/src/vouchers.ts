@@ -29,7 +29,7 @@ export const rewardsResponseSchema = z.object({ rewards: z.array(rewardSchema) }
 /** POST /offers-api/redemptions: the reward and the client's idempotency key (one per press of Confirm). */
 export const redemptionRequestSchema = z.object({
   rewardId: z.string().min(1).max(64),
-  idempotencyKey: z.uuid('idempotencyKey: must be a UUID'),
+  idempotencyKey: z.uuid('must be a UUID'),
 });
 export type RedemptionRequest = z.infer<typeof redemptionRequestSchema>;
 

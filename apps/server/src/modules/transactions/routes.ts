@@ -15,10 +15,11 @@ import {
 } from '@app/contracts/activity';
 import { sendWrittenAnswer } from '../../lib/response-serializer.ts';
 import { createActivityService, receiptText } from './service.ts';
+import { pathIdSchema } from '../../lib/path-id.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';
-const receiptParams = z.object({ id: z.uuid('id: must be a UUID') });
+const receiptParams = z.object({ id: pathIdSchema });
 
 /** Activity: the transactions feed, the ledger history, savings, breakdown and receipts (signed-in spec 7.6). */
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {

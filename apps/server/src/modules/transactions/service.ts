@@ -27,6 +27,7 @@ import {
   type Cursor,
   type LedgerRow,
 } from './repository.ts';
+import { isUuid } from '../../lib/path-id.ts';
 
 /** Signed-in spec 9: activity starts 2025-01-01; nothing earlier is shown. */
 export const activityStart = new Date(`${ACTIVITY_START_DATE}T00:00:00Z`);
@@ -195,7 +196,7 @@ export function createActivityService(db: Database, feed?: ChangeFeed) {
     },
 
     async receipt(collectorId: string, receiptId: string) {
-      const row = await findReceipt(db, collectorId, receiptId);
+      const row = isUuid(receiptId) ? await findReceipt(db, collectorId, receiptId) : undefined;
       if (!row?.lines) throw new AppError(404, 'RECEIPT_NOT_FOUND', "We couldn't find that receipt.");
       return {
         id: receiptId,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,5 +171,16 @@ describe('savings, breakdown and receipts', () => {
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="receipt-/);
     expect(file.body).toContain(`Total`);
     expect(file.body).toContain(receipt.body.total);
+  });
+
+  it('answers an id that is not one of ours as a receipt it cannot find', async () => {
+    for (const id of ['nope', randomUUID()]) {
+      const missing = await get(`/nectar-shared-transactions-api/digital-receipts/${id}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({
+        code: 'RECEIPT_NOT_FOUND',
+        description: "We couldn't find that receipt.",
+      });
+    }
   });
 });

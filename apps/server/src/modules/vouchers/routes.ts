@@ -11,6 +11,7 @@ import {
 } from '@app/contracts/vouchers';
 import { REWARDS, ZERO_POINT_REWARDS } from './rewards.ts';
 import { createVoucherService } from './service.ts';
+import { pathIdSchema } from '../../lib/path-id.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -20,7 +21,7 @@ const errors = {
   409: apiErrorSchema,
 };
 const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';
-const idParams = z.object({ voucherId: z.uuid('voucherId: must be a UUID') });
+const idParams = z.object({ voucherId: pathIdSchema });
 
 /** Spending points and vouchers (signed-in spec 2.3, 3 'Voucher', 7.5 GET /vouchers; docs/decisions/011). */
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -90,7 +91,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The voucher a spend transaction of the activity feed bought',
-        params: z.object({ transactionId: z.uuid('transactionId: must be a UUID') }),
+        params: z.object({ transactionId: pathIdSchema }),
         response: { 200: voucherSchema, ...errors },
       },
     },

@@ -17,6 +17,7 @@ import {
   markUsed,
   type VoucherRow,
 } from './repository.ts';
+import { isUuid } from '../../lib/path-id.ts';
 
 /** A voucher is good for 90 days from when it was made (docs/decisions/011). */
 const VOUCHER_LIFETIME_MS = 90 * 86_400_000;
@@ -127,19 +128,19 @@ export function createVoucherService(db: Database, feed?: ChangeFeed) {
     },
 
     async get(collectorId: string, id: string) {
-      const row = await findVoucher(db, collectorId, id);
+      const row = isUuid(id) ? await findVoucher(db, collectorId, id) : undefined;
       if (!row) throw new AppError(404, 'VOUCHER_NOT_FOUND', redemptionMessages.voucherNotFound);
       return toVoucher(row);
     },
 
     async byTransaction(collectorId: string, transactionId: string) {
-      const row = await findByTransaction(db, collectorId, transactionId);
+      const row = isUuid(transactionId) ? await findByTransaction(db, collectorId, transactionId) : undefined;
       if (!row) throw new AppError(404, 'VOUCHER_NOT_FOUND', redemptionMessages.voucherNotFound);
       return toVoucher(row);
     },
 
     async markUsed(collectorId: string, id: string, used: boolean) {
-      const row = await markUsed(db, collectorId, id, used);
+      const row = isUuid(id) ? await markUsed(db, collectorId, id, used) : undefined;
       if (!row) throw new AppError(404, 'VOUCHER_NOT_FOUND', redemptionMessages.voucherNotFound);
       return toVoucher(row);
     },

@@ -146,6 +146,12 @@ describe('spending points on a voucher', () => {
       cookies: sam,
     });
     expect(peek.statusCode).toBe(404);
+    // An id that is not one of ours at all (an edited address) is a voucher we cannot find, in the same words.
+    for (const url of ['/offers-api/vouchers/nope', '/offers-api/vouchers/by-transaction/nope']) {
+      const malformed = await t.app.inject({ method: 'GET', url, cookies: sam });
+      expect(malformed.statusCode).toBe(404);
+      expect(malformed.json()).toEqual(peek.json());
+    }
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/offers-api/redemptions',
