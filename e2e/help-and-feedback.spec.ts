@@ -65,6 +65,12 @@ test('a member plays back their year from the ledger', async ({ page, consoleErr
   await expect(page.getByRole('heading', { level: 2, name: 'Where you collected most' })).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
   expect(consoleErrors).toEqual([]);
+
+  // A year the playback does not cover (an edited link) says so in words, not in the server's validation terms.
+  await page.goto('/dataplayback/2019/year-in-review');
+  await expect(page.getByRole('alert')).toHaveText("There's no year in review for 2019.", {
+    timeout: 15_000,
+  });
 });
 
 test('registering with an email that already has an account says so at the email step', async ({ page }) => {

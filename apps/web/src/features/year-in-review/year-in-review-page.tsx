@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { signInPathFor } from '@app/contracts/routes';
 import { YEAR_IN_REVIEW_ID, type Playback } from '@app/contracts/year-in-review';
+import { HttpError } from '../../shared/http/client.ts';
 import { hasSessionMarker } from '../../shared/session/session-marker.ts';
 import { writeStored } from '../../shared/storage/storage.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -219,7 +220,12 @@ function MemberYearInReview() {
     return (
       <main id="main" className="page yir">
         <h1>Your year in review</h1>
-        <p role="alert">{playback.error.message}</p>
+        <p role="alert">
+          {/* A year the address cannot name (an edited link) is not a failure to explain in the server's words. */}
+          {playback.error instanceof HttpError && playback.error.status === 400
+            ? `There's no year in review for ${year}.`
+            : playback.error.message}
+        </p>
         <Link to="/homepage">Back to your homepage</Link>
       </main>
     );
