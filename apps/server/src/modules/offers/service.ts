@@ -273,25 +273,20 @@ export type OfferService = ReturnType<typeof createOfferService>;
  * fit ends the last line with an ellipsis.
  */
 export function wrapTitle(title: string, perLine: number, maxLines: number): string[] {
+  const words = title.split(/\s+/).filter(Boolean);
   const lines: string[] = [];
-  let line = '';
-  for (const word of title.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (next.length <= perLine) {
-      line = next;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = word;
-    if (lines.length === maxLines) break;
+  let next = 0;
+  while (next < words.length && lines.length < maxLines) {
+    let line = words[next++] ?? '';
+    while (next < words.length && `${line} ${words[next]}`.length <= perLine)
+      line = `${line} ${words[next++]}`;
+    lines.push(line);
   }
-  if (lines.length < maxLines && line) lines.push(line);
-  const ellipsis = (text: string) => `${text.slice(0, perLine - 1).trimEnd()}…`;
-  const shown = lines.map((text) => (text.length > perLine ? ellipsis(text) : text));
-  const cut = lines.join(' ').length < title.replace(/\s+/g, ' ').trim().length;
-  const last = shown.length - 1;
-  if (cut && !shown[last]?.endsWith('…')) shown[last] = ellipsis(lines[last] ?? '');
-  return shown;
+  const cut = (line: string) => `${line.slice(0, perLine - 1).trimEnd()}…`;
+  const last = lines.length - 1;
+  return lines.map((line, i) =>
+    line.length > perLine || (i === last && next < words.length) ? cut(line) : line,
+  );
 }
 
 /** Generated artwork for an offer or partner: an SVG per width, so every offer has real responsive images. */

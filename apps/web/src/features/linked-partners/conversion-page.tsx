@@ -21,9 +21,7 @@ import { ReturnNotice, useReturnNotice } from './components/return-notice.tsx';
 import { keepPendingConversion } from './pending-conversion.ts';
 import { useBrandKey } from './use-brand-key.ts';
 import './linked-partners.css';
-import { amount as amountOf, stepsHint } from './conversion-wording.ts';
-
-const n = (value: number) => value.toLocaleString('en-GB');
+import { amount as amountOf, n, stepsHint } from './conversion-wording.ts';
 
 /**
  * /brands/{key}/conversion for a linked partner: choose the direction (NECTAR_TO_PARTNER or

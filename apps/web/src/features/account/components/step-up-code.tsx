@@ -8,7 +8,7 @@ import { sendCode } from '../api/send-code.ts';
 import { messageOf, Notice } from './account-layout.tsx';
 
 /** Shown when the change is asked for before a code was sent. */
-export const STEP_UP_SEND_FIRST = 'Send yourself a security code first, then enter it here.';
+const STEP_UP_SEND_FIRST = 'Send yourself a security code first, then enter it here.';
 
 const METHOD_LABEL: Record<DeliveryMethod, string> = { email: 'By email', sms: 'By text message' };
 
