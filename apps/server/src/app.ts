@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './env.ts';
 import { lazyChildLogger } from './lib/lazy-child-logger.ts';
+import { validatorCompiler } from './lib/request-validation.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { balanceRoutes } from './modules/balance/routes.ts';
 import { cardRoutes } from './modules/card/routes.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lastNameSchema, parseCalendarDate, postcodeSchema } from './personal-details.ts';
 import { twoFaCodeSchema } from './sign-in.ts';
 
 /** Signed-in spec 7.2: GET /customer-management-api/customer/nectar-id answers the code128 barcode. */
@@ -43,19 +44,25 @@ export const cardMessages = {
   replaced: 'Your old card has been cancelled. Your new card number is ready, and your points came with it.',
 } as const;
 
-const dateOfBirth = z
-  .string()
-  .trim()
-  .regex(/^\d{1,2}[-/]\d{1,2}[-/]\d{4}$/, 'Enter your date of birth as DD/MM/YYYY');
+/** Messages of the card lookup's date field (the page's own; signed-in spec 5 gives the rule, not the words). */
+export const cardLookupMessages = {
+  birthDate: 'Enter your date of birth',
+  birthDateFormat: 'Enter your date of birth as DD/MM/YYYY',
+} as const;
 
 /**
  * Signed-in spec 7.4: POST /replacement-card/request and /retrieve-card/request {birthDate, lastName,
- * postcode}, anonymous, with the bot-check bearer header.
+ * postcode}, anonymous, with the bot-check bearer header. The date is a real calendar date (spec 5, d/m/yyyy),
+ * the last name follows the name rule and the postcode is a UK postcode, on the server as in the form.
  */
 export const cardLookupRequestSchema = z.object({
-  birthDate: dateOfBirth,
-  lastName: z.string().trim().min(1, 'Enter your last name').max(60, 'Enter your last name'),
-  postcode: z.string().trim().min(5, 'Enter your postcode').max(9, 'Enter your postcode'),
+  birthDate: z
+    .string({ error: cardLookupMessages.birthDate })
+    .trim()
+    .min(1, { error: cardLookupMessages.birthDate, abort: true })
+    .refine((value) => parseCalendarDate(value) !== undefined, cardLookupMessages.birthDateFormat),
+  lastName: lastNameSchema,
+  postcode: postcodeSchema,
 });
 export type CardLookupRequest = z.infer<typeof cardLookupRequestSchema>;
 

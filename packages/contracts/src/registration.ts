@@ -1,16 +1,13 @@
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
-import { isValid as isValidPostcode, toNormalised } from 'postcode';
 import { z } from 'zod';
-import { isAtLeastAge } from './age.ts';
 import { cardNumberDigitsSchema } from './card-number.ts';
 import { emailSchema } from './email.ts';
 import { passwordProblem } from './password.ts';
+import { dateOfBirthSchema, firstNameSchema, lastNameSchema, postcodeSchema } from './personal-details.ts';
 import {
   BUSINESS_NAME_MAX,
   EMPLOYEE_BANDS,
   MEMORABLE_NAME_MAX,
-  MINIMUM_AGE,
-  NAME_MAX,
   NEXT_STEPS,
   TITLES,
   USER_TYPES,
@@ -24,6 +21,7 @@ import {
  * live in ./registration-constants.ts (re-exported here).
  */
 export * from './registration-constants.ts';
+export * from './personal-details.ts';
 
 /** Registration failure mapping (spec 8). */
 export const registrationFailures = {
@@ -47,68 +45,7 @@ export const registrationErrorCodes = {
   invalidPhone: 'INVALID_PHONE',
 } as const;
 
-// Letters of any language (with their combining marks), spaces, hyphens and apostrophes (straight or curly).
-const NAME_PATTERN = /^[\p{L}\p{M}' \u2019-]+$/u;
-
-const nameSchema = (required: string, tooLong: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .regex(NAME_PATTERN, { error: registrationMessages.nameCharacters, abort: true })
-    .max(NAME_MAX, tooLong);
-
-export const firstNameSchema = nameSchema(
-  registrationMessages.firstName,
-  registrationMessages.firstNameTooLong,
-);
-export const lastNameSchema = nameSchema(registrationMessages.lastName, registrationMessages.lastNameTooLong);
-
 export const titleSchema = z.enum(TITLES, { error: registrationMessages.title });
-
-/**
- * Inserts the slashes after the 2nd and 5th characters as the person types (spec 5), at most 10 characters.
- * When the person is deleting (the value got shorter than `previous`) nothing is inserted, so a slash can go.
- */
-export function formatDateOfBirthInput(raw: string, previous = ''): string {
-  if (raw.length < previous.length) return raw.slice(0, 10);
-  const digits = raw.replace(/\D/g, '').slice(0, 8);
-  const day = digits.slice(0, 2);
-  const month = digits.slice(2, 4);
-  const year = digits.slice(4);
-  if (digits.length < 2) return day;
-  if (digits.length < 4) return `${day}/${month}`;
-  if (digits.length === 4) return `${day}/${month}/`;
-  return `${day}/${month}/${year}`;
-}
-
-/** 'DD/MM/YYYY' or 'DD-MM-YYYY' to 'YYYY-MM-DD' when it is a real calendar date in 1900-3000. */
-export function parseDateOfBirth(value: string): string | undefined {
-  const match = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(value.trim());
-  if (!match) return undefined;
-  const [, dd, mm, yyyy] = match as unknown as [string, string, string, string];
-  const [day, month, year] = [Number(dd), Number(mm), Number(yyyy)];
-  if (year < 1900 || year > 3000 || month < 1 || month > 12 || day < 1) return undefined;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day > daysInMonth) return undefined;
-  return `${yyyy}-${mm}-${dd}`;
-}
-
-/** 'DD/MM/YYYY' as typed to 'DD-MM-YYYY' as sent (spec 3). */
-export const toSentDateOfBirth = (typed: string) => typed.trim().replaceAll('/', '-');
-
-/** Date of birth, typed or sent; 18 or over on `today()` (spec 5). */
-export const dateOfBirthSchema = (today: () => Date = () => new Date()) =>
-  z
-    .string({ error: registrationMessages.dateOfBirth })
-    .trim()
-    .min(1, { error: registrationMessages.dateOfBirth, abort: true })
-    .superRefine((value, ctx) => {
-      const iso = parseDateOfBirth(value);
-      if (!iso) ctx.addIssue({ code: 'custom', message: registrationMessages.dateOfBirthFormat });
-      else if (!isAtLeastAge(iso, MINIMUM_AGE, today()))
-        ctx.addIssue({ code: 'custom', message: registrationMessages.under18 });
-    });
 
 export const businessNameSchema = z
   .string({ error: registrationMessages.businessName })
@@ -157,13 +94,6 @@ export const mobileSchema = z
   .trim()
   .min(1, { error: registrationMessages.mobile, abort: true })
   .max(20, registrationMessages.mobileInvalid);
-
-export const postcodeSchema = z
-  .string({ error: registrationMessages.postcode })
-  .trim()
-  .min(1, { error: registrationMessages.postcode, abort: true })
-  .refine((value) => isValidPostcode(value), { error: registrationMessages.postcodeFormat, abort: true })
-  .transform((value) => toNormalised(value) ?? value);
 
 export const propertySchema = z
   .string({ error: registrationMessages.property })

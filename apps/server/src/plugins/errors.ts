@@ -1,8 +1,8 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
 import { AppError } from '../lib/app-error.ts';
+import { RequestValidationError } from '../lib/request-validation.ts';
 
 /** Fastify's own client errors, with the description we show instead of its internal wording. */
 const frameworkErrors: Record<string, { code: string; description: string }> = {
@@ -26,17 +26,11 @@ const frameworkErrors: Record<string, { code: string; description: string }> = {
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof RequestValidationError && error.detail) {
+        request.log.info({ validation: error.detail }, 'request refused by its schema');
+      }
       if (error instanceof AppError) {
         return reply.status(error.statusCode).send({ code: error.code, description: error.description });
-      }
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const first = error.validation[0];
-        const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const message = first?.message ?? 'The request is not valid.';
-        return reply.status(400).send({
-          code: 'VALIDATION',
-          description: field ? `${field}: ${message}` : message,
-        });
       }
       const known = error.code ? frameworkErrors[error.code] : undefined;
       if (known) return reply.status(error.statusCode ?? 400).send(known);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardMessages, nectarIdSchema } from '@app/contracts/card';
+import { cardLookupMessages, cardMessages, nectarIdSchema } from '@app/contracts/card';
+import { registrationMessages } from '@app/contracts/registration';
 import { twoFactorMessages } from '@app/contracts/sign-in';
 import { demoCollector } from '../../db/demo-data.ts';
 import { cardReplacements } from '../../db/schema/card-activity.ts';
@@ -148,8 +149,16 @@ describe('replacing a card (signed-in spec 7.4)', () => {
 describe('retrieve and replace without signing in', () => {
   // The demo member's address comes from account management's demo data (modules/account/demo-account.ts).
   const details = { birthDate: '12/04/1988', lastName: 'morgan', postcode: 'ec1a 1bb' };
+  // Anonymous lookups are limited to 5 a minute per address: each call here comes from an address of its own.
+  let caller = 0;
   const lookup = (path: string, payload: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: `/customer-management-api/${path}`, headers: jsWeb, payload });
+    t.app.inject({
+      method: 'POST',
+      url: `/customer-management-api/${path}`,
+      headers: jsWeb,
+      payload,
+      remoteAddress: `198.51.100.${(caller += 1)}`,
+    });
 
   it('refuses details that match no member, and bad input', async () => {
     const none = await lookup('retrieve-card/request', { ...details, lastName: 'Nobody' });
@@ -157,6 +166,33 @@ describe('retrieve and replace without signing in', () => {
     expect(none.json()).toEqual({ code: 'CARD_NOT_FOUND', description: cardMessages.detailsNotFound });
     const bad = await lookup('retrieve-card/request', { ...details, birthDate: '1988-04-12' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses dates that are not in the calendar, names and postcodes that break the rules (signed-in spec 5)', async () => {
+    for (const path of ['retrieve-card/request', 'replacement-card/request']) {
+      for (const birthDate of [
+        '31/02/1988',
+        '29/02/1990',
+        '13/13/1988',
+        '01/01/1899',
+        '01/01/3001',
+        '0/4/1988',
+      ]) {
+        const res = await lookup(path, { ...details, birthDate });
+        expect(res.statusCode, `${path} ${birthDate}`).toBe(400);
+        expect(res.json()).toEqual({ code: 'VALIDATION', description: cardLookupMessages.birthDateFormat });
+      }
+      const name = await lookup(path, { ...details, lastName: 'M_rgan' });
+      expect(name.json()).toEqual({ code: 'VALIDATION', description: registrationMessages.nameCharacters });
+      const postcode = await lookup(path, { ...details, postcode: 'ZZZZZ' });
+      expect(postcode.json()).toEqual({
+        code: 'VALIDATION',
+        description: registrationMessages.postcodeFormat,
+      });
+    }
+    // d/m/yyyy is the spec's form: single-digit days and months still find the member.
+    const short = await lookup('retrieve-card/request', { ...details, birthDate: '12/4/1988' });
+    expect(short.statusCode).toBe(200);
   });
 
   it('sends a code to the member and shows the card number for the right code, once', async () => {

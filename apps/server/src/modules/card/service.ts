@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { brand } from '@app/contracts/brand';
+import { parseCalendarDate } from '@app/contracts/personal-details';
 import {
   cardMessages,
   type CardLookupRequest,
@@ -27,10 +28,6 @@ export const REPLACE_PURPOSE = 'replace-card';
 type Purpose = typeof RETRIEVE_PURPOSE | typeof REPLACE_PURPOSE;
 
 /** 'DD/MM/YYYY' or 'DD-MM-YYYY' as the ISO date the database holds. */
-const isoDateOf = (typed: string) => {
-  const [day = '', month = '', year = ''] = typed.split(/[-/]/);
-  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-};
 const postcodeKey = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
 
 const notFound = () => new AppError(404, 'CARD_NOT_FOUND', cardMessages.detailsNotFound);
@@ -73,8 +70,11 @@ export function createCardService(db: Database, notify: Notifier, feed?: ChangeF
      * one-time code by email (or SMS when there is no email); the answer binds step 2 to this request.
      */
     async lookup(purpose: Purpose, details: CardLookupRequest) {
+      // The route's schema admits real dates only; a caller that skipped it finds nobody.
+      const dateOfBirth = parseCalendarDate(details.birthDate);
+      if (!dateOfBirth) throw notFound();
       const matches = await findCollectorsByDetails(db, {
-        dateOfBirth: isoDateOf(details.birthDate),
+        dateOfBirth,
         lastName: details.lastName.trim(),
         postcode: postcodeKey(details.postcode),
       });

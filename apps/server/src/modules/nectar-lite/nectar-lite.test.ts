@@ -217,13 +217,13 @@ describe('temporary card (/nectar-lite)', () => {
 
   it('refuses a bad payload with the messages of the form, and writes nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ email: '', ...agreed }, 'email: Please enter your email address'],
-      [{ email: 'sam@', ...agreed }, 'email: Please enter valid email'],
+      [{ email: '', ...agreed }, 'Please enter your email address'],
+      [{ email: 'sam@', ...agreed }, 'Please enter valid email'],
       [
         { email: 'sam@example.com', termsAccepted: false, privacyAccepted: true },
-        'termsAccepted: Confirm you agree before continuing',
+        'Confirm you agree before continuing',
       ],
-      [{ email: 'sam@example.com', termsAccepted: true }, 'privacyAccepted: Confirm before continuing'],
+      [{ email: 'sam@example.com', termsAccepted: true }, 'Confirm before continuing'],
     ];
     for (const [payload, description] of cases) {
       const res = await t.app.inject({
