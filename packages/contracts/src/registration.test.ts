@@ -174,6 +174,9 @@ describe('registration rules of spec 5', () => {
     expect(isValidMobile('07911 123456', 'GB')).toBe(true);
     expect(isValidMobile('07911 12345', 'GB')).toBe(false);
     expect(isValidMobile('hello', 'GB')).toBe(false);
+    // A landline is a valid number, not a mobile one: no security code can reach it by SMS.
+    expect(isValidMobile('020 7946 0000', 'GB')).toBe(false);
+    expect(isValidMobile('01632 960123', 'GB')).toBe(false);
     expect(isValidMobile('0871 234567', 'IE')).toBe(true);
     expect(messageOf(memorableNameSchema, '')).toBe('Enter a memorable name');
     expect(messageOf(memorableNameSchema, 'm'.repeat(15))).toBeUndefined();

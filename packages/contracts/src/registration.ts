@@ -1,4 +1,4 @@
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
+import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/mobile';
 import { z } from 'zod';
 import { cardNumberDigitsSchema } from './card-number.ts';
 import { emailSchema } from './email.ts';
@@ -81,6 +81,7 @@ export const MOBILE_COUNTRIES_PRE_PRODUCTION = [
 export const mobileCountries = (production: boolean): readonly string[] =>
   production ? MOBILE_COUNTRIES_PRODUCTION : MOBILE_COUNTRIES_PRE_PRODUCTION;
 
+/** A mobile number of that country (libphonenumber's mobile metadata: a landline is not one). */
 export const isValidMobile = (phoneNumber: string, countryCode: string): boolean => {
   try {
     return isValidPhoneNumber(phoneNumber.trim(), countryCode as CountryCode);

@@ -234,6 +234,16 @@ describe('email and mobile need a fresh code', () => {
       },
     );
     expect(bad.statusCode).toBe(400);
+    // A landline is a real number but no mobile: security codes could never reach it.
+    const landline = await call(
+      member,
+      'PUT',
+      '/customer/mobile',
+      { phone: { phoneNumber: '020 7946 0000', countryCode: 'GB' } },
+      { 'x-2fa-code': code },
+    );
+    expect(landline.statusCode).toBe(400);
+    expect(landline.json()).toEqual({ code: 'INVALID_PHONE', description: 'Enter a valid mobile number' });
     const ok = await call(member, 'PUT', '/customer/mobile', { phone }, { 'x-2fa-code': code });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().mobile).toMatchObject({ countryCode: '+44', phoneNumber: '7911123456' });

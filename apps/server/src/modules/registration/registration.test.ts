@@ -282,6 +282,14 @@ describe('registration identity API (/progressive)', () => {
       memorableName: 'x',
     });
     expect(badPhone.statusCode).toBe(400);
+    const landline = await post('/progressive/phone-check', {
+      authToken: token,
+      countryCode: 'GB',
+      phoneNumber: '020 7946 0000',
+      memorableName: 'x',
+    });
+    expect(landline.statusCode).toBe(400);
+    expect(landline.json()).toEqual({ code: 'INVALID_PHONE', description: 'Enter a valid mobile number' });
     const rows = await t.app.db
       .select({ step: registrations.step, userData: registrations.userData })
       .from(registrations)

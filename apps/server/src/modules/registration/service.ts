@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile';
 import { brand } from '@app/contracts/brand';
 import { CARD_NUMBER_DIGITS, CARD_PREFIX, toFullCardNumber } from '@app/contracts/card-number';
 import { passwordProblem } from '@app/contracts/password';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
+import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/mobile';
 import { Navigate, useNavigate } from 'react-router';
 import {
   MOBILE_PRIMARY_COUNTRY,
