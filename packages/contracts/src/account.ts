@@ -106,6 +106,10 @@ export const twoFaOptionsSchema = z.object({
 
 export const updateEmailSchema = z.object({ email: emailSchema });
 export const emailTokenSchema = z.object({ token: z.string().min(20).max(200) });
+/** PUT /customer/v3/email {token[, newPassword]} (signed-in spec 7.4): the link, and a new password with it. */
+export const emailTokenWithPasswordSchema = emailTokenSchema.extend({
+  newPassword: z.string().min(1).max(200).optional(),
+});
 export const emailConfirmedSchema = z.object({ email: z.string(), description: z.string() });
 export const updateMobileSchema = z.object({
   phone: z.object({ phoneNumber: mobileSchema, countryCode: z.string().regex(/^[A-Z]{2}$/) }),

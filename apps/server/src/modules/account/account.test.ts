@@ -204,6 +204,38 @@ describe('email and mobile need a fresh code', () => {
     );
   });
 
+  it('with newPassword, the link sets a password that keeps the rules and ends every session (PUT /customer/v3/email)', async () => {
+    const member = await makeMember();
+    const newEmail = `pw-${member.email}`;
+    const code = await stepUpCode(member);
+    await call(member, 'PUT', '/customer/v2/email', { email: newEmail }, { 'x-2fa-code': code });
+    const link = (await latestTo(newEmail))?.links.find((l) => l.includes('/confirm-update-email?token='));
+    const token = new URL(link ?? 'http://x/').searchParams.get('token') ?? '';
+    const passwordOf = async () =>
+      (await t.app.db.select().from(credentials).where(eq(credentials.collectorId, member.id)))[0]
+        ?.passwordHash;
+    const hashBefore = await passwordOf();
+
+    // A password that breaks the rules changes nothing, and the link still works.
+    const weak = await call(undefined, 'PUT', '/customer/v3/email', { token, newPassword: 'abc' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ code: 'PASSWORD_RULES' });
+    expect(weak.json().description).toMatch(/^Your password must:/);
+    const [unchanged] = await t.app.db.select().from(collectors).where(eq(collectors.id, member.id));
+    expect(unchanged?.email).toBe(member.email);
+    expect(await passwordOf()).toBe(hashBefore);
+
+    const newPassword = 'Moved-house-2027!';
+    const confirmed = await call(undefined, 'PUT', '/customer/v3/email', { token, newPassword });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ email: newEmail, description: accountMessages.emailConfirmed });
+    expect(await passwordOf()).not.toBe(hashBefore);
+    await expect(verifyCredentials(t.app.db, { email: newEmail }, newPassword)).resolves.toBeTruthy();
+    expect((await call(member, 'GET', '/customer/v2')).statusCode).toBe(401);
+    expect((await latestTo(newEmail))?.subject).toContain('password has changed');
+    expect(await eventsOf(member.id)).toEqual(expect.arrayContaining(['email-changed', 'password-changed']));
+  });
+
   it('refuses an address another account uses', async () => {
     const member = await makeMember();
     const code = await stepUpCode(member);

@@ -119,7 +119,27 @@ export async function insertEmailChange(
  * Spends a confirmation link and moves the address, in one transaction: the link works once, and the unique
  * index on lower(email) refuses an address another account took meanwhile.
  */
-export async function consumeEmailChange(db: Database, tokenHash: string, now: Date) {
+/** A transaction's handle, for work that must commit or roll back with the caller's. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Whose address an email-change link moves, and where to. */
+export interface EmailChangeMember {
+  collectorId: string;
+  firstName: string | null;
+  lastName: string | null;
+  newEmail: string;
+}
+
+/**
+ * Uses an email-change link once: the address moves, in one transaction with `alongside` (given the member's
+ * names and the new address); an error thrown there undoes it all and leaves the link usable.
+ */
+export async function consumeEmailChange(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+  alongside?: (tx: Transaction, member: EmailChangeMember) => Promise<void>,
+) {
   return db.transaction(async (tx) => {
     const [change] = await tx
       .update(emailChanges)
@@ -134,7 +154,12 @@ export async function consumeEmailChange(db: Database, tokenHash: string, now: D
       .returning();
     if (!change) return undefined;
     const [before] = await tx
-      .select({ email: collectors.email, firstName: collectors.firstName, status: collectors.status })
+      .select({
+        email: collectors.email,
+        firstName: collectors.firstName,
+        lastName: collectors.lastName,
+        status: collectors.status,
+      })
       .from(collectors)
       .where(eq(collectors.id, change.collectorId))
       .for('update');
@@ -143,6 +168,7 @@ export async function consumeEmailChange(db: Database, tokenHash: string, now: D
       .update(collectors)
       .set({ email: change.newEmail, updatedAt: now })
       .where(eq(collectors.id, change.collectorId));
+    await alongside?.(tx, { ...before, collectorId: change.collectorId, newEmail: change.newEmail });
     return {
       collectorId: change.collectorId,
       oldEmail: before.email,
@@ -161,7 +187,7 @@ export async function findPasswordHash(db: Database, collectorId: string) {
   return row?.passwordHash;
 }
 
-export async function setPasswordHash(db: Database, collectorId: string, passwordHash: string) {
+export async function setPasswordHash(db: Database | Transaction, collectorId: string, passwordHash: string) {
   await db
     .update(credentials)
     .set({ passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: new Date() })

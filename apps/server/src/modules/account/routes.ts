@@ -14,6 +14,7 @@ import {
   customerSchema,
   emailConfirmedSchema,
   emailTokenSchema,
+  emailTokenWithPasswordSchema,
   missingInformationSchema,
   missingInformationUpdateSchema,
   nectarPreferencesSchema,
@@ -258,8 +259,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: emailConfirmedSchema, ...errors },
     },
   };
-  app.put(`${P}/customer/v3/email`, confirmEmail, async (request) =>
-    service.confirmEmailChange(deps, request, request.body.token),
+  app.put(
+    `${P}/customer/v3/email`,
+    {
+      ...confirmEmail,
+      schema: {
+        ...confirmEmail.schema,
+        summary: `${confirmEmail.schema.summary}; with newPassword, the password changes too (spec 5 rules) and every session ends`,
+        body: emailTokenWithPasswordSchema,
+      },
+    },
+    async (request) =>
+      service.confirmEmailChange(deps, request, request.body.token, request.body.newPassword),
   );
   app.put(`${P}/customer/email`, confirmEmail, async (request) =>
     service.confirmEmailChange(deps, request, request.body.token),

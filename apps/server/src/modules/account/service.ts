@@ -223,10 +223,25 @@ export async function requestEmailChange(
  * PUT /customer/v3/email and PUT /verify-email {token}: the emailed link moves the address, once; the old
  * address is told, so a change the member did not make does not go unnoticed.
  */
-export async function confirmEmailChange(deps: AccountDeps, req: Req, token: string) {
+/**
+ * The emailed link moves the address, once. With `newPassword` (PUT /customer/v3/email) the password changes in
+ * the same step, under the rules of spec 5 checked against the member's names and the new address: a password
+ * that breaks them changes nothing and the link still works. A new password ends every session of the
+ * account, as a reset does.
+ */
+export async function confirmEmailChange(deps: AccountDeps, req: Req, token: string, newPassword?: string) {
+  const newHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
+  const setPassword =
+    newPassword === undefined || newHash === undefined
+      ? undefined
+      : async (tx: repo.Transaction, member: repo.EmailChangeMember) => {
+          const problem = passwordProblem(newPassword, { ...member, email: member.newEmail });
+          if (problem) throw new AppError(400, 'PASSWORD_RULES', problem);
+          await repo.setPasswordHash(tx, member.collectorId, newHash);
+        };
   let changed: Awaited<ReturnType<typeof repo.consumeEmailChange>>;
   try {
-    changed = await repo.consumeEmailChange(deps.db, hashOf(token), deps.now());
+    changed = await repo.consumeEmailChange(deps.db, hashOf(token), deps.now(), setPassword);
   } catch (error) {
     // The unique index on lower(email): another account took the address after the link was sent.
     if (
@@ -247,6 +262,12 @@ export async function confirmEmailChange(deps: AccountDeps, req: Req, token: str
     });
   }
   await recordAccountEvent(deps.db, req, changed.collectorId, 'email-changed');
+  if (setPassword) {
+    await deps.sessions.destroyAllFor(changed.collectorId);
+    await revokeProviderSessions(deps.db, changed.collectorId);
+    await notifyPasswordChanged(deps, changed.newEmail, changed.firstName);
+    await recordAccountEvent(deps.db, req, changed.collectorId, 'password-changed');
+  }
   return { email: changed.newEmail, description: accountMessages.emailConfirmed };
 }
 
@@ -321,18 +342,19 @@ export async function changePassword(
   await deps.sessions.destroyAllFor(collectorId);
   await revokeProviderSessions(deps.db, collectorId);
   const session = await startSession();
-  if (customer.email) {
-    await deps.notify.send({
-      channel: 'email',
-      to: customer.email,
-      subject: `Your ${brand.name} password has changed`,
-      text: `Hello ${customer.firstName ?? ''},\n\nThe password of your ${brand.name} account was changed and every other device was logged out. If you didn't do this, reset your password now: ${deps.publicUrl}/pending-reset-password`,
-    });
-  }
+  if (customer.email) await notifyPasswordChanged(deps, customer.email, customer.firstName);
   await recordAccountEvent(deps.db, req, collectorId, 'password-changed', {
     sessionCreatedAt: session.createdAt.toISOString(),
   });
 }
+
+const notifyPasswordChanged = (deps: AccountDeps, email: string, firstName: string | null | undefined) =>
+  deps.notify.send({
+    channel: 'email',
+    to: email,
+    subject: `Your ${brand.name} password has changed`,
+    text: `Hello ${firstName ?? ''},\n\nThe password of your ${brand.name} account was changed and every other device was logged out. If you didn't do this, reset your password now: ${deps.publicUrl}/pending-reset-password`,
+  });
 
 /** "Log out of other devices": every session ends, this browser gets a fresh one. */
 export async function signOutOthers(
