@@ -249,6 +249,16 @@ describe('email and mobile need a fresh code', () => {
       },
     );
     expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ code: 'EMAIL_TAKEN', description: accountMessages.emailTaken });
+    // The refusal did not spend the code: the member tries another address with it.
+    const other = await call(
+      member,
+      'PUT',
+      '/customer/v2/email',
+      { email: `other-${member.email}` },
+      { 'x-2fa-code': code },
+    );
+    expect(other.statusCode).toBe(200);
   });
 
   it('changes the mobile number only with a fresh code, and checks the number', async () => {

@@ -197,10 +197,12 @@ export async function requestEmailChange(
   if (customer.email?.toLowerCase() === email.toLowerCase()) {
     throw new AppError(400, 'EMAIL_SAME', accountMessages.emailSame);
   }
-  await spendStepUpCode(deps, collectorId, sessionToken, code);
+  // Before the code is spent, so that the member can try another address with the same code. (Whether an
+  // address has an account is no secret worth a code: registration's email check tells it, spec 8.)
   if (await repo.isEmailTaken(deps.db, email, collectorId)) {
     throw new AppError(409, 'EMAIL_TAKEN', accountMessages.emailTaken);
   }
+  await spendStepUpCode(deps, collectorId, sessionToken, code);
   const token = randomBytes(32).toString('base64url');
   await repo.insertEmailChange(deps.db, {
     tokenHash: hashOf(token),
