@@ -32,6 +32,7 @@ import {
   startDevice2fa,
 } from './device-2fa.ts';
 import { cardNumberMessages } from '@app/contracts/card-number';
+import { emailSchema } from '@app/contracts/email';
 import { AppError } from '../../lib/app-error.ts';
 import { secretWhenReady } from '../../lib/server-secrets.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
@@ -165,7 +166,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['session'],
         summary: 'Password step of sign-in by email address instead of card number',
         body: z.object({
-          email: z.string().trim().min(1).max(254),
+          email: emailSchema,
           password: passwordInputSchema,
           interaction: collectorSessionRequestSchema.shape.interaction,
         }),
@@ -188,7 +189,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['session'],
         summary: 'Sign-in by email with a code: sends 6 digits to the address, if it belongs to an account',
-        body: z.object({ email: z.string().trim().min(1).max(254) }),
+        body: z.object({ email: emailSchema }),
         response: { 200: z.object({ token: z.string(), description: z.string() }), ...errors },
       },
     },
@@ -220,7 +221,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['session'],
         summary: 'Sign-in by email, password and the emailed digits; continues the identity login',
         body: z.object({
-          email: z.string().trim().min(1).max(254),
+          email: emailSchema,
           password: passwordInputSchema,
           digits: twoFaCodeSchema,
           token: encryptedSessionJwtSchema,

@@ -275,6 +275,20 @@ describe('sign-in through the identity provider', () => {
       payload: { email: 'nobody@example.com' },
     });
     expect(unknown.json().description).toBe(asked.json().description);
+    // The email rule of spec 5, with its messages, before anything is looked up or sent.
+    for (const [email, description] of [
+      ['', 'Please enter your email address'],
+      ['notanemail', 'Please enter valid email'],
+    ]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/session-api/session/request',
+        headers: jsWeb,
+        payload: { email },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ code: 'VALIDATION', description });
+    }
     const outbox = (await t.app.inject({ method: 'GET', url: '/dev/outbox' })).json<{ text: string }[]>();
     const code = /\b(\d{6})\b/.exec(outbox[0]?.text ?? '')?.[1] ?? '';
     const digits = (value: string) =>
