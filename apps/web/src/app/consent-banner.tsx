@@ -1,7 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { LEGAL_PREFIX } from '@app/contracts/routes';
 import { applyConsent, chooseConsent, readConsent } from '../shared/analytics/consent.ts';
+
+/**
+ * While the banner covers the bottom of the window, the page scrolls a focused control to above it (WCAG 2.4.11:
+ * a control the keyboard reaches is never hidden behind the banner).
+ */
+function useKeepFocusAbove(banner: RefObject<HTMLElement | null>, shown: boolean) {
+  useEffect(() => {
+    const element = banner.current;
+    if (!shown || !element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingBottom = `${element.offsetHeight}px`;
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [banner, shown]);
+}
 
 /** The cookie consent banner: shown until a choice is made; the choice is stored and applied on every visit. */
 export default function ConsentBanner() {
@@ -10,9 +30,11 @@ export default function ConsentBanner() {
     const stored = readConsent();
     if (stored) applyConsent(stored);
   }, []);
+  const banner = useRef<HTMLElement>(null);
+  useKeepFocusAbove(banner, !choice);
   if (choice) return null;
   return (
-    <section className="consent" aria-labelledby="consent-heading">
+    <section ref={banner} className="consent" aria-labelledby="consent-heading">
       <h2 id="consent-heading">Cookies on this site</h2>
       <p>
         We use essential cookies to make the site work. With your permission we'd also use marketing cookies

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, useEffect } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { trackPageView } from '../shared/analytics/analytics.ts';
@@ -17,6 +17,28 @@ const ConsentBanner = lazy(() => import('./consent-banner.tsx'));
  */
 export const ConsentBannerShown = createContext(true);
 
+/**
+ * After a move to another page inside the app, the keyboard focus goes to the new page's heading, so that a
+ * screen reader reads where the member is and Tab starts from the top of the page (a full page load does this
+ * by itself). A page that put the focus in itself (a field) keeps it; the first page of a visit is left alone.
+ */
+function useFocusOnNewPage(pathname: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = document.getElementById('main');
+    const active = document.activeElement;
+    if (!main || (active && active !== main && main.contains(active))) return;
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export function Layout() {
   const location = useLocation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
@@ -29,20 +51,22 @@ export function Layout() {
   useEffect(() => {
     trackPageView(location.pathname, location.search);
   }, [location.pathname, location.search]);
+  useFocusOnNewPage(location.pathname);
 
   return (
     <div className={`shell${fablet ? ' shell--fablet' : ''}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
-      <Outlet />
-      <Footer />
+      {/* First in the page's order, though it shows at the bottom: the keyboard reaches it before the page. */}
       {consentBanner && (
         <Suspense fallback={null}>
           <ConsentBanner />
         </Suspense>
       )}
+      <Header />
+      <Outlet />
+      <Footer />
       <ScrollRestoration />
     </div>
   );

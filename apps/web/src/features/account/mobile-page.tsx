@@ -54,7 +54,7 @@ export function MobilePage() {
             </label>
             <select
               id={countryId}
-              className="field__input"
+              className="field__select"
               value={countryCode}
               onChange={(event) => setCountryCode(event.target.value)}
             >

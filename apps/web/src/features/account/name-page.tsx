@@ -61,7 +61,7 @@ export function NamePage() {
             </label>
             <select
               id={titleId}
-              className="field__input"
+              className="field__select"
               value={form.title}
               aria-invalid={errors.title ? true : undefined}
               onChange={(event) => setForm({ ...form, title: event.target.value })}

@@ -40,7 +40,7 @@ function SelectField({
       </label>
       <select
         id={id}
-        className="registration__select"
+        className="field__select"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         {...rest}

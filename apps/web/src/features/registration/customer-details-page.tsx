@@ -100,7 +100,7 @@ export function CustomerDetailsPage() {
           </label>
           <select
             id={titleId}
-            className="registration__select"
+            className="field__select"
             aria-invalid={errors.title ? true : undefined}
             aria-describedby={errors.title ? `${titleId}-error` : undefined}
             {...register('title')}

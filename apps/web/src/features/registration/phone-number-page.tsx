@@ -80,7 +80,7 @@ export function PhoneNumberPage() {
             <label className="field__label" htmlFor={countryId}>
               Country
             </label>
-            <select id={countryId} className="registration__select" {...register('countryCode')}>
+            <select id={countryId} className="field__select" {...register('countryCode')}>
               {countries.map((code) => (
                 <option
                   key={code}

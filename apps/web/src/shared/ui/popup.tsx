@@ -44,24 +44,36 @@ export function Popup({ open, onClose, title, children, sliding = false }: Popup
     dialogRef.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onCloseRef.current();
-      if (event.key !== 'Tab' || !dialogRef.current) return;
-      const focusable = dialogRef.current.querySelectorAll<HTMLElement>(
+      const dialog = dialogRef.current;
+      if (event.key !== 'Tab' || !dialog) return;
+      const focusable = dialog.querySelectorAll<HTMLElement>(
         'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
       );
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
       if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
+      // From the dialog itself (where it opens) or from anywhere outside it, Tab goes to the dialog's ends.
+      const active = document.activeElement;
+      const atStart = active === first || active === dialog || !dialog.contains(active);
+      const atEnd = active === last || !dialog.contains(active);
+      if (event.shiftKey && atStart) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
+      } else if (!event.shiftKey && atEnd) {
         event.preventDefault();
         first.focus();
       }
     };
+    // Focus that reaches the page behind (a click on it, a screen reader's own moves) comes back to the dialog.
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as Element | null;
+      if (dialogRef.current && !target?.closest('[aria-modal="true"]')) dialogRef.current.focus();
+    };
     document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
       previous?.focus?.();
     };
   }, [open]);

@@ -13,8 +13,11 @@ export interface ToastInput {
   message?: string;
   level?: NotificationLevel;
   durationMs?: number;
-  /** An action such as 'Undo' on a hide notification (it unhides the offer). */
-  action?: { label: string; onAction: () => void };
+  /**
+   * An action such as 'Undo' on a hide notification (it unhides the offer). With `focus`, the action takes the
+   * keyboard focus when it appears: for a notification about a control that has just gone (the hidden offer's).
+   */
+  action?: { label: string; onAction: () => void; focus?: boolean };
   /** The offer a notification is about (signed-in spec 3 "Notification"). */
   offerId?: string;
   /** Called when the notification is removed, so a list can reload. */
@@ -60,20 +63,38 @@ const LEVEL_CLASS: Record<NotificationLevel, string> = {
 };
 
 function ToastView({ toast, onClose }: { toast: NotificationItem; onClose: () => void }) {
-  // The timer runs from when the notification appears, whatever else re-renders meanwhile.
+  // The timer runs from when the notification appears, whatever else re-renders meanwhile. While the pointer
+  // or the keyboard focus is on it, it waits, and starts again when they leave (WCAG 2.2.1): an action can
+  // always be reached.
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
   useEffect(() => {
+    if (held) return;
     const timer = setTimeout(() => onCloseRef.current(), toast.durationMs);
     return () => clearTimeout(timer);
-  }, [toast.durationMs]);
+  }, [toast.durationMs, held]);
+  const focusAction = toast.action?.focus === true;
+  const actionRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusAction) actionRef.current?.focus();
+  }, [focusAction]);
   return (
-    <div className={['toast', LEVEL_CLASS[toast.level], toast.className].filter(Boolean).join(' ')}>
+    <div
+      className={['toast', LEVEL_CLASS[toast.level], toast.className].filter(Boolean).join(' ')}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
       <span>{toast.message}</span>
       {toast.action ? (
         <button
+          ref={actionRef}
           type="button"
           className="toast__action"
           onClick={() => {

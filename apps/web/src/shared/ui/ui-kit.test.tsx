@@ -86,7 +86,62 @@ describe('Popup', () => {
   });
 });
 
+describe('Popup focus', () => {
+  it('keeps the keyboard inside: Shift+Tab from the dialog goes to its last control, the page behind gives focus back', async () => {
+    render(
+      <>
+        <button type="button">Behind</button>
+        <Popup open onClose={() => undefined} title="How do I use my card?">
+          <a href="/help">Help centre</a>
+        </Popup>
+      </>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'How do I use my card?' });
+    expect(dialog).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('link', { name: 'Help centre' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    act(() => screen.getByRole('button', { name: 'Behind', hidden: true }).focus());
+    expect(dialog).toHaveFocus();
+  });
+});
+
 describe('Toast', () => {
+  it('gives an action the focus when asked, and waits while the focus is on it', () => {
+    vi.useFakeTimers();
+    function Trigger() {
+      const toast = useToast();
+      return (
+        <button
+          type="button"
+          onClick={() =>
+            toast.show({
+              message: 'Offer hidden',
+              action: { label: 'Undo', onAction: () => undefined, focus: true },
+            })
+          }
+        >
+          hide
+        </button>
+      );
+    }
+    render(
+      <ToastProvider>
+        <Trigger />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'hide' }).click());
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo).toHaveFocus();
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    act(() => undo.blur());
+    act(() => vi.advanceTimersByTime(4000));
+    expect(screen.queryByText('Offer hidden')).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
   it('shows the default error text for 4 seconds and runs Undo', () => {
     vi.useFakeTimers();
     const onUndo = vi.fn();

@@ -50,8 +50,9 @@ export function OfferActions({ offer }: { offer: OfferSummary }) {
     toast.show({
       level: 'INFO',
       message: `Offer hidden: ${offer.title}`,
-      // Undo unhides the offer (signed-in spec 2.6 Notifications); a failure shows the default error.
-      action: { label: 'Undo', onAction: () => void change('UNLOADED') },
+      // Undo unhides the offer (signed-in spec 2.6 Notifications); a failure shows the default error. The
+      // Hide button has gone with the offer, so the keyboard focus goes to Undo.
+      action: { label: 'Undo', onAction: () => void change('UNLOADED'), focus: true },
     });
   };
 
