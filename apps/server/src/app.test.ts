@@ -91,6 +91,20 @@ describe('request guards', () => {
     expect(res.json()).toEqual({ code: 'INVALID_JSON', description: 'The request body is not valid JSON.' });
   });
 
+  it('takes a DELETE with a JSON content type and no body as no body; a POST still needs one', async () => {
+    const plain = await t.app.inject({
+      method: 'DELETE',
+      url: '/session-api/session',
+      headers: { channel: 'JS-WEB' },
+    });
+    const typed = await t.app.inject({ method: 'DELETE', url: '/session-api/session', headers: jsWeb });
+    expect(typed.statusCode).toBe(plain.statusCode);
+    expect(typed.json()).toEqual(plain.json());
+    const post = await t.app.inject({ method: 'POST', url: '/progressive/card-check', headers: jsWeb });
+    expect(post.statusCode).toBe(400);
+    expect(post.json()).toEqual({ code: 'INVALID_JSON', description: 'The request body is empty.' });
+  });
+
   it('answers an oversized body with 413', async () => {
     const res = await t.app.inject({
       method: 'POST',

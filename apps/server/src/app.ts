@@ -73,6 +73,17 @@ export async function buildApp(config: Config, options: DbPluginOptions = {}): P
     // 100 characters a path parameter may have.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
   });
+  // A DELETE carries no body, but some clients send their JSON content type with every call: an empty body is
+  // then no body, not broken JSON. Any other body is parsed by Fastify's own JSON parser, as before.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (request.method === 'DELETE' && body === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 

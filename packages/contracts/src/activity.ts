@@ -61,7 +61,8 @@ export const historyResponseSchema = z.object({
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
+/** A calendar date as YYYY-MM-DD: 2026-02-30 is refused, not moved to March. */
+const isoDate = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
 
 /** GET /customer/savings?fromDate&toDate&pageOffset (signed-in spec 7.6). */
 export const savingsQuerySchema = z.object({

@@ -125,7 +125,7 @@ export const linkedPartnerMessages = {
     CARD_CAP: `Your ${brand.name} card has been linked and unlinked ${LINK_UNLINK_CAP} times, which is the most we allow. Please call us if you need help.`,
     ORIGINAL_MEMBER_NUMBER: `To link again, please log in with the ${airline} membership number you first linked to this card.`,
     UNLINK_FAILED: UNLINK_ERROR_MESSAGE,
-    LINK_DETAILS_WRONG: `We couldn't find an ${airline} account with those details. Check them and try again.`,
+    LINK_DETAILS_WRONG: `We couldn't find a ${airline} account with those details. Check them and try again.`,
     PARTNER_UNAVAILABLE: `We can't reach ${airline} right now. Please try again later.`,
     PARTNER_ACCOUNT_LOCKED: `Your ${airline} account is locked, so we can't move points right now. Please contact ${airline}.`,
     TRANSFER_FAILED: `We couldn't convert your points with ${airline}, so nothing has changed. Please try again later.`,
@@ -149,6 +149,8 @@ export const linkedPartnerMessages = {
     CONTACT_DETAILS_CHANGED:
       'Your contact details changed recently, so for your security please try again in 1 hour.',
     NOT_LINKED: 'Link your account first, then you can convert points.',
+    /** Unlinking an account that is not linked (another tab unlinked it, say). */
+    NOT_LINKED_UNLINK: 'This account is not linked to your card, so there is nothing to unlink.',
     ALREADY_LINKED: 'Your account is already linked.',
     NOT_ENOUGH_POINTS: "You don't have enough points for this conversion.",
     NOT_ENOUGH_PARTNER_POINTS: "You don't have enough partner points for this conversion.",

@@ -8,6 +8,9 @@ import { DELIVERY_METHODS, twoFaCodeSchema } from './sign-in.ts';
 export const passwordResetMessages = {
   requestSent:
     "If that email address belongs to an account, we've sent it a link to reset your password. The link lasts 1 hour.",
+  /** resetWithId: the member gave a card number, and the link goes to the account's email address. */
+  requestSentForCard:
+    "If that card belongs to an account with an email address, we've sent a link to reset your password to it. The link lasts 1 hour.",
   linkInvalid: 'This link has expired or has already been used. Ask for a new one.',
   changed: 'Your password has been changed',
 } as const;

@@ -117,11 +117,21 @@ async function sendAgain(db: Database, id: string, bindingHash: string, delivery
 }
 
 /** A new code for the same request, replacing the old one; at most MAX_CODE_SENDS in all. */
+/**
+ * A request's sends are capped; and once its guesses are used up (they are kept across sends) a new code could
+ * never be accepted, so none is sent.
+ */
+function refuseUselessSend(row: { sends: number; attempts: number }) {
+  if (row.attempts >= MAX_CODE_ATTEMPTS)
+    throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
+  if (row.sends >= MAX_CODE_SENDS)
+    throw new AppError(429, 'CODE_RESEND_LIMIT', twoFactorMessages.resendLimit);
+}
+
 export async function resendCode(db: Database, binding: string, purpose: string) {
   const row = await findLive(db, binding, purpose);
   if (!row) throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
-  if (row.sends >= MAX_CODE_SENDS)
-    throw new AppError(429, 'CODE_RESEND_LIMIT', twoFactorMessages.resendLimit);
+  refuseUselessSend(row);
   await countSend(db, row.collectorId);
   return sendAgain(db, row.id, row.bindingHash);
 }
@@ -139,8 +149,7 @@ export async function resendCodeById(
     .where(and(eq(oneTimeCodes.id, id), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
     .limit(1);
   if (!row || row.expiresAt <= new Date()) throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
-  if (row.sends >= MAX_CODE_SENDS)
-    throw new AppError(429, 'CODE_RESEND_LIMIT', twoFactorMessages.resendLimit);
+  refuseUselessSend(row);
   await countSend(db, row.collectorId);
   return sendAgain(db, row.id, row.bindingHash, deliveryMethod);
 }

@@ -144,6 +144,7 @@ describe('linking (signed-in spec 3, 8, 9)', () => {
     const wrong = await link(member, 'AVIOS', account, 'Smith');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ code: 'LINK_DETAILS_WRONG', description: m.airline.LINK_DETAILS_WRONG });
+    expect(m.airline.LINK_DETAILS_WRONG).toMatch(/^We couldn't find a British Airways Avios account/);
 
     const linked = await link(member, 'AVIOS', account);
     expect(linked.json()).toEqual({
@@ -338,6 +339,10 @@ describe('conversions (points exchange)', () => {
     expect((await start('NECTAR_TO_PARTNER', 400)).json()).toEqual({
       code: 'NOT_LINKED',
       description: m.common.NOT_LINKED,
+    });
+    expect((await unlink(member, 'AVIOS')).json()).toEqual({
+      code: 'NOT_LINKED',
+      description: 'This account is not linked to your card, so there is nothing to unlink.',
     });
     await link(member, 'AVIOS', account);
     expect((await start('NECTAR_TO_PARTNER', 401)).json()).toEqual({

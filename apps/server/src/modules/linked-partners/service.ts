@@ -212,7 +212,7 @@ export function createLinkedPartnersService(deps: LinkedPartnersDeps) {
     const unlinkError = () =>
       fail(502, info.kind === 'airline' ? 'UNLINK_FAILED' : 'UNLINK_TECHNICAL', m.airline.UNLINK_FAILED);
     const current = await repo.liveLink(db, collectorId, partnerId);
-    if (!current) throw fail(409, 'NOT_LINKED', m.common.NOT_LINKED);
+    if (!current) throw fail(409, 'NOT_LINKED', m.common.NOT_LINKED_UNLINK);
     const counts = await repo.linkActionCounts(db, {
       collectorId,
       cardNumber: current.cardNumber,
@@ -225,7 +225,7 @@ export function createLinkedPartnersService(deps: LinkedPartnersDeps) {
     } catch {
       throw unlinkError();
     }
-    if (!(await repo.endLink(db, current.id))) throw fail(409, 'NOT_LINKED', m.common.NOT_LINKED);
+    if (!(await repo.endLink(db, current.id))) throw fail(409, 'NOT_LINKED', m.common.NOT_LINKED_UNLINK);
     return { state: 'SUCCESS', message: m.success.UNLINKED(info.name), modal: null };
   }
 

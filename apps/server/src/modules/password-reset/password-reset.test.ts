@@ -135,6 +135,6 @@ describe('password reset by card number with a code', () => {
     const unknown = await post('/credentials/password/resetWithId', { collectorId: '9826300099999999999' });
     const known = await post('/credentials/password/resetWithId', { collectorId: demoCollector.cardNumber });
     expect(unknown.json()).toEqual(known.json());
-    expect(known.json()).toEqual({ description: passwordResetMessages.requestSent });
+    expect(known.json()).toEqual({ description: passwordResetMessages.requestSentForCard });
   });
 });

@@ -128,7 +128,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const collector = await findCollectorByCard(app.db, request.body.collectorId);
       if (collector?.email) await sendResetLink(collector.id, collector.email, collector.firstName);
-      return { description: passwordResetMessages.requestSent };
+      return { description: passwordResetMessages.requestSentForCard };
     },
   );
 

@@ -147,6 +147,15 @@ describe('savings, breakdown and receipts', () => {
     expect(cumulative.body.totalSaving).toBe(`£${(total / 100).toFixed(2)}`);
     const bad = await get('/customer-management-api/customer/savings?fromDate=01-01-2025');
     expect(bad.status).toBe(400);
+    // A day the month does not have is refused, not moved on to the next month.
+    for (const url of [
+      '/customer-management-api/customer/savings/cumulative?fromDate=2026-02-30',
+      '/customer-management-api/customer/savings?fromDate=2026-01-01&toDate=2026-02-31',
+    ]) {
+      const impossible = await get(url);
+      expect(impossible.status, url).toBe(400);
+      expect(impossible.body).toEqual({ code: 'VALIDATION', description: 'Use a date as YYYY-MM-DD' });
+    }
   });
 
   it('breaks points down by partner, collected minus spent equal to the balance', async () => {
