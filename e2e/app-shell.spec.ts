@@ -49,6 +49,10 @@ test('a session route without a session goes to sign-in with next; with a sessio
   }
   await expect(page.getByRole('link', { name: 'Log out' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('session-page.png') });
+  // A move to another page inside the app takes the keyboard focus to the new page's heading.
+  await page.getByRole('link', { name: 'Account', exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   expect(consoleErrors.filter((message) => !isExpected401(message))).toEqual([]);
 });
 

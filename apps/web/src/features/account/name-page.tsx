@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { accountMessages, updateNameSchema } from '@app/contracts/account';
 import { TITLES } from '@app/contracts/registration';
+import { useFocusFirstInvalid } from '../../shared/hooks/use-focus-first-invalid.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { useCustomer, useRefreshCustomer } from './api/get-customer.ts';
@@ -23,6 +24,8 @@ export function NamePage() {
     lastName: customer.data?.lastName ?? '',
   };
   const [errors, setErrors] = useState<Errors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
   const [serverError, setServerError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
@@ -53,7 +56,7 @@ export function NamePage() {
       {customer.isPending ? (
         <Loading />
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)}>
           {serverError ? <Notice kind="error">{serverError}</Notice> : null}
           <div className={`field${errors.title ? ' field--invalid' : ''}`}>
             <label className="field__label" htmlFor={titleId}>
