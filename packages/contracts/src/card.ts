@@ -12,6 +12,7 @@ export const nectarIdSchema = z.object({
 export type NectarId = z.infer<typeof nectarIdSchema>;
 
 export const CARD_TYPES = ['CARD', 'KEYTAG'] as const;
+export type CardType = (typeof CARD_TYPES)[number];
 /** Signed-in spec 3 'Card replacement types'. */
 export const REPLACEMENT_TYPES = ['LOST', 'STOLEN', 'DAMAGED'] as const;
 export type ReplacementType = (typeof REPLACEMENT_TYPES)[number];
@@ -42,6 +43,7 @@ export const cardMessages = {
   lostOrStolen: 'Lost or stolen',
   detailsNotFound: "We couldn't find a card with those details. Please check them and try again.",
   replaced: 'Your old card has been cancelled. Your new card number is ready, and your points came with it.',
+  keyTagUnavailable: "Key tags aren't available at the moment. Choose a card instead.",
 } as const;
 
 /** Messages of the card lookup's date field (the page's own; signed-in spec 5 gives the rule, not the words). */

@@ -6,17 +6,12 @@ import type { FastifyRequest } from 'fastify';
 import { isApiPath } from '@app/contracts/api-prefixes';
 import { CHANNEL_HEADER, CHANNEL_VALUE } from '@app/contracts/http';
 import { FIRST_READS, PAGE_ANSWERS_ELEMENT_ID, PROFILE_PATH } from '@app/contracts/page-answers';
-import { pageOf, resolvePath, type IsSwitchOn } from '@app/contracts/routes';
-import {
-  SWITCHES_COOKIE,
-  SWITCHES_PARAM,
-  environmentOf,
-  parseNameList,
-  resolveSwitches,
-} from '@app/contracts/switches';
+import { pageOf, resolvePath } from '@app/contracts/routes';
+import { resolveSwitches } from '@app/contracts/switches';
 import { compress, encodingFor, type Encoding } from '../lib/compression.ts';
 import { readRemoteConfig } from '../modules/platform-status/repository.ts';
 import { isSignInStartPage, startSignIn, startsSignInOnServer } from '../modules/identity/sign-in-start.ts';
+import { switchInputsFor, switchesFor } from '../lib/request-switches.ts';
 import { createPageDrawer } from './page-drawing.ts';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -88,23 +83,6 @@ interface PageVariant {
 
 /** Few distinct pages (one per page name and remote configuration): the cache stays small. */
 const MAX_VARIANTS = 500;
-
-/**
- * The switches a page request is answered under: the environment from the host name, plus the override list
- * from the URL or the one the app remembered in a cookie (signed-in spec 9). No route is gated by a remote
- * switch, so the remote configuration is not consulted here.
- */
-const switchInputsFor = (request: FastifyRequest, search: string) => {
-  const fromUrl = new URLSearchParams(search).get(SWITCHES_PARAM);
-  return {
-    environment: environmentOf(request.hostname),
-    overrides: parseNameList(fromUrl ?? request.cookies[SWITCHES_COOKIE]),
-  };
-};
-const switchesFor = (request: FastifyRequest, search: string): IsSwitchOn => {
-  const switches = resolveSwitches(switchInputsFor(request, search));
-  return (name) => switches[name];
-};
 
 /** What a page preloads: the app and the page's chunks, or only what starts a sign-in (ADR 018). */
 type Preload = 'app' | 'sign-in start';

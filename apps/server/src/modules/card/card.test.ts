@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardLookupMessages, cardMessages, nectarIdSchema } from '@app/contracts/card';
 import { registrationMessages } from '@app/contracts/registration';
 import { twoFactorMessages } from '@app/contracts/sign-in';
+import { SWITCHES_COOKIE } from '@app/contracts/switches';
 import { demoCollector } from '../../db/demo-data.ts';
 import { cardReplacements } from '../../db/schema/card-activity.ts';
 import { cards } from '../../db/schema/core.ts';
@@ -116,11 +117,23 @@ describe('replacing a card (signed-in spec 7.4)', () => {
     });
     expect(card.json()).toMatchObject({ cardNumber, lastRequest: { reason: 'LOST', cardType: 'CARD' } });
 
-    const keytag = await t.app.inject({
+    // A key tag only while the key-tag-stock switch is on (off everywhere unless turned on, spec 9).
+    const keytagOff = await t.app.inject({
       method: 'POST',
       url: '/customer-management-api/replacement-card?replacementType=DAMAGED&cardType=KEYTAG',
       headers: { channel: 'JS-WEB' },
       cookies,
+    });
+    expect(keytagOff.statusCode).toBe(409);
+    expect(keytagOff.json()).toEqual({
+      code: 'KEY_TAG_UNAVAILABLE',
+      description: cardMessages.keyTagUnavailable,
+    });
+    const keytag = await t.app.inject({
+      method: 'POST',
+      url: '/customer-management-api/replacement-card?replacementType=DAMAGED&cardType=KEYTAG',
+      headers: { channel: 'JS-WEB' },
+      cookies: { ...cookies, [SWITCHES_COOKIE]: 'keyTagStock' },
     });
     expect(keytag.statusCode).toBe(200);
     const rows = await t.app.db

@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
 import {
   CARD_TYPES,
   cardLookupRequestSchema,
+  cardMessages,
   cardLookupResponseSchema,
   cardNumberResultSchema,
   customerCardSchema,
@@ -11,8 +13,11 @@ import {
   replacementCardValidateSchema,
   replacementQuerySchema,
   retrieveCardValidateSchema,
+  type CardType,
 } from '@app/contracts/card';
 import { ensureCardActivityDemoData } from '../transactions/demo-activity.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { switchesFor } from '../../lib/request-switches.ts';
 import { sendWrittenJson } from '../../lib/response-serializer.ts';
 import { createCardService, REPLACE_PURPOSE, RETRIEVE_PURPOSE } from './service.ts';
 
@@ -26,6 +31,17 @@ const errors = {
 };
 const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';
 const prefix = '/customer-management-api';
+
+/**
+ * A key tag only while the key-tag-stock switch is on for this request (signed-in spec 9; off in every
+ * environment unless turned on), as the page offers it: the server refuses what the page would not show.
+ */
+function inStock(request: FastifyRequest, cardType: CardType): CardType {
+  if (cardType === 'KEYTAG' && !switchesFor(request)('keyTagStock')) {
+    throw new AppError(409, 'KEY_TAG_UNAVAILABLE', cardMessages.keyTagUnavailable);
+  }
+  return cardType;
+}
 
 /** Card and barcode (signed-in spec 7.2) and card retrieve, replace and request (7.4). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,7 +93,11 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.replace(collectorIdOf(request), request.query.replacementType, request.query.cardType),
+      service.replace(
+        collectorIdOf(request),
+        request.query.replacementType,
+        inStock(request, request.query.cardType),
+      ),
   );
 
   app.post(
@@ -91,7 +111,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cardNumberResultSchema, ...errors },
       },
     },
-    async (request) => service.request(collectorIdOf(request), request.query.cardType),
+    async (request) => service.request(collectorIdOf(request), inStock(request, request.query.cardType)),
   );
 
   for (const [path, purpose] of [

@@ -1,6 +1,7 @@
+import type { CardType } from '@app/contracts/card';
 import { isSwitchOn } from '../../shared/switches/switches.ts';
 
-export type CardType = 'CARD' | 'KEYTAG';
+export type { CardType };
 
 const CARD_TYPES: { value: CardType; label: string }[] = [
   { value: 'CARD', label: 'A card' },
