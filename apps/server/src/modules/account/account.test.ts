@@ -119,6 +119,10 @@ describe('details', () => {
     expect(found.statusCode).toBe(200);
     const [address] = found.json<{ addresses: { lines: string[]; postcode: string }[] }>().addresses;
     expect(address).toEqual({ lines: ['2 Piccadilly', 'Manchester'], postcode: 'M1 1AE' });
+    // Anonymous too, through the bot-check (off in these tests), with the same answer (spec 7.4).
+    const anonymous = await call(undefined, 'POST', '/address-lookup', { building: '2', postcode: 'm11ae' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual(found.json());
     const made = await call(member, 'PUT', '/customer-address', {
       address: { lines: ['1 Made Up Road'], postcode: 'M1 1AE' },
     });
@@ -584,5 +588,23 @@ describe('security page, additional details, collector hash', () => {
     const c = (await call(member, 'GET', '/collector-hash?org=hotels')).json().hashID;
     expect(a).toBe(b);
     expect(c).not.toBe(a);
+  });
+});
+
+describe('the anonymous address lookup', () => {
+  it('needs a solved bot-check when there is no session', async () => {
+    const guarded = await buildTestApp({ BOT_CHECK: 'altcha' });
+    try {
+      const res = await guarded.app.inject({
+        method: 'POST',
+        url: `${P}/address-lookup`,
+        headers: jsWeb,
+        payload: { building: '2', postcode: 'M1 1AE' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BOT_CHECK_FAILED' });
+    } finally {
+      await guarded.close();
+    }
   });
 });

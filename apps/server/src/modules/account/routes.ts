@@ -120,11 +120,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/address-lookup`,
     {
-      ...signed,
+      // Signed-in spec 7.4: 'anonymous or through bot-check'. A member's session will do; without one, the
+      // bot-check bearer header must.
+      preHandler: async (request) => {
+        if (await app.sessions.read(request.cookies[SESSION_COOKIE])) return;
+        await app.botCheck.require(request);
+      },
       config: perClient,
       schema: {
         tags,
-        summary: 'Addresses at a postcode, narrowed by building (the address service of registration)',
+        summary:
+          'Addresses at a postcode, narrowed by building (the address service of registration): with a session, or anonymous with the bot-check header',
         body: addressLookupSchema,
         response: { 200: addressLookupResponseSchema, ...errors },
       },
