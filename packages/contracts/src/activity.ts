@@ -85,6 +85,12 @@ export const savingsResponseSchema = z.object({
   pageOffset: z.number().int().nullable(),
 });
 export type SavingsResponse = z.infer<typeof savingsResponseSchema>;
+/** The savings transactions variant (GET /nectar-prices/transactions) names the offset nextPageOffset (spec 3). */
+export const savingsTransactionsResponseSchema = z.object({
+  savings: z.array(savingSchema),
+  /** The offset of the next page, or null when there is none: paging stops (spec 4). */
+  nextPageOffset: z.number().int().nullable(),
+});
 export const cumulativeSavingsSchema = z.object({
   fromDate: z.string(),
   toDate: z.string(),

@@ -10,6 +10,7 @@ import {
   receiptSchema,
   savingsQuerySchema,
   savingsResponseSchema,
+  savingsTransactionsResponseSchema,
   transactionsQuerySchema,
   transactionsResponseSchema,
 } from '@app/contracts/activity';
@@ -114,18 +115,21 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...pre,
       schema: {
         tags,
-        summary: 'Shops with member-price savings (as /customer/savings)',
+        summary:
+          'Shops with member-price savings (as /customer/savings, with the offset named nextPageOffset)',
         querystring: savingsQuerySchema,
-        response: { 200: savingsResponseSchema, ...errors },
+        response: { 200: savingsTransactionsResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      service.savings(
+    async (request) => {
+      const { savings, pageOffset } = await service.savings(
         collectorIdOf(request),
         request.query.fromDate,
         request.query.toDate,
         request.query.pageOffset,
-      ),
+      );
+      return { savings, nextPageOffset: pageOffset };
+    },
   );
 
   app.get(

@@ -142,6 +142,13 @@ describe('savings, breakdown and receipts', () => {
       total += page.body.savings.reduce((sum, s) => sum + s.savingPence, 0);
       offset = page.body.pageOffset;
     }
+    // The savings transactions variant gives the same pages, its offset named nextPageOffset (spec 3, 4).
+    const variant = await get<{ savings: unknown[]; nextPageOffset: number | null }>(
+      '/nectar-shared-transactions-api/nectar-prices/transactions',
+    );
+    expect(Object.keys(variant.body).sort()).toEqual(['nextPageOffset', 'savings']);
+    expect(variant.body.savings).toEqual(first.body.savings);
+    expect(variant.body.nextPageOffset).toBe(first.body.pageOffset);
     const cumulative = await get<CumulativeSavings>('/customer-management-api/customer/savings/cumulative');
     expect(cumulative.body.totalSavingPence).toBe(total);
     expect(cumulative.body.totalSaving).toBe(`£${(total / 100).toFixed(2)}`);
