@@ -222,25 +222,27 @@ export async function requestEmailChange(
 }
 
 /**
- * PUT /customer/v3/email and PUT /verify-email {token}: the emailed link moves the address, once; the old
- * address is told, so a change the member did not make does not go unnoticed.
+ * Sets `password` inside the email change's transaction, under the rules of spec 5 checked against the
+ * member's names and the new address; a password that breaks them undoes the change. Hashed beforehand, so the
+ * transaction does not wait for argon2.
  */
+async function passwordWithEmailChange(password: string) {
+  const passwordHash = await hashPassword(password);
+  return async (tx: repo.Transaction, member: repo.EmailChangeMember) => {
+    const problem = passwordProblem(password, { ...member, email: member.newEmail });
+    if (problem) throw new AppError(400, 'PASSWORD_RULES', problem);
+    await repo.setPasswordHash(tx, member.collectorId, passwordHash);
+  };
+}
+
 /**
- * The emailed link moves the address, once. With `newPassword` (PUT /customer/v3/email) the password changes in
- * the same step, under the rules of spec 5 checked against the member's names and the new address: a password
- * that breaks them changes nothing and the link still works. A new password ends every session of the
- * account, as a reset does.
+ * PUT /customer/v3/email, PUT /customer/email and PUT /verify-email {token}: the emailed link moves the address,
+ * once; the old address is told, so a change the member did not make does not go unnoticed. With `newPassword`
+ * (v3) the password changes in the same step; a password that breaks the rules changes nothing and the link
+ * still works, and a new password ends every session of the account, as a reset does.
  */
 export async function confirmEmailChange(deps: AccountDeps, req: Req, token: string, newPassword?: string) {
-  const newHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
-  const setPassword =
-    newPassword === undefined || newHash === undefined
-      ? undefined
-      : async (tx: repo.Transaction, member: repo.EmailChangeMember) => {
-          const problem = passwordProblem(newPassword, { ...member, email: member.newEmail });
-          if (problem) throw new AppError(400, 'PASSWORD_RULES', problem);
-          await repo.setPasswordHash(tx, member.collectorId, newHash);
-        };
+  const setPassword = newPassword === undefined ? undefined : await passwordWithEmailChange(newPassword);
   let changed: Awaited<ReturnType<typeof repo.consumeEmailChange>>;
   try {
     changed = await repo.consumeEmailChange(deps.db, hashOf(token), deps.now(), setPassword);
