@@ -23,12 +23,10 @@ export const ConsentBannerShown = createContext(true);
  * by itself). A page that put the focus in itself (a field) keeps it; the first page of a visit is left alone.
  */
 function useFocusOnNewPage(pathname: string) {
-  const first = useRef(true);
+  const shown = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     const main = document.getElementById('main');
     const active = document.activeElement;
     if (!main || (active && active !== main && main.contains(active))) return;
