@@ -10,7 +10,7 @@ const ZOD_WORDING = '\u0000zod:';
  * Called by zod only for an issue whose schema carries no message of ours: zod's English text, marked.
  * zod's wording ('Too small: expected string to have >=20 characters') is for developers, not members.
  */
-const markZodWording = (issue: Parameters<NonNullable<ReturnType<typeof z.config>['localeError']>>[0]) => {
+const markZodWording = (issue: z.core.$ZodRawIssue) => {
   const words = z.config().localeError?.(issue);
   const text = typeof words === 'string' ? words : (words?.message ?? 'Invalid input');
   return { message: `${ZOD_WORDING}${text}` };
