@@ -163,6 +163,13 @@ export class ConfigError extends Error {
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
+/**
+ * A process of a Vitest run (Vitest sets VITEST in each), never with NODE_ENV=production: the only thing that
+ * differs there is the test-only password hashing cost (lib/passwords.ts).
+ */
+export const insideTestRunner = (source: NodeJS.ProcessEnv = process.env) =>
+  Boolean(source.VITEST) && source.NODE_ENV !== 'production';
+
 /** Reads and validates the environment once; a bad value throws a ConfigError naming the variable. */
 export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);

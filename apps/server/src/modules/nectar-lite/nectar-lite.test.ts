@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js/node';
 import { and, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEMP_CARD_WORDING_VERSION } from '@app/contracts/temp-card';
 import { demoCollector } from '../../db/demo-data.ts';
 import { cards, collectors, consents, credentials } from '../../db/schema/core.ts';
@@ -21,11 +21,17 @@ describe('temporary card (/nectar-lite)', () => {
   let t: TestApp;
   const clock = { at: ISSUED_AT };
 
-  beforeEach(async () => {
-    clock.at = ISSUED_AT;
+  // One app for the file (issue 27); each test starts at the same time of day and uses members of its own.
+  beforeAll(async () => {
     t = await buildTestApp({}, { now: () => clock.at });
   });
-  afterEach(async () => t.close());
+  afterAll(async () => t.close());
+  // Each test is a visitor of its own, so one test's requests do not use up the next one's rate limit.
+  let visitor = 0;
+  beforeEach(() => {
+    clock.at = ISSUED_AT;
+    visitor += 1;
+  });
 
   const requestCard = (email: string, body: Record<string, unknown> = agreed) =>
     t.app.inject({
@@ -33,6 +39,7 @@ describe('temporary card (/nectar-lite)', () => {
       url: '/nectar-lite/access-email',
       headers: jsWeb,
       payload: { email, ...body },
+      remoteAddress: `203.0.113.${visitor}`,
     });
 
   const outboxFor = async (to: string) => {
@@ -46,6 +53,16 @@ describe('temporary card (/nectar-lite)', () => {
     const match = /\/temp-card\/your-card\/([\w-]+)$/.exec(link);
     if (!match?.[1]) throw new Error(`not a card link: ${link}`);
     return match[1];
+  };
+
+  /** The temporary card issued to `email` (each test uses an email of its own: the app serves the whole file). */
+  const temporaryCardOf = async (email: string) => {
+    const [row] = await t.app.db
+      .select({ card: cards })
+      .from(cards)
+      .innerJoin(collectors, eq(cards.collectorId, collectors.id))
+      .where(and(eq(cards.kind, 'temporary'), eq(collectors.email, email)));
+    return row?.card;
   };
 
   const getCard = (token: string) => t.app.inject(`/nectar-lite/card?token=${token}`);
@@ -103,12 +120,12 @@ describe('temporary card (/nectar-lite)', () => {
   });
 
   it('answers the card behind the link with its number, expiry and a code128 barcode of the number', async () => {
-    const token = await issue('sam@example.com');
+    const token = await issue('barcode@example.com');
     const res = await getCard(token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json<{ cardNumber: string; barcodePng: string; expiresAt: string; daysLeft: number }>();
-    const [card] = await t.app.db.select().from(cards).where(eq(cards.kind, 'temporary'));
+    const card = await temporaryCardOf('barcode@example.com');
     expect(body.cardNumber).toBe(card?.number);
     expect(body.expiresAt).toBe('2026-12-22T09:30:00.000Z');
     expect(body.daysLeft).toBe(30);
@@ -126,8 +143,8 @@ describe('temporary card (/nectar-lite)', () => {
   });
 
   it('is valid until the last instant of day 29 and expired from day 30 (clock injected)', async () => {
-    const token = await issue('sam@example.com');
-    const [card] = await t.app.db.select().from(cards).where(eq(cards.kind, 'temporary'));
+    const token = await issue('expiry@example.com');
+    const card = await temporaryCardOf('expiry@example.com');
     const number = card?.number ?? '';
 
     clock.at = new Date(ISSUED_AT.getTime() + 30 * DAY_MS - 1);
@@ -153,40 +170,51 @@ describe('temporary card (/nectar-lite)', () => {
   });
 
   it('re-sends the link to the same card, at most 3 emails an hour', async () => {
-    await issue('sam@example.com');
+    await issue('resend@example.com');
     clock.at = new Date(ISSUED_AT.getTime() + 60_000);
-    expect((await requestCard('SAM@example.com')).json()).toEqual({
+    expect((await requestCard('RESEND@example.com')).json()).toEqual({
       status: 'EMAIL_SENT',
       sendsRemaining: 1,
     });
     clock.at = new Date(ISSUED_AT.getTime() + 120_000);
-    expect((await requestCard('sam@example.com')).json()).toEqual({
+    expect((await requestCard('resend@example.com')).json()).toEqual({
       status: 'EMAIL_SENT',
       sendsRemaining: 0,
     });
 
     clock.at = new Date(ISSUED_AT.getTime() + 180_000);
-    const fourth = await requestCard('sam@example.com');
+    const fourth = await requestCard('resend@example.com');
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toEqual({
       code: 'TEMP_CARD_SEND_LIMIT',
       description:
         "You've asked for this email a few times already. Please check your inbox and junk folder, or try again in an hour.",
     });
-    expect(await outboxFor('sam@example.com')).toHaveLength(3);
+    expect(await outboxFor('resend@example.com')).toHaveLength(3);
 
     // Every link opens the one card: a re-send never issues a second card.
-    const links = (await outboxFor('sam@example.com')).map((mail) => tokenFrom(mail.links[0] ?? ''));
+    const links = (await outboxFor('resend@example.com')).map((mail) => tokenFrom(mail.links[0] ?? ''));
     const numbers = await Promise.all(
       links.map(async (token) => (await getCard(token)).json<{ cardNumber: string }>().cardNumber),
     );
     expect(new Set(numbers).size).toBe(1);
-    expect(await t.app.db.select().from(cards).where(eq(cards.kind, 'temporary'))).toHaveLength(1);
+    const card = await temporaryCardOf('resend@example.com');
+    expect(
+      await t.app.db
+        .select()
+        .from(cards)
+        .where(eq(cards.collectorId, card?.collectorId ?? '')),
+    ).toHaveLength(1);
     // Acknowledgements are stored once per wording version, not once per email.
-    expect(await t.app.db.select().from(consents).where(eq(consents.kind, 'uk-resident'))).toHaveLength(1);
+    expect(
+      await t.app.db
+        .select()
+        .from(consents)
+        .where(and(eq(consents.collectorId, card?.collectorId ?? ''), eq(consents.kind, 'uk-resident'))),
+    ).toHaveLength(1);
 
     clock.at = new Date(ISSUED_AT.getTime() + 61 * 60_000);
-    expect((await requestCard('sam@example.com')).statusCode).toBe(200);
+    expect((await requestCard('resend@example.com')).statusCode).toBe(200);
   });
 
   it('issues one card for one email when requests race, and keeps to the send limit', async () => {
@@ -220,11 +248,14 @@ describe('temporary card (/nectar-lite)', () => {
       [{ email: '', ...agreed }, 'Please enter your email address'],
       [{ email: 'sam@', ...agreed }, 'Please enter valid email'],
       [
-        { email: 'sam@example.com', termsAccepted: false, privacyAccepted: true },
+        { email: 'refused@example.com', termsAccepted: false, privacyAccepted: true },
         'Confirm you agree before continuing',
       ],
-      [{ email: 'sam@example.com', termsAccepted: true }, 'Confirm before continuing'],
+      [{ email: 'refused@example.com', termsAccepted: true }, 'Confirm before continuing'],
     ];
+    const temporaryCards = async () =>
+      (await t.app.db.select().from(cards).where(eq(cards.kind, 'temporary'))).length;
+    const before = await temporaryCards();
     for (const [payload, description] of cases) {
       const res = await t.app.inject({
         method: 'POST',
@@ -235,7 +266,10 @@ describe('temporary card (/nectar-lite)', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 'VALIDATION', description });
     }
-    expect(await t.app.db.select().from(cards).where(eq(cards.kind, 'temporary'))).toHaveLength(0);
+    expect(await temporaryCards()).toBe(before);
+    expect(
+      await t.app.db.select().from(collectors).where(eq(collectors.email, 'refused@example.com')),
+    ).toEqual([]);
   });
 
   it('answers 404 for a link that was never sent', async () => {
@@ -245,8 +279,8 @@ describe('temporary card (/nectar-lite)', () => {
   });
 
   it('upgrade: registering with the same email keeps the card number and the points collected on it', async () => {
-    const token = await issue('sam@example.com');
-    const [temp] = await t.app.db.select().from(cards).where(eq(cards.kind, 'temporary'));
+    const token = await issue('upgrade@example.com');
+    const temp = await temporaryCardOf('upgrade@example.com');
     const number = temp?.number ?? '';
     const collectorId = temp?.collectorId ?? '';
 
@@ -268,7 +302,7 @@ describe('temporary card (/nectar-lite)', () => {
 
     // Registration (issue 5) completes the account in one transaction and calls the upgrade with the email.
     const upgraded = await t.app.db.transaction(async (tx) => {
-      const result = await upgradeTemporaryCard(tx, 'Sam@Example.com');
+      const result = await upgradeTemporaryCard(tx, 'Upgrade@Example.com');
       if (!result) throw new Error('expected a temporary card to upgrade');
       await tx
         .update(collectors)
@@ -293,7 +327,7 @@ describe('temporary card (/nectar-lite)', () => {
     await expect(assertCardNumberMay(t.app.db, number, 'spend-points', clock.at)).resolves.toBeDefined();
     // The old link says where the card went; asking again gets the duplicate-email answer.
     expect((await getCard(token)).json()).toMatchObject({ code: 'TEMP_CARD_UPGRADED' });
-    expect((await requestCard('sam@example.com')).json()).toEqual({
+    expect((await requestCard('upgrade@example.com')).json()).toEqual({
       code: 'DUPLICATE_EMAIL',
       description: 'Please log in.',
     });

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REGISTRATION_WORDING_VERSION } from '@app/contracts/registration';
 import { demoCollector } from '../../db/demo-data.ts';
 import { cards, collectors, consents, contactPreferences, credentials } from '../../db/schema/core.ts';
@@ -14,11 +14,14 @@ describe('registration identity API (/progressive)', () => {
   let t: TestApp;
   const clock = { at: NOW };
 
-  beforeEach(async () => {
-    clock.at = NOW;
+  // One app for the file (issue 27); each test starts at the same time of day and uses members of its own.
+  beforeAll(async () => {
     t = await buildTestApp({}, { now: () => clock.at });
   });
-  afterEach(async () => t.close());
+  afterAll(async () => t.close());
+  beforeEach(() => {
+    clock.at = NOW;
+  });
 
   const post = (url: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url, headers: jsWeb, payload });
@@ -203,8 +206,18 @@ describe('registration identity API (/progressive)', () => {
   });
 
   it('refuses steps out of order, replayed, with an expired or foreign token, or with bad data, changing nothing', async () => {
+    // The registrations this test starts (the app serves the whole file: earlier tests left theirs).
+    const idsOf = async () =>
+      (await t.app.db.select({ id: registrations.id }).from(registrations)).map((row) => row.id);
+    const earlier = new Set(await idsOf());
     const snapshot = async () =>
-      t.app.db.select({ step: registrations.step, userData: registrations.userData }).from(registrations);
+      (
+        await t.app.db
+          .select({ id: registrations.id, step: registrations.step, userData: registrations.userData })
+          .from(registrations)
+      )
+        .filter((row) => !earlier.has(row.id))
+        .map(({ step, userData }) => ({ step, userData }));
 
     const authToken = await start();
     // Out of order: customer details before the email is verified.
