@@ -21,7 +21,16 @@ async function visit(path: string, isOn: IsSwitchOn = allOn, sessionGuard: Loade
   const router = createMemoryRouter(buildRoutes({ isOn, sessionGuard, pageModules: {} }), {
     initialEntries: [path],
   });
-  await vi.waitFor(() => expect(router.state.initialized && router.state.navigation.state).toBe('idle'));
+  // Told by the router when it settles, rather than polled every 50 ms (216 visits in this file).
+  await new Promise<void>((resolve) => {
+    const settled = () => router.state.initialized && router.state.navigation.state === 'idle';
+    if (settled()) return resolve();
+    const stop = router.subscribe(() => {
+      if (!settled()) return;
+      stop();
+      resolve();
+    });
+  });
   const handle = router.state.matches.at(-1)?.route.handle as RouteHandle | undefined;
   return { router, handle, location: `${router.state.location.pathname}${router.state.location.search}` };
 }
