@@ -57,6 +57,11 @@ export async function issueCode(db: Database, input: IssueCodeInput): Promise<st
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   if (input.sent === false && previous) return '';
+  // The guesses carry over to a new code, so once they are spent no code of this request could ever work:
+  // none is sent until the request expires (issue 28, point 3).
+  if (previous && previous.attempts >= MAX_CODE_ATTEMPTS) {
+    throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
+  }
   if (input.sent !== false) await countSend(db, input.collectorId);
   const code = input.sent === false ? '' : newCode();
   // One pending code per request: a new one replaces any earlier, so an id and a code never disagree. The

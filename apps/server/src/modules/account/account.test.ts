@@ -22,7 +22,11 @@ interface Member {
   email: string;
   password: string;
   cookies: Record<string, string>;
+  /** Each member calls from an address of its own, so one test's calls do not use up the next one's limits. */
+  address?: string;
 }
+
+let members = 0;
 
 /** A fresh member of its own (the tester tool), signed in. */
 async function makeMember(): Promise<Member> {
@@ -36,11 +40,17 @@ async function makeMember(): Promise<Member> {
   const body = response.json<{ cardNumber: string; email: string; password: string }>();
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
   const [card] = await t.app.db.select().from(cards).where(eq(cards.number, body.cardNumber));
-  return { ...body, id: card?.collectorId ?? '', cookies: { [SESSION_COOKIE]: cookie } };
+  members += 1;
+  return {
+    ...body,
+    id: card?.collectorId ?? '',
+    cookies: { [SESSION_COOKIE]: cookie },
+    address: `198.51.100.${members}`,
+  };
 }
 
 const call = (
-  member: Pick<Member, 'cookies'> | undefined,
+  member: Pick<Member, 'cookies' | 'address'> | undefined,
   method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: unknown,
@@ -52,6 +62,7 @@ const call = (
     headers:
       method === 'GET' ? headers : { ...(payload === undefined ? { channel: 'JS-WEB' } : jsWeb), ...headers },
     cookies: member?.cookies ?? {},
+    ...(member?.address ? { remoteAddress: member.address } : {}),
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
@@ -169,6 +180,30 @@ describe('email and mobile need a fresh code', () => {
     const [row] = await t.app.db.select().from(collectors).where(eq(collectors.id, member.id));
     expect(row?.email).toBe(member.email);
     expect((await call(member, 'GET', '/customer/v2')).json().pendingEmail).toBe(newEmail);
+  });
+
+  it('sends no new code once the guesses of the request are spent, until it expires', async () => {
+    const member = await makeMember();
+    const code = await stepUpCode(member);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let guess = 0; guess < 5; guess += 1) {
+      const wrong = await call(
+        member,
+        'PUT',
+        '/customer/v2/email',
+        { email: `g-${member.email}` },
+        { 'x-2fa-code': wrongCode },
+      );
+      expect(wrong.json().code).toBe('CODE_INCORRECT');
+    }
+    const sentBefore = (await t.app.notify.listOutbox()).filter((m) => m.to === member.email).length;
+    const send = await call(member, 'POST', '/2fa/send', { deliveryMethod: 'email' });
+    expect(send.statusCode).toBe(400);
+    expect(send.json()).toEqual({
+      code: 'CODE_MAX_ATTEMPTS',
+      description: 'Too many wrong codes. Ask for a new one.',
+    });
+    expect((await t.app.notify.listOutbox()).filter((m) => m.to === member.email)).toHaveLength(sentBefore);
   });
 
   it('a code sent to another session does not work in this one', async () => {
