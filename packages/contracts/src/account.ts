@@ -49,6 +49,10 @@ export const accountMessages = {
   closeConfirm: 'Tick the box to confirm you want to close your account',
   redemptionLocked: "You can't spend points with this account right now",
   missingNothing: 'We have everything we need. Thank you.',
+  sessionSignedOut: 'That device has been logged out. It needs your password to log in again.',
+  sessionNotFound: 'That device is no longer logged in.',
+  sessionCurrent: 'This is the device you are using. To log out here, use Log out.',
+  othersSignedOut: 'You have been logged out of every other device.',
 } as const;
 
 /* ---------- customer (GET /customer/v2, GET /customer/refresh, PUT /customer) ---------- */
@@ -200,6 +204,7 @@ export const ACCOUNT_EVENT_TYPES = [
   'unsubscribed',
   'redemption-lock-changed',
   'signed-out-elsewhere',
+  'signed-out-device',
   'details-added',
   'account-closed',
 ] as const;
@@ -219,6 +224,7 @@ export const accountEventLabels: Record<AccountEventType, string> = {
   unsubscribed: 'Unsubscribed from marketing emails',
   'redemption-lock-changed': 'Redemption lock changed',
   'signed-out-elsewhere': 'Logged out of other devices',
+  'signed-out-device': 'Logged out a device',
   'details-added': 'Details added',
   'account-closed': 'Account closed',
 };

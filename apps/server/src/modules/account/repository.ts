@@ -262,7 +262,12 @@ export async function listEvents(db: Database, collectorId: string, limit: numbe
 /** The live sessions of a collector (the security page); only hashes of their ids are stored. */
 export async function listSessions(db: Database, collectorId: string, now: Date) {
   return db
-    .select({ idHash: sessions.idHash, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      idHash: sessions.idHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      data: sessions.data,
+    })
     .from(sessions)
     .where(and(eq(sessions.collectorId, collectorId), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt));

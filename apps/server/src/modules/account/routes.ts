@@ -553,8 +553,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.signOutOthers(deps, request, collectorId, () =>
         app.signIn(request, reply, collectorId, data),
       );
-      return { description: 'You have been logged out of every other device.' };
+      return { description: accountMessages.othersSignedOut };
     },
+  );
+  app.post(
+    `${P}/account/sessions/:sessionId/sign-out`,
+    {
+      ...signed,
+      config: perClient,
+      schema: {
+        tags,
+        summary: "Logs one other device out: its session and the identity provider's sign-in behind it",
+        params: z.object({ sessionId: z.string().regex(/^[\w-]{16}$/) }),
+        response: { 200: description, ...errors },
+      },
+    },
+    async (request) =>
+      service.signOutSession(deps, request, me(request), token(request), request.params.sessionId),
   );
   app.get(
     `${P}/account/events`,

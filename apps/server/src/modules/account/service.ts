@@ -25,7 +25,7 @@ import { hashOf } from '../../lib/token-hash.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isRedemptionLocked, setRedemptionLock } from '../../lib/redemption-lock.ts';
 import type { Notifier } from '../../plugins/notify.ts';
-import { revokeProviderSessions } from '../identity/revoke-account.ts';
+import { revokeProviderSessions, revokeProviderSignIn } from '../identity/revoke-account.ts';
 import { isKnownAddress, type AddressProvider } from '../registration/address-book.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import { verifyCredentials } from '../session-api/service.ts';
@@ -360,7 +360,12 @@ const notifyPasswordChanged = (deps: AccountDeps, email: string, firstName: stri
     text: `Hello ${firstName ?? ''},\n\nThe password of your ${brand.name} account was changed and every other device was logged out. If you didn't do this, reset your password now: ${deps.publicUrl}/pending-reset-password`,
   });
 
-/** "Log out of other devices": every session ends, this browser gets a fresh one. */
+/**
+ * "Log out of other devices": every web session ends, and so does every sign-in the identity provider keeps
+ * for the member (its sessions, grants and refresh tokens, as a password change ends them), so no other
+ * browser or app is signed straight back in without the password (issue 28, point 2). This browser gets a
+ * fresh web session.
+ */
 export async function signOutOthers(
   deps: AccountDeps,
   req: Req,
@@ -368,6 +373,7 @@ export async function signOutOthers(
   startSession: () => Promise<{ createdAt: Date }>,
 ) {
   await deps.sessions.destroyAllFor(collectorId);
+  await revokeProviderSessions(deps.db, collectorId);
   const session = await startSession();
   await recordAccountEvent(deps.db, req, collectorId, 'signed-out-elsewhere', {
     sessionCreatedAt: session.createdAt.toISOString(),
@@ -587,6 +593,30 @@ export async function listSessions(
     lastSeenAt: row.lastSeenAt.toISOString(),
     device: describeDevice(agentAt.get(row.createdAt.toISOString())),
   }));
+}
+
+/**
+ * Logs one other device out (the security page's list): its web session, and the provider's sign-in that
+ * started it with that sign-in's grants and tokens, so the device is not signed straight back in. This
+ * device is logged out with "Log out" instead.
+ */
+export async function signOutSession(
+  deps: AccountDeps,
+  req: Req,
+  collectorId: string,
+  sessionToken: string,
+  publicId: string,
+) {
+  const rows = await repo.listSessions(deps.db, collectorId, deps.now());
+  const row = rows.find((candidate) => publicSessionId(candidate.idHash) === publicId);
+  if (!row) throw new AppError(404, 'SESSION_NOT_FOUND', accountMessages.sessionNotFound);
+  if (row.idHash === hashOf(sessionToken)) {
+    throw new AppError(400, 'SESSION_CURRENT', accountMessages.sessionCurrent);
+  }
+  await deps.sessions.destroyByHash(row.idHash);
+  await revokeProviderSignIn(deps.db, collectorId, row.data.refreshToken);
+  await recordAccountEvent(deps.db, req, collectorId, 'signed-out-device');
+  return { description: accountMessages.sessionSignedOut };
 }
 
 export async function listEvents(deps: AccountDeps, collectorId: string): Promise<AccountEvent[]> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { knownDevices, oidcModels } from '../../db/schema/identity.ts';
 
@@ -46,6 +46,50 @@ export async function revokeProviderSessions(
       )
       .returning({ id: oidcModels.id });
     await tx.delete(knownDevices).where(eq(knownDevices.collectorId, collectorId));
+    return removed.length;
+  });
+}
+
+type ProviderAuthorizations = Record<string, { sid?: string; grantId?: string }>;
+
+/**
+ * Ends the provider's sign-in behind one web session (issue 28, point 2). The web session keeps the refresh
+ * token its sign-in was given; that token's grant names the provider session it was issued in. That provider
+ * session ends, with every grant made in it and their codes and tokens; another browser's provider session is
+ * left alone. Answers how many provider rows were removed.
+ */
+export async function revokeProviderSignIn(
+  db: Database,
+  collectorId: string,
+  refreshToken: unknown,
+): Promise<number> {
+  if (typeof refreshToken !== 'string' || refreshToken === '') return 0;
+  return db.transaction(async (tx) => {
+    const [token] = await tx
+      .select({ grantId: oidcModels.grantId })
+      .from(oidcModels)
+      .where(and(eq(oidcModels.model, 'RefreshToken'), eq(oidcModels.id, refreshToken)));
+    if (!token?.grantId) return 0;
+    const sessionRows = await tx
+      .select({ id: oidcModels.id, payload: oidcModels.payload })
+      .from(oidcModels)
+      .where(sql`${oidcModels.model} = 'Session' and ${oidcModels.payload}->>'accountId' = ${collectorId}`);
+    const grantsOf = (payload: Record<string, unknown>) =>
+      Object.values((payload.authorizations ?? {}) as ProviderAuthorizations)
+        .map((authorization) => authorization.grantId)
+        .filter((grantId): grantId is string => typeof grantId === 'string');
+    const session = sessionRows.find((row) => grantsOf(row.payload).includes(token.grantId ?? ''));
+    const grantIds = [...new Set([token.grantId, ...(session ? grantsOf(session.payload) : [])])];
+    const removed = await tx
+      .delete(oidcModels)
+      .where(
+        or(
+          ...(session ? [and(eq(oidcModels.model, 'Session'), eq(oidcModels.id, session.id))] : []),
+          and(eq(oidcModels.model, 'Grant'), inArray(oidcModels.id, grantIds)),
+          inArray(oidcModels.grantId, grantIds),
+        ),
+      )
+      .returning({ id: oidcModels.id });
     return removed.length;
   });
 }

@@ -144,6 +144,89 @@ describe('sign-in hardening (issue 10)', () => {
   });
 });
 
+describe('logging other devices out (issue 28, point 2)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  /** A signed-in browser calling the account API with its cookies. */
+  const call = (jar: Jar, method: 'GET' | 'POST', url: string) =>
+    t.app.inject({
+      method,
+      url: `/customer-management-api${url}`,
+      headers: { channel: 'JS-WEB', cookie: jar.header() },
+    });
+  /** Whether the provider signs this browser straight back in (no password asked). */
+  const signedStraightBackIn = async (jar: Jar) =>
+    new URL(String((await authorize(t, jar)).auth.headers.location), t.config.publicUrl).pathname ===
+    '/oauth_redirect';
+  const currentSessionId = async (jar: Jar) =>
+    (await call(jar, 'GET', '/account/sessions'))
+      .json<{ sessions: { id: string; current: boolean }[] }>()
+      .sessions.find((session) => session.current)?.id ?? '';
+
+  it("'Log out of other devices' ends the other browsers' provider sign-ins, grants and refresh tokens too", async () => {
+    const other = new Jar();
+    const mine = new Jar();
+    expect((await signInFully(t, other)).statusCode).toBe(200);
+    expect((await signInFully(t, mine)).statusCode).toBe(200);
+    expect(await signedStraightBackIn(other)).toBe(true);
+
+    const out = await call(mine, 'POST', '/account/sessions/sign-out-others');
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ description: 'You have been logged out of every other device.' });
+    mine.store(out.headers['set-cookie']);
+
+    expect((await call(other, 'GET', '/customer/v2')).statusCode).toBe(401);
+    expect(await signedStraightBackIn(other)).toBe(false);
+    const collectorId = await demoCollectorId(t);
+    const left = await t.app.db
+      .select({ model: oidcModels.model })
+      .from(oidcModels)
+      .where(
+        sql`${oidcModels.model} in ('Session', 'Grant', 'RefreshToken', 'AccessToken') and ${oidcModels.payload}->>'accountId' = ${collectorId}`,
+      );
+    expect(left).toEqual([]);
+    // This browser stays signed in on the website.
+    expect((await call(mine, 'GET', '/customer/v2')).statusCode).toBe(200);
+  });
+
+  it('logs one other device out, with the provider sign-in behind it, and leaves this one signed in', async () => {
+    const other = new Jar();
+    const mine = new Jar();
+    expect((await signInFully(t, other)).statusCode).toBe(200);
+    expect((await signInFully(t, mine)).statusCode).toBe(200);
+    const otherId = await currentSessionId(other);
+    const listed = (await call(mine, 'GET', '/account/sessions')).json<{ sessions: { id: string }[] }>();
+    expect(listed.sessions.map((session) => session.id)).toContain(otherId);
+
+    const out = await call(mine, 'POST', `/account/sessions/${otherId}/sign-out`);
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({
+      description: 'That device has been logged out. It needs your password to log in again.',
+    });
+    expect((await call(other, 'GET', '/customer/v2')).statusCode).toBe(401);
+    expect(await signedStraightBackIn(other)).toBe(false);
+    // This browser keeps its web session and its provider sign-in.
+    expect((await call(mine, 'GET', '/customer/v2')).statusCode).toBe(200);
+    expect(await signedStraightBackIn(mine)).toBe(true);
+
+    const again = await call(mine, 'POST', `/account/sessions/${otherId}/sign-out`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({
+      code: 'SESSION_NOT_FOUND',
+      description: 'That device is no longer logged in.',
+    });
+    const self = await call(mine, 'POST', `/account/sessions/${await currentSessionId(mine)}/sign-out`);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().code).toBe('SESSION_CURRENT');
+    const events = (await call(mine, 'GET', '/account/events')).json<{ events: { type: string }[] }>();
+    expect(events.events.map((event) => event.type)).toContain('signed-out-device');
+  });
+});
+
 describe('device 2FA hardening (issue 10)', () => {
   let t: TestApp;
   beforeAll(async () => {

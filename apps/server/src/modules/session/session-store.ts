@@ -22,6 +22,8 @@ export interface SessionStore {
   read(token: string | undefined): Promise<Session | undefined>;
   update(token: string, data: Record<string, unknown>): Promise<void>;
   destroy(token: string | undefined): Promise<void>;
+  /** Ends the session stored under `idHash` (the hash of its cookie secret): a member ending another device's. */
+  destroyByHash(idHash: string): Promise<void>;
   destroyAllFor(collectorId: string): Promise<void>;
 }
 
@@ -141,6 +143,9 @@ export function createSessionStore(
     async destroy(token) {
       if (!token) return;
       const idHash = hashOf(token);
+      await change(sessionChangeKey(idHash), (tx) => tx.delete(sessions).where(eq(sessions.idHash, idHash)));
+    },
+    async destroyByHash(idHash) {
       await change(sessionChangeKey(idHash), (tx) => tx.delete(sessions).where(eq(sessions.idHash, idHash)));
     },
     async destroyAllFor(collectorId) {

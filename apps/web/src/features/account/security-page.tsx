@@ -5,6 +5,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { accountEventsQueryKey, useAccountEvents } from './api/get-account-events.ts';
 import { sessionsQueryKey, useSessions } from './api/get-sessions.ts';
 import { signOutOthers } from './api/sign-out-others.ts';
+import { signOutSession } from './api/sign-out-session.ts';
 import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
 import { ConnectedApps } from './connected-apps.tsx';
 
@@ -20,20 +21,21 @@ export function SecurityPage() {
   const events = useAccountEvents();
   const queryClient = useQueryClient();
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
-  const [busy, setBusy] = useState(false);
+  /** What is being logged out: 'others', or one session's id. */
+  const [busy, setBusy] = useState<string>();
   const others = (sessions.data?.sessions ?? []).filter((session) => !session.current).length;
 
-  const logOutOthers = async () => {
-    setBusy(true);
+  const logOut = async (what: string, call: () => Promise<{ description: string }>) => {
+    setBusy(what);
     setResult(undefined);
     try {
-      setResult({ kind: 'success', text: (await signOutOthers()).description });
-      await queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
-      await queryClient.invalidateQueries({ queryKey: accountEventsQueryKey });
+      setResult({ kind: 'success', text: (await call()).description });
     } catch (failure) {
       setResult({ kind: 'error', text: messageOf(failure) });
     } finally {
-      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: accountEventsQueryKey });
+      setBusy(undefined);
     }
   };
 
@@ -42,8 +44,8 @@ export function SecurityPage() {
       title="Security and devices"
       intro={
         <p>
-          If you see a device or a change you don&apos;t recognise, log out of other devices and change your
-          password.
+          If you see a device or a change you don&apos;t recognise, log it out (or log out of every other
+          device) and change your password. A device you log out needs your password to log in again.
         </p>
       }
     >
@@ -56,7 +58,7 @@ export function SecurityPage() {
         ) : (
           <ul className="account__list">
             {sessions.data.sessions.map((session) => (
-              <li key={session.id}>
+              <li key={session.id} className="account__device">
                 <p>
                   <strong>{session.device}</strong>
                   {session.current ? ' (this device)' : ''}
@@ -64,6 +66,17 @@ export function SecurityPage() {
                     Logged in {at(session.createdAt)}, last active {at(session.lastSeenAt)}
                   </span>
                 </p>
+                {session.current ? null : (
+                  <Button
+                    variant="secondary"
+                    aria-label={`Log out ${session.device}, last active ${at(session.lastSeenAt)}`}
+                    disabled={busy !== undefined}
+                    loading={busy === session.id}
+                    onClick={() => void logOut(session.id, () => signOutSession(session.id))}
+                  >
+                    Log out
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
@@ -71,9 +84,9 @@ export function SecurityPage() {
         {result ? <Notice kind={result.kind}>{result.text}</Notice> : null}
         <Button
           variant="secondary"
-          disabled={others === 0}
-          onClick={() => void logOutOthers()}
-          loading={busy}
+          disabled={others === 0 || (busy !== undefined && busy !== 'others')}
+          onClick={() => void logOut('others', signOutOthers)}
+          loading={busy === 'others'}
         >
           Log out of other devices
         </Button>

@@ -1,0 +1,8 @@
+import { request } from '../../../shared/http/client.ts';
+
+/** Logs one other device out (the security page's list of devices). */
+export const signOutSession = (sessionId: string) =>
+  request<{ description: string }>(
+    `/customer-management-api/account/sessions/${encodeURIComponent(sessionId)}/sign-out`,
+    { method: 'POST' },
+  );
