@@ -255,6 +255,18 @@ describe('the identity provider for apps and partners', () => {
     expect(denied.searchParams.get('error')).toBe('access_denied');
 
     const second = await authorize(config, redirectUri, 'openid offline profile');
+    // Only the browser sent to the consent page can answer it: without its interaction cookie (another
+    // browser, or a script that learnt the id), the answer is refused and nothing is granted.
+    for (const cookie of ['', `oidc_interaction=${second.next.searchParams.get('uid')}`]) {
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: `/identity-api/consent/${second.next.searchParams.get('uid')}`,
+        headers: { ...jsWeb, ...(cookie ? { cookie } : {}) },
+        payload: { allow: true },
+      });
+      expect(forged.statusCode).toBe(404);
+      expect(forged.json().code).toBe('CONSENT_EXPIRED');
+    }
     const callback = await decide(second.next, true);
     const tokens = await client.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: second.verifier,

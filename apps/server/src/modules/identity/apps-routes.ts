@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
@@ -23,6 +24,17 @@ const tags = ['identity'];
  */
 export const identityAppsRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = () => app.identity.provider;
+
+  /**
+   * Only the browser the provider sent to the consent page may answer it: the provider's signed interaction
+   * cookie must name this interaction (issue 28, point 6). Anything else reads as the page having expired.
+   */
+  const requireInteractionCookie = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
+    const interaction = await provider()
+      .interactionDetails(request.raw, reply.raw)
+      .catch(() => undefined);
+    if (interaction?.uid !== uid) throw new AppError(404, 'CONSENT_EXPIRED', consentMessages.expired);
+  };
 
   app.get(
     '/identity-api/consent/:uid',
@@ -52,6 +64,7 @@ export const identityAppsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await requireInteractionCookie(request, reply, request.params.uid);
       const location = await decideConsent(provider(), request.params.uid, request.body.allow);
       void reply.header('location', location).header('cache-control', 'no-store');
       return { location };

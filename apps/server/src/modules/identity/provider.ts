@@ -116,7 +116,9 @@ export async function createIdentityProvider({
       keys: cookieKeys,
       names: { session: 'oidc_session', interaction: 'oidc_interaction', resume: 'oidc_resume' },
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
-      short: { signed: true, httpOnly: true, sameSite: 'lax', secure },
+      // On every path: the interaction cookie must reach the consent answer (/identity-api/consent/:uid), which
+      // is refused without it (issue 28, point 6). The resume cookie still sets its own path.
+      short: { signed: true, httpOnly: true, sameSite: 'lax', secure, path: '/' },
     },
     pkce: { required: () => true },
     features: {
