@@ -251,11 +251,16 @@ export const flowResultSchema = z.object({
 });
 export type FlowResult = z.infer<typeof flowResultSchema>;
 
-export const pointsSchema = z.coerce
-  .number({ error: 'Enter the number of points' })
-  .int('Enter a whole number of points')
-  .min(1, 'Enter the number of points')
-  .max(10_000_000, 'Enter a smaller number');
+const pointsRule = (points: z.ZodNumber | z.ZodCoercedNumber) =>
+  points
+    .int('Enter a whole number of points')
+    .min(1, 'Enter the number of points')
+    .max(10_000_000, 'Enter a smaller number');
+
+/** Points in a request body: a JSON number, never a string read as one (issue 28, point 9). */
+export const pointsSchema = pointsRule(z.number({ error: 'Enter the number of points' }));
+/** Points as typed in the conversion form: the text read as a number, then the same rule. */
+export const pointsInputSchema = pointsRule(z.coerce.number({ error: 'Enter the number of points' }));
 
 export const conversionStartSchema = z.object({
   partnerId: partnerIdSchema,

@@ -266,6 +266,18 @@ describe('conversions (points exchange)', () => {
     const account = await sandbox('airline', 1000);
     await link(member, 'AVIOS', account);
 
+    // Points are a JSON number: the same amount as a string is refused, and no code is sent for it.
+    const mailsTo = async () => (await t.app.notify.listOutbox()).filter((e) => e.to === member.email).length;
+    const mailsBefore = await mailsTo();
+    const asText = await call(member, 'POST', '/points-exchange-api/conversions/twofa', {
+      partnerId: 'AVIOS',
+      conversionType: 'NECTAR_TO_PARTNER',
+      points: '800',
+    });
+    expect(asText.statusCode).toBe(400);
+    expect(asText.json()).toEqual({ code: 'VALIDATION', description: 'Enter the number of points' });
+    expect(await mailsTo()).toBe(mailsBefore);
+
     const started = await call(member, 'POST', '/points-exchange-api/conversions/twofa', {
       partnerId: 'AVIOS',
       conversionType: 'NECTAR_TO_PARTNER',

@@ -6,7 +6,7 @@ import {
   convertedPoints,
   modalTexts,
   partnerByBrandKey,
-  pointsSchema,
+  pointsInputSchema,
   type ConversionType,
 } from '@app/contracts/linked-partners';
 import { errorMessageOf, HttpError } from '../../shared/http/client.ts';
@@ -48,7 +48,7 @@ export function ConversionPage() {
   const toName = conversionType === 'NECTAR_TO_PARTNER' ? info.pointsName : `${brand.name} points`;
 
   const submit = () => {
-    const parsed = pointsSchema.safeParse(amount);
+    const parsed = pointsInputSchema.safeParse(amount);
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
       return;
