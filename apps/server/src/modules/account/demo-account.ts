@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARD_PREFIX } from '@app/contracts/card-number';
 import type { Database } from '../../db/database.ts';
@@ -10,6 +11,10 @@ import { cards, collectors, contactPreferences, credentials } from '../../db/sch
 import { collectorAddresses } from '../../db/schema/registration.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordPoints } from '../../lib/points-ledger.ts';
+import { offerCatalogue } from '../offers/catalogue.ts';
+import { demoOfferState } from '../offers/demo-offers.ts';
+import { assignOffers } from '../offers/repository.ts';
 import { findCustomer } from './repository.ts';
 import { marketingEmail, type AccountDeps } from './service.ts';
 
@@ -58,17 +63,29 @@ export async function ensureAccountDemoData(db: Database) {
 /** Password of the members the tester tool below makes. */
 export const JOURNEY_MEMBER_PASSWORD = 'Journey-pass-2026';
 
+/** What a journey may ask its fresh member to start with; without them it has no points and no offers. */
+const accountMemberOptionsSchema = z
+  .object({
+    /** A starting balance, as one entry in the points ledger. */
+    points: z.number().int().min(1).max(1_000_000).optional(),
+    /** 'demo': the demo member's offers, a few of them already saved, pinned, hidden or opted into. */
+    offers: z.literal('demo').optional(),
+  })
+  .optional();
+
 /**
  * Tester tool (not in production): a fresh member of its own, signed in on this browser, so a journey can
- * change a password, an email address or close an account without touching the demo member.
+ * change a password, an email address, its offers or its points, or close an account, without touching the
+ * demo member (and so beside the other journeys).
  */
 export function registerAccountDevRoutes(app: FastifyInstance, deps: AccountDeps) {
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/dev/account-member',
     {
       schema: {
         tags: ['dev'],
         summary: 'Makes a fresh member (card, password, email, mobile) and signs this browser in as it',
+        body: accountMemberOptionsSchema,
         response: {
           200: z.object({ cardNumber: z.string(), email: z.string(), password: z.string() }),
         },
@@ -98,6 +115,29 @@ export function registerAccountDevRoutes(app: FastifyInstance, deps: AccountDeps
         await tx.insert(contactPreferences).values({ collectorId: id, byEmail: true });
         return id;
       });
+      const { points, offers } = request.body ?? {};
+      if (offers === 'demo') {
+        await assignOffers(
+          app.db,
+          collectorId,
+          offerCatalogue().map((offer) => offer.id),
+          demoOfferState,
+        );
+      }
+      if (points) {
+        await recordPoints(
+          app.db,
+          {
+            collectorId,
+            cardNumber,
+            amount: points,
+            reason: 'Shopping',
+            source: 'sainsburys-till',
+            idempotencyKey: `account-member-${suffix}`,
+          },
+          app.changes,
+        );
+      }
       await app.signIn(request, reply, collectorId);
       return { cardNumber, email, password: JOURNEY_MEMBER_PASSWORD };
     },

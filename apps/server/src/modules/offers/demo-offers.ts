@@ -17,6 +17,10 @@ const demoStates: Record<string, string> = {
   'coalition-002': 'OPTEDIN',
 };
 
+/** An offer's first state for the demo collector (and for a tester's fresh member made like it). */
+export const demoOfferState = (id: string) =>
+  demoStates[id] ?? (id.startsWith('coalition-') ? 'NOTOPTEDIN' : 'UNLOADED');
+
 /** The demo collector's points history: the balance is the sum of real ledger entries. */
 const demoHistory = [
   { amount: 1250, reason: 'Shopping at the supermarket', source: 'sainsburys-till', daysAgo: 40 },
@@ -36,12 +40,11 @@ export async function ensureOffersAndDemoData(db: Database, now = new Date()) {
   const [card] = await db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
   if (!card) return;
   if ((await countAssignments(db, card.collectorId)) > 0) return;
-  const initial = (id: string) => demoStates[id] ?? (id.startsWith('coalition-') ? 'NOTOPTEDIN' : 'UNLOADED');
   await assignOffers(
     db,
     card.collectorId,
     catalogue.map((offer) => offer.id),
-    initial,
+    demoOfferState,
   );
   for (const [index, entry] of demoHistory.entries()) {
     await recordPoints(db, {
