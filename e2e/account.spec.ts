@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { chooseEssentialCookiesOnly, expect, seriousAxeViolations, test } from './fixtures.ts';
+import { chooseEssentialCookiesOnly, expect, freshMember, seriousAxeViolations, test } from './fixtures.ts';
 
 const DEMO_CARD = '9826300012345678901';
 
@@ -23,16 +23,6 @@ async function latestMessage(request: APIRequestContext, to: string, subject: st
     })
     .toBe(true);
   return found as OutboxEntry;
-}
-
-/** A fresh member of the journey's own (the tester tool), signed in on this page's browser. */
-async function freshMember(page: Page) {
-  const response = await page.request.post('/dev/account-member', {
-    headers: { channel: 'JS-WEB' },
-    data: {},
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as { cardNumber: string; email: string; password: string };
 }
 
 /** Asks for a security code by email, reads it from the outbox and types it. */
@@ -115,7 +105,7 @@ test('a member changes name, address, email, mobile and password, each with its 
   page,
   consoleErrors,
 }) => {
-  const member = await freshMember(page);
+  const member = await freshMember(page.request);
   await page.goto('/account/details');
   await chooseEssentialCookiesOnly(page);
 
@@ -188,7 +178,7 @@ test('a member changes name, address, email, mobile and password, each with its 
 });
 
 test('preferences, one-click unsubscribe and the redemption lock', async ({ page, consoleErrors }) => {
-  const member = await freshMember(page);
+  const member = await freshMember(page.request);
   await page.goto('/account/comms');
   await chooseEssentialCookiesOnly(page);
   await page.getByRole('switch', { name: 'Text message' }).click();
@@ -236,7 +226,7 @@ test('preferences, one-click unsubscribe and the redemption lock', async ({ page
 });
 
 test('closing the account signs the member out for good', async ({ page }) => {
-  await freshMember(page);
+  await freshMember(page.request);
   await page.goto('/account');
   await chooseEssentialCookiesOnly(page);
   await page.getByRole('link', { name: /^Close your account/ }).click();

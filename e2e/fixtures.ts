@@ -1,5 +1,7 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Collects console errors and page errors so a journey can assert there were none. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -13,7 +15,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   },
 });
 
-/** Serious and critical axe violations only; the rule ids and targets make a failure readable. */
+/**
+ * Serious and critical axe violations only; the rule ids and targets make a failure readable. Scan each page
+ * and each state of it (a dialog open, an error shown) in one journey only: the public pages as a visitor first
+ * sees them in public-pages.spec.ts, the account pages in the account hub journey (account.spec.ts).
+ */
 export async function seriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -29,4 +35,40 @@ export { expect };
 export async function chooseEssentialCookiesOnly(page: Page) {
   await page.getByRole('button', { name: 'Essential cookies only' }).click();
   await expect(page.getByRole('region', { name: 'Cookies on this site' })).toHaveCount(0);
+}
+
+export interface FreshMember {
+  cardNumber: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A member of the journey's own (the tester tool POST /dev/account-member, README "Account management"), so a
+ * journey that changes a member never changes the demo member that journeys on the other worker read. It is
+ * signed in on the browser context `request` belongs to: `page.request` signs the page in, the `request`
+ * fixture leaves the page signed out. `points` gives it a starting balance; `offers: 'demo'` the demo
+ * member's offers (a few saved, pinned, hidden or opted into).
+ */
+export async function freshMember(
+  request: APIRequestContext,
+  options: { points?: number; offers?: 'demo' } = {},
+): Promise<FreshMember> {
+  const response = await request.post('/dev/account-member', {
+    headers: { channel: 'JS-WEB' },
+    data: options,
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as FreshMember;
+}
+
+/**
+ * Screenshots for a design review, off by default: `E2E_SCREENSHOTS=on npm run test:e2e` writes them to
+ * E2E_SCREENSHOTS_DIR (or <tmp>/e2e-screenshots) as <project>-<name>.png. A failing journey gets its
+ * screenshot without it (`screenshot: 'only-on-failure'` in playwright.config.ts).
+ */
+export async function designScreenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (process.env.E2E_SCREENSHOTS !== 'on') return;
+  const folder = process.env.E2E_SCREENSHOTS_DIR ?? path.join(tmpdir(), 'e2e-screenshots');
+  await page.screenshot({ path: path.join(folder, `${test.info().project.name}-${name}.png`), fullPage });
 }

@@ -1,11 +1,17 @@
-import { chooseEssentialCookiesOnly, expect, seriousAxeViolations, test } from './fixtures.ts';
+import {
+  chooseEssentialCookiesOnly,
+  designScreenshot,
+  expect,
+  seriousAxeViolations,
+  test,
+} from './fixtures.ts';
 
 const DEMO_CARD = '9826300012345678901';
 
 test('a visitor opens a help topic and a question, and an anchor opens its topic', async ({
   page,
   consoleErrors,
-}, testInfo) => {
+}) => {
   await page.goto('/help');
   await chooseEssentialCookiesOnly(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
@@ -15,8 +21,9 @@ test('a visitor opens a help topic and a question, and an anchor opens its topic
   const question = page.getByRole('button', { name: "I've forgotten my password" });
   await question.click();
   await expect(page.getByText("we'll email you a link to choose a new one")).toBeVisible();
+  // The help centre with a topic and a question open (public-pages.spec.ts scans it closed).
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('help.png'), fullPage: true });
+  await designScreenshot(page, 'help');
 
   await page.goto('/faqs#offers');
   await expect(page).toHaveURL(/\/help#offers$/);
@@ -38,7 +45,7 @@ test('a member sends a suggestion and is thanked by name', async ({ page, consol
   await page.getByLabel('Your idea').fill(`A dark mode, please (${testInfo.project.name})`);
   await expect(send).toBeEnabled();
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('feedback-form.png'), fullPage: true });
+  await designScreenshot(page, 'feedback-form');
   await send.click();
   await expect(page.getByRole('heading', { name: 'Thanks for the feedback, Alex' })).toBeVisible();
   await expect(
@@ -47,7 +54,7 @@ test('a member sends a suggestion and is thanked by name', async ({ page, consol
   expect(consoleErrors).toEqual([]);
 });
 
-test('a member plays back their year from the ledger', async ({ page, consoleErrors }, testInfo) => {
+test('a member plays back their year from the ledger', async ({ page, consoleErrors }) => {
   await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // As after a sign-in: a session page marks this browser as signed in, which the public playback route reads.
@@ -60,7 +67,7 @@ test('a member plays back their year from the ledger', async ({ page, consoleErr
   await expect(page.getByRole('heading', { level: 2, name: /Alex, this was your/ })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'You collected' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('year-in-review.png'), fullPage: true });
+  await designScreenshot(page, 'year-in-review');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Where you collected most' })).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);

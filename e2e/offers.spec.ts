@@ -1,11 +1,18 @@
-import { chooseEssentialCookiesOnly, expect, seriousAxeViolations, test } from './fixtures.ts';
+import {
+  chooseEssentialCookiesOnly,
+  designScreenshot,
+  expect,
+  freshMember,
+  seriousAxeViolations,
+  test,
+} from './fixtures.ts';
 
 const DEMO_CARD = '9826300012345678901';
 
-test('the demo collector manages offers on the homepage, and a reload shows the same states', async ({
+test('a collector manages offers on the homepage, and a reload shows the same states', async ({
   page,
   consoleErrors,
-}, testInfo) => {
+}) => {
   // Every offer call the page makes must succeed: a refused one would be put back silently.
   const refused: string[] = [];
   page.on('response', (response) => {
@@ -15,12 +22,12 @@ test('the demo collector manages offers on the homepage, and a reload shows the 
         .then((body) => refused.push(`${response.request().method()} ${response.status()} ${body}`));
     }
   });
-  const started = await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } });
-  expect(started.status()).toBe(204);
+  // A member of the journey's own with the demo member's offers and balance: the states it changes are its own.
+  await freshMember(page.request, { points: 2450, offers: 'demo' });
   await page.goto('/homepage');
   await chooseEssentialCookiesOnly(page);
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello Sam' })).toBeVisible();
   await expect(page.getByText('2,450')).toBeVisible();
   await expect(page.getByText('worth £12.25')).toBeVisible();
 
@@ -74,7 +81,7 @@ test('the demo collector manages offers on the homepage, and a reload shows the 
   await page.keyboard.press('Escape');
 
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('homepage-offers.png'), fullPage: true });
+  await designScreenshot(page, 'homepage-offers');
 
   // A reload shows the same states, read back from the server.
   await page.reload();
@@ -89,7 +96,7 @@ test('the demo collector manages offers on the homepage, and a reload shows the 
 test('the supermarket offers page filters by type and category, and an offer opens in full', async ({
   page,
   consoleErrors,
-}, testInfo) => {
+}) => {
   expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
 
   // The old link /offers/food is a redirect to the bonus filter (signed-in spec 2.4).
@@ -115,7 +122,7 @@ test('the supermarket offers page filters by type and category, and an offer ope
   // The member-price list's first category is 'All Prices' (signed-in spec 2.6).
   await expect(page.getByRole('radio', { name: 'All Prices' })).toBeChecked();
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('supermarket-offers.png'), fullPage: false });
+  await designScreenshot(page, 'supermarket-offers', { fullPage: false });
 
   const first = offers.getByRole('article').first();
   const title = (await first.getAttribute('aria-label')) ?? '';
@@ -124,17 +131,17 @@ test('the supermarket offers page filters by type and category, and an offer ope
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How to get this offer' })).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('offer-details.png'), fullPage: true });
+  await designScreenshot(page, 'offer-details');
   expect(consoleErrors).toEqual([]);
 });
 
 test('saved offers are filtered and sorted through their popups, and the choice survives a reload', async ({
   page,
   consoleErrors,
-}, testInfo) => {
-  expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
-  const shot = (name: string) =>
-    page.screenshot({ path: `/tmp/offers-shots/${testInfo.project.name}-${name}.png`, fullPage: true });
+}) => {
+  // The demo member's offers (some saved, one pinned), on a member of the journey's own: it bookmarks one.
+  await freshMember(page.request, { offers: 'demo' });
+  const shot = (name: string) => designScreenshot(page, `saved-offers-${name}`);
 
   // Bookmark a partner offer on the homepage so the partner filter has something to show.
   await page.goto('/homepage');
@@ -258,7 +265,7 @@ test('a signed preview link shows an offer to a visitor without a session, and a
   page,
   request,
   consoleErrors,
-}, testInfo) => {
+}) => {
   const created = await request.post('/dev/offer-preview', { data: { offerId: 'piano-002' } });
   expect(created.status()).toBe(200);
   const { paths } = (await created.json()) as {
@@ -277,18 +284,12 @@ test('a signed preview link shows an offer to a visitor without a session, and a
   await expect(card).toBeVisible();
   await expect(card.getByRole('button', { name: 'Load offer' })).toHaveCount(0);
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({
-    path: `/tmp/offers-shots/${testInfo.project.name}-preview-card.png`,
-    fullPage: true,
-  });
+  await designScreenshot(page, 'preview-card');
 
   await page.goto(paths.heroCard);
   await expect(page.getByRole('heading', { level: 1, name: 'Hero card preview' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: offer.title })).toBeVisible();
-  await page.screenshot({
-    path: `/tmp/offers-shots/${testInfo.project.name}-preview-hero.png`,
-    fullPage: true,
-  });
+  await designScreenshot(page, 'preview-hero');
 
   await page.goto(paths.offerDetails);
   await expect(page.getByRole('heading', { level: 1, name: offer.title })).toBeVisible();

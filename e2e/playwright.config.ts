@@ -11,8 +11,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'lc-
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Two workers, every test on its own: no journey changes what another reads. A journey that changes a
+  // member makes a fresh one (freshMember in fixtures.ts); the demo member is only read (DESIGN.md 6).
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -21,6 +23,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // Design-review screenshots on every run: E2E_SCREENSHOTS=on (designScreenshot in fixtures.ts).
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH,
       args: [
@@ -36,8 +40,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // Long sweeps tagged @desktop-only run once, at desktop width.
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grepInvert: /@desktop-only/ },
+    // Every journey runs at desktop width; those about the phone layout (the menu, sliding popups, what fits
+    // on a phone's screen) carry @phone in their title and run on a phone as well.
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
   webServer: {
     // The server as `npm start` runs it: the bundle scripts/e2e.mjs built (ADR 016).

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, seriousAxeViolations, test } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { designScreenshot, expect, seriousAxeViolations, test } from './fixtures.ts';
 
 /**
  * Issue 5: a new consumer registers from the card check to 'Nicely done!' and ends signed in on the homepage.
@@ -34,14 +34,7 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   context,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const shot = async (name: string) => {
-    await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-    // A copy outside the shared results folder, which other journeys' runs empty.
-    await page.screenshot({
-      path: `/tmp/registration-shots/${testInfo.project.name}-${name}.png`,
-      fullPage: true,
-    });
-  };
+  const shot = (name: string) => designScreenshot(page, `registration-${name}`);
   const email = `reg-${testInfo.project.name}-${Date.now()}@example.com`;
 
   // Card check: no choice gives the spec's message; No goes to the email step.
@@ -270,11 +263,7 @@ test('a new business account registers, opts in to business offers and ends on t
   await p.getByLabel('Number of employees').selectOption({ label: '2 to 5' });
   await p.getByLabel('What does your business do?').selectOption('Catering');
   expect(await seriousAxeViolations(p)).toEqual([]);
-  await p.screenshot({ path: testInfo.outputPath('business-details.png'), fullPage: true });
-  await p.screenshot({
-    path: `/tmp/registration-shots/${testInfo.project.name}-business-01-details.png`,
-    fullPage: true,
-  });
+  await designScreenshot(p, 'registration-business-01-details');
   await p.getByRole('button', { name: 'Continue' }).click();
 
   await expect(p.getByRole('heading', { level: 1, name: "Let's create your account" })).toBeVisible();
@@ -303,18 +292,13 @@ test('a new business account registers, opts in to business offers and ends on t
   ).toBeVisible();
   await expect(progressOf(p)).toHaveAttribute('aria-valuenow', '100');
   expect(await seriousAxeViolations(p)).toEqual([]);
-  await p.screenshot({
-    path: `/tmp/registration-shots/${testInfo.project.name}-business-02-offers.png`,
-    fullPage: true,
-  });
+  await designScreenshot(p, 'registration-business-02-offers');
   await p.getByRole('button', { name: 'Yes' }).click();
   await expect(p).toHaveURL(/\/homepage$/);
   await expect(p.getByRole('heading', { level: 1, name: 'Hello José' })).toBeVisible({ timeout: 20_000 });
 });
 
-test('the analogue mismatch and register-failed screens say what the spec says', async ({
-  page,
-}, testInfo) => {
+test('the analogue mismatch and register-failed screens say what the spec says', async ({ page }) => {
   await page.goto('/id/start/verify-failed');
   await answerCookieBanner(page);
   await expectMismatchScreen(page);
@@ -323,10 +307,7 @@ test('the analogue mismatch and register-failed screens say what the spec says',
     '/id/start/customer-details',
   );
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({
-    path: `/tmp/registration-shots/${testInfo.project.name}-mismatch.png`,
-    fullPage: true,
-  });
+  await designScreenshot(page, 'registration-mismatch');
 
   await page.goto('/register-failed?error=DUPLICATE_EMAIL');
   await expect(page.getByRole('alert')).toHaveText('Please log in.');
@@ -335,53 +316,53 @@ test('the analogue mismatch and register-failed screens say what the spec says',
     '/id/start/login',
   );
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({
-    path: `/tmp/registration-shots/${testInfo.project.name}-register-failed.png`,
-    fullPage: true,
-  });
+  await designScreenshot(page, 'registration-register-failed');
 });
 
-test('an existing plastic card holder registers their card through the analogue check', async ({
-  page,
-  request,
-  consoleErrors,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  // One seeded card per project, as each can be registered once: Priya's has a stored address (the address
-  // step is skipped), Tom's has none.
-  const holder =
-    testInfo.project.name === 'phone'
-      ? { digits: '20000000002', first: 'Tom', last: 'Baker', born: '31011970', wrong: '30011970' }
-      : { digits: '20000000001', first: 'Priya', last: 'Shah', born: '15061985', wrong: '16061985' };
-  const shot = (name: string) =>
-    page.screenshot({
-      path: `/tmp/registration-shots/${testInfo.project.name}-plastic-${name}.png`,
-      fullPage: true,
-    });
-  const email = `plastic-${testInfo.project.name}-${Date.now()}@example.com`;
+interface PlasticCardHolder {
+  digits: string;
+  first: string;
+  last: string;
+  born: string;
+  /** A date of birth that does not match the card. */
+  wrong: string;
+  /** Whether the card's address is held, so registration skips the address step. */
+  addressHeld: boolean;
+}
+/** The seeded plastic cards (README "Registration test addresses"); each can be registered once. */
+const PRIYA: PlasticCardHolder = {
+  digits: '20000000001',
+  first: 'Priya',
+  last: 'Shah',
+  born: '15061985',
+  wrong: '16061985',
+  addressHeld: true,
+};
+const TOM: PlasticCardHolder = {
+  digits: '20000000002',
+  first: 'Tom',
+  last: 'Baker',
+  born: '31011970',
+  wrong: '30011970',
+  addressHeld: false,
+};
 
+/** The card check's Yes: the card number step. */
+async function openCardNumberStep(page: Page) {
   await page.goto('/id/start/nectar-card-check');
   await answerCookieBanner(page);
   await page.getByRole('radio', { name: /^Yes/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-
-  // Enter your card number: an unknown card, an inactivated one, an already registered one, then the card.
   await expect(page).toHaveURL(/\/id\/start\/enter-collector-id$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
   await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '10');
-  const cardField = page.getByRole('textbox', { name: 'Card number' });
-  await cardField.fill('123');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Enter a card number that has 11 numbers')).toBeVisible();
-  await cardField.fill('99999999999');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText("We don't recognise that card number.")).toBeVisible();
-  await cardField.fill('20000000004');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Card not applicable for registration');
-  expect(await seriousAxeViolations(page)).toEqual([]);
-  await shot('01-card-number');
-  await cardField.fill(holder.digits);
+}
+
+/** From the card number step with the holder's card to their homepage, through the analogue check. */
+async function registerPlasticCard(page: Page, request: APIRequestContext, holder: PlasticCardHolder) {
+  const shot = (name: string) => designScreenshot(page, `registration-plastic-${holder.first}-${name}`);
+  const email = `plastic-${holder.first.toLowerCase()}-${Date.now()}@example.com`;
+  await page.getByRole('textbox', { name: 'Card number' }).fill(holder.digits);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Email and the emailed link, as for a new member.
@@ -418,7 +399,8 @@ test('an existing plastic card holder registers their card through the analogue 
   await details(holder.born);
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  if (testInfo.project.name === 'phone') {
+  // A stored address means no address step.
+  if (!holder.addressHeld) {
     await expect(page.getByRole('heading', { level: 1, name: "What's your address?" })).toBeVisible();
     await expect(page.getByText("We'll send surprises, and other important information")).toBeVisible();
     await page.getByLabel('Property number or name').fill('1');
@@ -426,7 +408,6 @@ test('an existing plastic card holder registers their card through the analogue 
     await page.getByRole('button', { name: 'Find address' }).click();
     await page.getByRole('button', { name: 'Yes, continue' }).click({ timeout: 10_000 });
   }
-  // Priya's stored address means no address step.
   await expect(
     page.getByRole('heading', { level: 1, name: "Now let's make your account secure" }),
   ).toBeVisible();
@@ -450,10 +431,46 @@ test('an existing plastic card holder registers their card through the analogue 
     timeout: 20_000,
   });
   await shot('05-homepage');
+}
+
+test('an existing plastic card holder registers their card through the analogue check', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  await openCardNumberStep(page);
+
+  // Enter your card number: a short one, an unknown card, an inactivated one, then Priya's card, whose address
+  // is held.
+  const cardField = page.getByRole('textbox', { name: 'Card number' });
+  await cardField.fill('123');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Enter a card number that has 11 numbers')).toBeVisible();
+  await cardField.fill('99999999999');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText("We don't recognise that card number.")).toBeVisible();
+  await cardField.fill('20000000004');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Card not applicable for registration');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await designScreenshot(page, 'registration-plastic-01-card-number');
+  await registerPlasticCard(page, request, PRIYA);
   expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
 });
 
-test('a card that already has an online account is sent to log in with it', async ({ page }, testInfo) => {
+test('a plastic card holder whose address is not held gives it on the way', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  await openCardNumberStep(page);
+  await registerPlasticCard(page, request, TOM);
+  expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+});
+
+test('a card that already has an online account is sent to log in with it', async ({ page }) => {
   await page.goto('/id/start/enter-collector-id');
   await answerCookieBanner(page);
   await page.getByRole('textbox', { name: 'Card number' }).fill('12345678901');
@@ -463,8 +480,5 @@ test('a card that already has an online account is sent to log in with it', asyn
     page.getByRole('main').getByText('This card already has an online account. Please log in.'),
   ).toHaveRole('status');
   await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue('12345678901');
-  await page.screenshot({
-    path: `/tmp/registration-shots/${testInfo.project.name}-plastic-already-registered.png`,
-    fullPage: true,
-  });
+  await designScreenshot(page, 'registration-plastic-already-registered');
 });

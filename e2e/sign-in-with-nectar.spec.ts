@@ -1,9 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import * as client from 'openid-client';
-import { chooseEssentialCookiesOnly, expect, seriousAxeViolations, test } from './fixtures.ts';
-
-const DEMO_DIGITS = '12345678901';
-const DEMO_PASSWORD = 'Nectar-demo-2026';
+import {
+  chooseEssentialCookiesOnly,
+  designScreenshot,
+  expect,
+  freshMember,
+  seriousAxeViolations,
+  test,
+} from './fixtures.ts';
 
 /** The native app's loopback listener (RFC 8252 7.3): any free port, answers the one redirect it waits for. */
 async function loopback() {
@@ -39,9 +43,13 @@ async function loopback() {
  */
 test('a native app signs in with Nectar through the real pages with openid-client', async ({
   page,
+  request,
   baseURL,
   consoleErrors,
-}, testInfo) => {
+}) => {
+  // A member of the journey's own (made on the `request` fixture's context, so the page is still signed out):
+  // the app's grants and the disconnection are theirs, not the demo member's.
+  const member = await freshMember(request);
   const app = await loopback();
   try {
     const config = await client.discovery(
@@ -73,10 +81,10 @@ test('a native app signs in with Nectar through the real pages with openid-clien
     await page.goto(first.url.href);
     await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
     await chooseEssentialCookiesOnly(page);
-    await page.getByLabel('Card number').fill(DEMO_DIGITS);
+    await page.getByLabel('Card number').fill(member.cardNumber.slice(8));
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Enter your password' })).toBeVisible();
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     const callback = await first.callback;
     await expect(page.getByRole('heading', { level: 1, name: 'Back in the app' })).toBeVisible();
@@ -87,7 +95,7 @@ test('a native app signs in with Nectar through the real pages with openid-clien
     });
     const sub = tokens.claims()?.sub ?? '';
     const userinfo = await client.fetchUserInfo(config, tokens.access_token, sub);
-    expect(userinfo).toMatchObject({ sub, name: 'Alex Morgan', given_name: 'Alex', family_name: 'Morgan' });
+    expect(userinfo).toMatchObject({ sub, name: 'Sam Tester', given_name: 'Sam', family_name: 'Tester' });
 
     const rotated = await client.refreshTokenGrant(config, tokens.refresh_token ?? '');
     expect(rotated.refresh_token).toBeTruthy();
@@ -104,7 +112,7 @@ test('a native app signs in with Nectar through the real pages with openid-clien
     ).toBeVisible();
     await expect(page.getByRole('list', { name: /will be able to/ })).toContainText('See your name');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath('consent.png'), fullPage: true });
+    await designScreenshot(page, 'app-consent');
     await page.getByRole('button', { name: 'Allow', exact: true }).click();
     const allowed = await client.authorizationCodeGrant(config, await second.callback, {
       pkceCodeVerifier: second.verifier,
@@ -117,7 +125,7 @@ test('a native app signs in with Nectar through the real pages with openid-clien
     await page.goto('/account/security');
     const apps = page.getByRole('region', { name: 'Connected apps' });
     await expect(apps.getByText('Nectar app', { exact: true })).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({ path: testInfo.outputPath('connected-apps.png'), fullPage: true });
+    await designScreenshot(page, 'connected-apps');
     await apps.getByRole('button', { name: 'Disconnect Nectar app' }).click();
     await expect(apps.getByText('Nectar app is disconnected.')).toBeVisible();
     await expect(apps.getByText("You haven't connected any apps to your account.")).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, seriousAxeViolations, test } from './fixtures.ts';
+import { designScreenshot, expect, seriousAxeViolations, test } from './fixtures.ts';
 
 const DEMO_DIGITS = '12345678901';
 const DEMO_PASSWORD = 'Nectar-demo-2026';
@@ -6,7 +6,7 @@ const DEMO_PASSWORD = 'Nectar-demo-2026';
 test('the demo collector signs in through the provider, keeps the session, and logs out', async ({
   page,
   consoleErrors,
-}, testInfo) => {
+}) => {
   // A session route without a session goes to sign-in, which starts the authorization request first.
   await page.goto('/homepage');
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
@@ -42,13 +42,13 @@ test('the demo collector signs in through the provider, keeps the session, and l
   await page.getByRole('button', { name: 'Need help with your card number?' }).click();
   const help = page.getByRole('dialog', { name: 'Need help with your card number?' });
   await expect(help).toContainText('0300 061 7000');
-  await page.screenshot({ path: testInfo.outputPath('card-number-help.png') });
+  await designScreenshot(page, 'sign-in-card-number-help', { fullPage: false });
   await help.getByRole('button', { name: 'Close' }).click();
   await expect(help).toBeHidden();
 
   await card.fill(DEMO_DIGITS);
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('card-number.png'), fullPage: true });
+  await designScreenshot(page, 'sign-in-card-number');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your password' })).toBeVisible();
@@ -58,11 +58,11 @@ test('the demo collector signs in through the provider, keeps the session, and l
   const info = page.getByRole('dialog', { name: 'Make it easier to log in' });
   await expect(info).toContainText('cookies');
   await expect(info).toContainText('shared');
-  await page.screenshot({ path: testInfo.outputPath('remember-me-info.png') });
+  await designScreenshot(page, 'sign-in-remember-me-info', { fullPage: false });
   await info.getByRole('button', { name: 'Close' }).click();
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('enter-password.png'), fullPage: true });
+  await designScreenshot(page, 'sign-in-enter-password');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 
   // Provider → /oauth_redirect → session → back to next.
@@ -71,7 +71,7 @@ test('the demo collector signs in through the provider, keeps the session, and l
   expect(await page.evaluate(() => localStorage.getItem('sessionCreatedDate'))).toBeTruthy();
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === 'lc_session')?.httpOnly).toBe(true);
-  await page.screenshot({ path: testInfo.outputPath('homepage.png'), fullPage: true });
+  await designScreenshot(page, 'sign-in-homepage');
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible();

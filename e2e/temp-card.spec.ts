@@ -1,6 +1,6 @@
 import bwipjs from 'bwip-js/node';
 import type { Page } from '@playwright/test';
-import { expect, seriousAxeViolations, test } from './fixtures.ts';
+import { designScreenshot, expect, seriousAxeViolations, test } from './fixtures.ts';
 
 /**
  * Issue 6: the 30-day temporary card, from the registration landing to the card at the till. The email and
@@ -54,8 +54,7 @@ test('a visitor gets a temporary card by email and shows its barcode', async ({
   request,
   consoleErrors,
 }, testInfo) => {
-  const shot = (name: string) =>
-    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = (name: string) => designScreenshot(page, `temp-card-${name}`);
   const email = `temp-${testInfo.project.name}-${Date.now()}@example.com`;
 
   // Registration landing.
@@ -163,7 +162,7 @@ test('a visitor gets a temporary card by email and shows its barcode', async ({
   expect(consoleErrors).toEqual([]);
 });
 
-test('an email with a full account is told to log in', async ({ page }, testInfo) => {
+test('an email with a full account is told to log in', async ({ page }) => {
   await page.goto('/id/start/temp-card/enter-email-address');
   await answerCookieBanner(page);
   await page.getByLabel('Email address').fill('demo@example.com');
@@ -178,10 +177,10 @@ test('an email with a full account is told to log in', async ({ page }, testInfo
     '/id/start/login',
   );
   await expect(page).toHaveURL(/enter-email-address$/);
-  await page.screenshot({ path: testInfo.outputPath('8-duplicate-email.png'), fullPage: true });
+  await designScreenshot(page, 'temp-card-8-duplicate-email');
 });
 
-test('an expired or unknown link says so and shows the way to register', async ({ page }, testInfo) => {
+test('an expired or unknown link says so and shows the way to register', async ({ page }) => {
   // Unknown link: the real server's 404.
   await page.goto('/temp-card/your-card/this-link-was-never-sent-by-us-000000000000');
   await answerCookieBanner(page);
@@ -210,5 +209,5 @@ test('an expired or unknown link says so and shows the way to register', async (
     '/id/start/nectar-card-check',
   );
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('9-expired.png'), fullPage: true });
+  await designScreenshot(page, 'temp-card-9-expired');
 });
