@@ -10,6 +10,12 @@ declare module 'fastify' {
     sessions: SessionStore;
     /** preHandler for session routes: 401 `{code, description}` without a live session. */
     requireSession: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler for the calls that spend or move points or change how the member signs in: the session is
+     * read from the database itself, so one ended on another instance is refused at once, even before that
+     * instance's memory hears of it (issue 28, point 5).
+     */
+    requireFreshSession: (request: FastifyRequest) => Promise<void>;
     /** Starts a session for a collector and sets the cookie; a previous session of this browser ends. */
     signIn: (
       request: FastifyRequest,
@@ -33,11 +39,13 @@ export const sessionPlugin = fp(
     app.decorate('sessions', store);
     app.decorateRequest('session', undefined);
 
-    app.decorate('requireSession', async (request: FastifyRequest) => {
-      const session = await store.read(request.cookies[SESSION_COOKIE]);
+    const sessionGuard = (fresh: boolean) => async (request: FastifyRequest) => {
+      const session = await store.read(request.cookies[SESSION_COOKIE], { fresh });
       if (!session) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
       request.session = session;
-    });
+    };
+    app.decorate('requireSession', sessionGuard(false));
+    app.decorate('requireFreshSession', sessionGuard(true));
 
     app.decorate(
       'signIn',

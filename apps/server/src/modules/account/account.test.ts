@@ -4,7 +4,7 @@ import { accountMessages } from '@app/contracts/account';
 import { passwordMessages } from '@app/contracts/password';
 import { demoCollector } from '../../db/demo-data.ts';
 import { accountEvents } from '../../db/schema/account.ts';
-import { cards, collectors, consents, credentials } from '../../db/schema/core.ts';
+import { cards, collectors, consents, credentials, sessions } from '../../db/schema/core.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
@@ -370,6 +370,49 @@ describe('parallel use (run against PostgreSQL to show it)', () => {
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect((await eventsOf(member.id)).filter((e) => e === 'email-changed')).toHaveLength(1);
+  });
+});
+
+describe('a session ended where this instance did not hear of it (issue 28, point 5)', () => {
+  it('is refused at once by every call that moves points or changes how the member signs in', async () => {
+    const member = await makeMember();
+    // Read once, so this instance keeps the session in memory...
+    expect((await call(member, 'GET', '/customer/v2')).statusCode).toBe(200);
+    // ...then it ends in the database without this instance being told (another instance, a lost notice).
+    const [card] = await t.app.db.select().from(cards).where(eq(cards.number, member.cardNumber));
+    await t.app.db.delete(sessions).where(eq(sessions.collectorId, card?.collectorId ?? ''));
+
+    const attempts = [
+      call(member, 'POST', '/account/sessions/sign-out-others'),
+      call(member, 'PUT', '/credentials/password', {
+        currentPassword: member.password,
+        newPassword: 'Another-pass-2026',
+      }),
+      call(member, 'PUT', '/customer/v2/email', { email: `x-${member.email}` }),
+      call(member, 'PUT', '/customer/mobile', { phone: { countryCode: 'GB', phoneNumber: '07700900456' } }),
+      call(member, 'PUT', '/v1/collectors/redemption-status', { status: 'UNLOCKED' }),
+      call(member, 'POST', '/customer/close', { password: member.password, confirm: true }),
+      t.app.inject({
+        method: 'POST',
+        url: '/offers-api/redemptions',
+        headers: jsWeb,
+        cookies: member.cookies,
+        payload: { rewardId: 'retailer-5', idempotencyKey: '7f1c6f9e-3c1a-4f7e-9d4b-2a6e8b1c0d3f' },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/points-exchange-api/conversions/twofa',
+        headers: jsWeb,
+        cookies: member.cookies,
+        payload: { partnerId: 'AVIOS', conversionType: 'NECTAR_TO_PARTNER', points: 800 },
+      }),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.json(), response.raw.req.url).toEqual({
+        code: 'UNAUTHENTICATED',
+        description: 'Please log in to continue.',
+      });
+    }
   });
 });
 

@@ -85,6 +85,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return typeof value === 'string' ? value.trim() : undefined;
   };
   const signed = { preHandler: app.requireSession };
+  /** Changes to how the member signs in, the redemption lock and closing: the session checked in the database. */
+  const sensitive = { preHandler: app.requireFreshSession };
 
   /* ---------- customer ---------- */
 
@@ -208,7 +210,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/customer/v2/email`,
     {
-      ...signed,
+      ...sensitive,
       config: tight,
       schema: {
         tags,
@@ -233,7 +235,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/nectar/customer/email`,
     {
-      ...signed,
+      ...sensitive,
       config: tight,
       schema: {
         tags,
@@ -290,7 +292,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/customer/mobile`,
     {
-      ...signed,
+      ...sensitive,
       config: tight,
       schema: {
         tags,
@@ -309,7 +311,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/credentials/password`,
     {
-      ...signed,
+      ...sensitive,
       config: tight,
       schema: {
         tags,
@@ -437,7 +439,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/v1/collectors/redemption-status`,
     {
-      ...signed,
+      ...sensitive,
       config: perClient,
       schema: {
         tags,
@@ -464,7 +466,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/customer/close`,
     {
-      ...signed,
+      ...sensitive,
       config: tight,
       schema: {
         tags,
@@ -539,7 +541,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/account/sessions/sign-out-others`,
     {
-      ...signed,
+      ...sensitive,
       config: perClient,
       schema: {
         tags,
@@ -559,7 +561,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/account/sessions/:sessionId/sign-out`,
     {
-      ...signed,
+      ...sensitive,
       config: perClient,
       schema: {
         tags,

@@ -127,7 +127,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/points-exchange-api/conversions/twofa',
     {
-      preHandler: app.requireSession,
+      preHandler: app.requireFreshSession,
       config: actionLimit,
       schema: {
         tags,
@@ -142,7 +142,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/points-exchange-api/conversions/twofa/resend',
     {
-      preHandler: app.requireSession,
+      preHandler: app.requireFreshSession,
       config: actionLimit,
       schema: {
         tags,
@@ -157,7 +157,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/points-exchange-api/conversions',
     {
-      preHandler: app.requireSession,
+      preHandler: app.requireFreshSession,
       config: actionLimit,
       schema: {
         tags,

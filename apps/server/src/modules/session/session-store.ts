@@ -19,7 +19,11 @@ export interface SessionStore {
   /** Starts a session and answers the secret for the cookie; only its hash is stored. */
   create(collectorId: string, data?: Record<string, unknown>): Promise<{ token: string; session: Session }>;
   /** The live session for a cookie value, or undefined when unknown, idle too long or past its absolute end. */
-  read(token: string | undefined): Promise<Session | undefined>;
+  /**
+   * The live session behind a cookie secret. `fresh`: from the database, never from memory, for the calls
+   * that move points or change how the member signs in (issue 28, point 5).
+   */
+  read(token: string | undefined, options?: { fresh?: boolean }): Promise<Session | undefined>;
   update(token: string, data: Record<string, unknown>): Promise<void>;
   destroy(token: string | undefined): Promise<void>;
   /** Ends the session stored under `idHash` (the hash of its cookie secret): a member ending another device's. */
@@ -104,12 +108,12 @@ export function createSessionStore(
         .values({ idHash: hashOf(token), collectorId, createdAt, lastSeenAt: createdAt, expiresAt, data });
       return { token, session: { collectorId, createdAt, lastSeenAt: createdAt, expiresAt, data } };
     },
-    async read(token) {
+    async read(token, options) {
       if (!token) return undefined;
       const idHash = hashOf(token);
       const at = now();
       // From memory when fresh; an entry that looks ended is checked against the database, which decides.
-      const cached = cache?.get(idHash);
+      const cached = options?.fresh ? undefined : cache?.get(idHash);
       let row = cached && isLive(cached, at) ? cached : undefined;
       if (!row) {
         [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));

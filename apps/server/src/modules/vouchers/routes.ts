@@ -47,7 +47,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/offers-api/redemptions',
     {
-      preHandler: app.requireSession,
+      preHandler: app.requireFreshSession,
       schema: {
         tags,
         summary:
