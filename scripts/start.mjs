@@ -3,10 +3,16 @@
 // neither compiles TypeScript nor re-parses the packages it loads (ADR 016).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { nodeVersionProblem } from './node-version.mjs';
 import { buildServerIfNeeded, serverArgs, serverEnv } from './server-build.mjs';
 import { buildWebIfNeeded } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const oldNode = nodeVersionProblem();
+if (oldNode) {
+  console.error(oldNode);
+  process.exit(1);
+}
 buildWebIfNeeded();
 await buildServerIfNeeded();
 // For a developer trying the product, `npm start` turns the tester tools on (the outbox at /dev/outbox) unless

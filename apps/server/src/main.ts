@@ -1,7 +1,14 @@
 import { embeddedDataPath, openPGliteThread } from './db/pglite-thread.ts';
 import { ConfigError, readConfig } from './env.ts';
+import { nodeVersionProblem } from '../../../scripts/node-version.mjs';
 
 async function main() {
+  // Below package.json's engines the identity provider and its cookie libraries misbehave: refuse at once.
+  const oldNode = nodeVersionProblem();
+  if (oldNode) {
+    console.error(oldNode);
+    process.exit(1);
+  }
   let config;
   try {
     config = readConfig();
