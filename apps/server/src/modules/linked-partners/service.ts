@@ -28,6 +28,7 @@ import { issueCode, maskEmail, maskPhone, resendCode, verifyCode } from '../../l
 import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
 import { isRedemptionLocked } from '../../lib/redemption-lock.ts';
 import { findContact } from '../customer-management/repository.ts';
+import { assertFullCardHolder } from '../nectar-lite/card-capabilities.ts';
 import { PartnerError, callPartner, type PartnerAdapter } from './partner-adapter.ts';
 import * as repo from './repository.ts';
 
@@ -262,6 +263,8 @@ export function createLinkedPartnersService(deps: LinkedPartnersDeps) {
   }
 
   async function startConversion(collectorId: string, start: ConversionStart) {
+    // Converting spends or collects points outside the retailer: a full card only (issue 28, point 4).
+    await assertFullCardHolder(db, collectorId);
     const { info, link: current, received } = await checkConversion(collectorId, start);
     if (start.conversionType === 'NECTAR_TO_PARTNER') {
       if ((await pointsBalance(db, collectorId)) < start.points) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import bwipjs from 'bwip-js/node';
 import { and, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
@@ -7,6 +8,7 @@ import { demoCollector } from '../../db/demo-data.ts';
 import { cards, collectors, consents, credentials } from '../../db/schema/core.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { decodeCode128 } from '../../test/decode-barcode.ts';
 import { CARD_BARCODE_OPTIONS } from './barcode.ts';
@@ -270,6 +272,46 @@ describe('temporary card (/nectar-lite)', () => {
     expect(
       await t.app.db.select().from(collectors).where(eq(collectors.email, 'refused@example.com')),
     ).toEqual([]);
+  });
+
+  it('gives a temporary card no spend and no conversions, even with a session (issue 28, point 4)', async () => {
+    await issue('nospend@example.com');
+    const card = await temporaryCardOf('nospend@example.com');
+    const collectorId = card?.collectorId ?? '';
+    await recordPoints(t.app.db, {
+      collectorId,
+      cardNumber: card?.number,
+      amount: 5000,
+      reason: 'Shopping',
+      source: 'sainsburys-till',
+      idempotencyKey: 'nospend-1',
+      at: clock.at,
+    });
+    const cookies = { [SESSION_COOKIE]: (await t.app.sessions.create(collectorId)).token };
+    const refused = {
+      code: 'TEMPORARY_CARD_NOT_ALLOWED',
+      description:
+        "This isn't available with a temporary card. Register for a full Nectar account to use it.",
+    };
+    const spend = await t.app.inject({
+      method: 'POST',
+      url: '/offers-api/redemptions',
+      headers: jsWeb,
+      cookies,
+      payload: { rewardId: 'retailer-5', idempotencyKey: randomUUID() },
+    });
+    expect(spend.statusCode).toBe(403);
+    expect(spend.json()).toEqual(refused);
+    const convert = await t.app.inject({
+      method: 'POST',
+      url: '/points-exchange-api/conversions/twofa',
+      headers: jsWeb,
+      cookies,
+      payload: { partnerId: 'AVIOS', conversionType: 'NECTAR_TO_PARTNER', points: 800 },
+    });
+    expect(convert.statusCode).toBe(403);
+    expect(convert.json()).toEqual(refused);
+    expect(await pointsBalance(t.app.db, collectorId)).toBe(5000);
   });
 
   it('answers 404 for a link that was never sent', async () => {

@@ -6,6 +6,7 @@ import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
 import { isRedemptionLocked } from '../../lib/redemption-lock.ts';
 import { renderCardBarcode } from '../nectar-lite/barcode.ts';
+import { assertFullCardHolder } from '../nectar-lite/card-capabilities.ts';
 import { findReward } from './rewards.ts';
 import {
   findByRequestKey,
@@ -67,6 +68,8 @@ export function createVoucherService(db: Database, feed?: ChangeFeed) {
      * lock, at most once per idempotency key, never below zero, never while the redemption lock is on.
      */
     async redeem(collectorId: string, request: RedemptionRequest, at?: Date) {
+      // A temporary card has no spend (signed-in spec 1), whatever asks (issue 28, point 4).
+      await assertFullCardHolder(db, collectorId);
       const reward = findReward(request.rewardId);
       if (!reward) throw new AppError(404, 'REWARD_NOT_FOUND', redemptionMessages.unknownReward);
       // A free reward is claimed once per member, whatever key the client sends.
