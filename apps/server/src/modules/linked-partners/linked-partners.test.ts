@@ -261,6 +261,35 @@ describe('linking (signed-in spec 3, 8, 9)', () => {
 });
 
 describe('conversions (points exchange)', () => {
+  it('answers 20 confirmations at once of one conversion with its one result (real on PostgreSQL)', async () => {
+    const member = await makeMember(5000);
+    const account = await sandbox('airline', 1000);
+    await link(member, 'AVIOS', account);
+    const started = await call(member, 'POST', '/points-exchange-api/conversions/twofa', {
+      partnerId: 'AVIOS',
+      conversionType: 'NECTAR_TO_PARTNER',
+      points: 800,
+    });
+    const { conversionToken } = started.json<ConversionChallenge>();
+    const twoFaCode = await latestCode(member);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(member, 'POST', '/points-exchange-api/conversions', { conversionToken, twoFaCode }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+    const states = new Set(answers.map((answer) => answer.json<{ state: string }>().state));
+    expect([...states].every((state) => state === 'SUCCESS' || state === 'PENDING')).toBe(true);
+    const debits = await t.app.db
+      .select()
+      .from(pointsLedger)
+      .where(
+        and(eq(pointsLedger.collectorId, member.id), like(pointsLedger.idempotencyKey, 'partner-transfer:%')),
+      );
+    expect(debits.map((entry) => entry.amount)).toEqual([-800]);
+    expect(await pointsBalance(t.app.db, member.id)).toBe(4200);
+  });
+
   it('converts both ways with the airline after a 2FA code, and a repeated confirm moves nothing', async () => {
     const member = await makeMember(5000);
     const account = await sandbox('airline', 1000);

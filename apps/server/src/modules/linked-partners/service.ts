@@ -389,44 +389,61 @@ export function createLinkedPartnersService(deps: LinkedPartnersDeps) {
     };
   }
 
+  /** A transfer already recorded for this conversion: its result (or failure), answered again. */
+  const answerRecorded = (
+    existing: NonNullable<Awaited<ReturnType<typeof repo.findTransfer>>>,
+    collectorId: string,
+  ) => {
+    if (existing.collectorId !== collectorId) throw fail(400, 'CODE_EXPIRED', m.twoFactor.EXPIRED);
+    if (existing.status === 'FAILED')
+      throw transferFailedError(partner(existing.partnerId).kind, existing.failureCode);
+    return resultOf(existing, existing.partnerAccount);
+  };
+
   async function confirmConversion(collectorId: string, conversionToken: string, twoFaCode: string) {
     const id = transferIdOf(conversionToken);
-    const existing = await repo.findTransfer(db, id);
-    if (existing) {
-      if (existing.collectorId !== collectorId) throw fail(400, 'CODE_EXPIRED', m.twoFactor.EXPIRED);
-      if (existing.status === 'FAILED')
-        throw transferFailedError(partner(existing.partnerId).kind, existing.failureCode);
-      return resultOf(existing, existing.partnerAccount);
-    }
-    let codeRow: Awaited<ReturnType<typeof verifyCode>>;
-    try {
-      codeRow = await verifyCode(db, conversionToken, CONVERSION_PURPOSE, twoFaCode);
-    } catch (error) {
-      throw twoFactorError(error);
-    }
-    if (codeRow.collectorId !== collectorId) throw fail(400, 'CODE_EXPIRED', m.twoFactor.EXPIRED);
-    const start = codeRow.data as ConversionStart;
+    const recorded = await repo.findTransfer(db, id);
+    if (recorded) return answerRecorded(recorded, collectorId);
 
-    // Rules again under the collector's lock, and the transfer recorded before any point moves.
-    const {
-      info,
-      link: current,
-      received,
-    } = await db.transaction(async (tx) => {
+    // Under the collector's lock, confirmations of one conversion take turns: the first spends the code and
+    // records the transfer; the others then find the transfer and answer its state instead of a spent code
+    // (issue 28, point 9). Whatever the turn did is kept (a wrong guess stays counted), then its error thrown.
+    const turn = await db.transaction(async (tx) => {
       await repo.lockCollector(tx, collectorId);
-      const checked = await checkConversion(collectorId, start, tx);
-      await repo.insertTransfer(tx, {
-        id,
-        collectorId,
-        partnerId: start.partnerId,
-        partnerAccount: checked.link.partnerAccount,
-        conversionType: start.conversionType,
-        pointsGiven: start.points,
-        pointsReceived: checked.received,
-        status: 'PENDING',
-      });
-      return checked;
+      const existing = await repo.findTransfer(tx, id);
+      if (existing) return { existing } as const;
+      try {
+        const codeRow = await verifyCode(
+          tx as unknown as Database,
+          conversionToken,
+          CONVERSION_PURPOSE,
+          twoFaCode,
+        ).catch((error: unknown) => {
+          throw twoFactorError(error);
+        });
+        if (codeRow.collectorId !== collectorId) throw fail(400, 'CODE_EXPIRED', m.twoFactor.EXPIRED);
+        const start = codeRow.data as ConversionStart;
+        // Rules again, and the transfer recorded before any point moves.
+        const checked = await checkConversion(collectorId, start, tx);
+        await repo.insertTransfer(tx, {
+          id,
+          collectorId,
+          partnerId: start.partnerId,
+          partnerAccount: checked.link.partnerAccount,
+          conversionType: start.conversionType,
+          pointsGiven: start.points,
+          pointsReceived: checked.received,
+          status: 'PENDING',
+        });
+        return { start, checked } as const;
+      } catch (error) {
+        return { error } as const;
+      }
     });
+    if ('existing' in turn && turn.existing) return answerRecorded(turn.existing, collectorId);
+    if ('error' in turn) throw turn.error;
+    const { start } = turn;
+    const { info, link: current, received } = turn.checked;
     const source = `partner-${info.partnerId.toLowerCase()}`;
 
     if (start.conversionType === 'NECTAR_TO_PARTNER') {
