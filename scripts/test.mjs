@@ -109,6 +109,9 @@ for (const { name, passed, time, counts, detail } of results) {
   tests.failed += counts?.failed ?? 0;
 }
 console.log(`  total      ${seconds(started)} s (wall clock; the two lanes overlap)`);
+if (process.env.CI_INSTALL_SECONDS) {
+  console.log(`  before it, .ci/run installed what the machine lacked in ${process.env.CI_INSTALL_SECONDS} s`);
+}
 console.log(`stages: ${results.length - failed.length} passed, ${failed.length} failed`);
 console.log(`tests: ${tests.passed} passed, ${tests.failed} failed`);
 process.exit(failed.length > 0 ? 1 : 0);
