@@ -39,7 +39,14 @@ async function enterSecurityCode(page: Page, email: string) {
 test('the demo member finds every part of the account from the hub', async ({ page, consoleErrors }) => {
   // Twenty-odd pages, each with an accessibility scan.
   test.setTimeout(180_000);
-  expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
+  expect(
+    (
+      await page.request.post('/dev/session', {
+        headers: { channel: 'JS-WEB' },
+        data: { cardNumber: DEMO_CARD },
+      })
+    ).status(),
+  ).toBe(204);
   await page.goto('/account');
   await chooseEssentialCookiesOnly(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();

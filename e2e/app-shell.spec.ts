@@ -21,7 +21,10 @@ test('a session route without a session goes to sign-in with next; with a sessio
   await page.waitForURL(/\/id\/start\/login\?uid=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
 
-  const started = await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } });
+  const started = await page.request.post('/dev/session', {
+    headers: { channel: 'JS-WEB' },
+    data: { cardNumber: DEMO_CARD },
+  });
   expect(started.status()).toBe(204);
   await page.goto('/account/comms');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact preferences' })).toBeVisible();

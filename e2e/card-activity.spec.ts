@@ -7,7 +7,10 @@ const DEMO_CARD = '9826300012345678901';
 const SAM = { email: 'sam.lee@example.com', birthDate: '03/02/1990', lastName: 'Lee', postcode: 'M1 1AE' };
 
 const startSession = async (page: Page, cardNumber: string) => {
-  const started = await page.request.post('/dev/session', { data: { cardNumber } });
+  const started = await page.request.post('/dev/session', {
+    headers: { channel: 'JS-WEB' },
+    data: { cardNumber },
+  });
   expect(started.status()).toBe(204);
 };
 

@@ -33,7 +33,10 @@ test('a visitor opens a help topic and a question, and an anchor opens its topic
 });
 
 test('a member sends a suggestion and is thanked by name', async ({ page, consoleErrors }, testInfo) => {
-  const started = await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } });
+  const started = await page.request.post('/dev/session', {
+    headers: { channel: 'JS-WEB' },
+    data: { cardNumber: DEMO_CARD },
+  });
   expect(started.status()).toBe(204);
   await page.goto('/feedback');
   await chooseEssentialCookiesOnly(page);
@@ -55,7 +58,10 @@ test('a member sends a suggestion and is thanked by name', async ({ page, consol
 });
 
 test('a member plays back their year from the ledger', async ({ page, consoleErrors }) => {
-  await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } });
+  await page.request.post('/dev/session', {
+    headers: { channel: 'JS-WEB' },
+    data: { cardNumber: DEMO_CARD },
+  });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // As after a sign-in: a session page marks this browser as signed in, which the public playback route reads.
   // The marking is the app's: the server's drawing of the homepage (ADR 022) comes first, so wait for the app.

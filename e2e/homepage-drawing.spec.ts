@@ -6,7 +6,10 @@ test("the homepage arrives drawn with the member's own numbers, and the app take
   page,
   consoleErrors,
 }) => {
-  const started = await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } });
+  const started = await page.request.post('/dev/session', {
+    headers: { channel: 'JS-WEB' },
+    data: { cardNumber: DEMO_CARD },
+  });
   expect(started.status()).toBe(204);
 
   // The server's drawing (ADR 022): in the HTML itself, before any JavaScript runs.

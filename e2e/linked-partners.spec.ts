@@ -9,6 +9,7 @@ const newAirlineAccount = () => `BA${String(Math.floor(Math.random() * 1e8)).pad
 
 const setSandbox = (request: APIRequestContext, membershipNumber: string, failure: 'none' | 'error') =>
   request.post('/dev/linked-partners/sandbox', {
+    headers: { channel: 'JS-WEB' },
     data: {
       kind: 'airline',
       membershipNumber,
@@ -124,7 +125,10 @@ test('a member links the airline, converts both ways, survives a partner failure
 test('the linked partner brand page needs a session and shows the partner', async ({ page }) => {
   await page.goto('/brands/hotels-com');
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
-  await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } });
+  await page.request.post('/dev/session', {
+    headers: { channel: 'JS-WEB' },
+    data: { cardNumber: DEMO_CARD },
+  });
   await page.goto('/brands/hotels-com');
   await chooseEssentialCookiesOnly(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Hotels.com' })).toBeVisible();

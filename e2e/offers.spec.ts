@@ -97,7 +97,14 @@ test('the supermarket offers page filters by type and category, and an offer ope
   page,
   consoleErrors,
 }) => {
-  expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
+  expect(
+    (
+      await page.request.post('/dev/session', {
+        headers: { channel: 'JS-WEB' },
+        data: { cardNumber: DEMO_CARD },
+      })
+    ).status(),
+  ).toBe(204);
 
   // The old link /offers/food is a redirect to the bonus filter (signed-in spec 2.4).
   await page.goto('/offers/food');
@@ -256,7 +263,14 @@ test('saved offers are filtered and sorted through their popups, and the choice 
 });
 
 test('an unknown offer type is not a page', async ({ page }) => {
-  expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
+  expect(
+    (
+      await page.request.post('/dev/session', {
+        headers: { channel: 'JS-WEB' },
+        data: { cardNumber: DEMO_CARD },
+      })
+    ).status(),
+  ).toBe(204);
   await page.goto('/offers/unknown-type');
   await expect(page.getByRole('heading', { level: 1, name: "We can't find that page" })).toBeVisible();
 });
@@ -266,7 +280,10 @@ test('a signed preview link shows an offer to a visitor without a session, and a
   request,
   consoleErrors,
 }) => {
-  const created = await request.post('/dev/offer-preview', { data: { offerId: 'piano-002' } });
+  const created = await request.post('/dev/offer-preview', {
+    headers: { channel: 'JS-WEB' },
+    data: { offerId: 'piano-002' },
+  });
   expect(created.status()).toBe(200);
   const { paths } = (await created.json()) as {
     paths: Record<'offerCard' | 'heroCard' | 'offerDetails', string>;
@@ -305,7 +322,14 @@ test('partner offers are listed by category at /offers/brand and /partners', asy
   page,
   consoleErrors,
 }) => {
-  expect((await page.request.post('/dev/session', { data: { cardNumber: DEMO_CARD } })).status()).toBe(204);
+  expect(
+    (
+      await page.request.post('/dev/session', {
+        headers: { channel: 'JS-WEB' },
+        data: { cardNumber: DEMO_CARD },
+      })
+    ).status(),
+  ).toBe(204);
   await page.goto('/offers/brand');
   await chooseEssentialCookiesOnly(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Partner offers' })).toBeVisible();

@@ -18,8 +18,10 @@ export const ACCOUNT_LIMITS = {
   codeGuesses: { max: 15, windowMs: 60 * 60_000 },
   /** One-time codes sent to one account (email or SMS), all purposes together. */
   codeSends: { max: 10, windowMs: 60 * 60_000 },
-  /** Last-name and date-of-birth checks of one plastic card's holder. */
+  /** Last-name and date-of-birth checks of one plastic card's holder from one client (IP address). */
   cardHolderChecks: { max: 8, windowMs: 24 * 60 * 60_000 },
+  /** The same checks of one card from every client together: bounds guessing from many addresses. */
+  cardHolderChecksAllClients: { max: 24, windowMs: 24 * 60 * 60_000 },
   /** Wrong passwords for an identifier that has no account: locks like a real account would. */
   unknownSignIn: { max: 5, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, AttemptLimit>;

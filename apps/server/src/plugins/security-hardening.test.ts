@@ -239,3 +239,33 @@ describe('canonical host (issue 10, point 10)', () => {
     expect(answer.body).not.toContain('redirect_uri did not match');
   });
 });
+
+describe('cookies over https (issue 28, point 12)', () => {
+  it('sets the session cookie with the __Host- prefix (Secure, HttpOnly, path /, no Domain) and reads only that name', async () => {
+    const t = await buildTestApp({ PUBLIC_URL: 'https://www.nectar.com' });
+    try {
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/dev/session',
+        headers: jsWeb,
+        payload: { cardNumber: demoCollector.cardNumber },
+      });
+      expect(started.statusCode).toBe(204);
+      const line = [started.headers['set-cookie'] ?? []]
+        .flat()
+        .find((l) => l.startsWith('__Host-lc_session='));
+      expect(line).toMatch(/; Secure/);
+      expect(line).toMatch(/; HttpOnly/);
+      expect(line).toMatch(/; Path=\/(;|$)/);
+      expect(line).not.toMatch(/domain=/i);
+      const value = /^__Host-lc_session=([^;]+)/.exec(line ?? '')?.[1] ?? '';
+      const profile = (cookies: Record<string, string>) =>
+        t.app.inject({ url: '/customer-management-api/customer/v2', cookies });
+      expect((await profile({ '__Host-lc_session': value })).statusCode).toBe(200);
+      // A cookie without the prefix (one a plain-http page or a sibling host could set) is not a session.
+      expect((await profile({ lc_session: value })).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -17,6 +17,12 @@ declare module 'fastify' {
 /** Standard clients (a partner app, openid-client) call the OpenID provider without our channel header. */
 const exemptFromChannel = (path: string) => path.startsWith('/oauth2/');
 
+/**
+ * The tester tools (/dev/*, only with DEV_TOOLS=on) change state too: a cross-site form must not start a session
+ * for a chosen card, so they take the same channel and Origin checks as the API (issue 28, point 8).
+ */
+const isDevToolPath = (path: string) => path === '/dev' || path.startsWith('/dev/');
+
 /** The path as the router sees it: percent-decoded, so `/%6Fffers-api/...` is an API path like `/offers-api/...`. */
 const decodedPath = (url: string) => {
   const query = url.indexOf('?');
@@ -89,7 +95,8 @@ function channelError(
   publicUrl: string,
 ): AppError | undefined {
   if (!STATE_CHANGING_METHODS.includes(method as (typeof STATE_CHANGING_METHODS)[number])) return undefined;
-  if (!(isApiPath(route) || isApiPath(path)) || exemptFromChannel(route)) return undefined;
+  const checked = isApiPath(route) || isApiPath(path) || isDevToolPath(route) || isDevToolPath(path);
+  if (!checked || exemptFromChannel(route)) return undefined;
   if (headers[CHANNEL_HEADER] !== CHANNEL_VALUE) {
     return new AppError(400, 'CHANNEL_REQUIRED', `The ${CHANNEL_HEADER} header must be ${CHANNEL_VALUE}.`);
   }

@@ -24,6 +24,14 @@ declare module 'fastify' {
       data?: Record<string, unknown>,
     ) => Promise<Session>;
     signOut: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * A cookie's name as this server sets it: with PUBLIC_URL on https, `__Host-` + name (the browser then keeps
+     * it only if it is Secure, for path / and no Domain, so a sibling subdomain or a plain-http page cannot plant
+     * or overwrite it; issue 28, point 12); the plain name otherwise.
+     */
+    cookieName: (name: string) => string;
+    /** The session cookie's secret sent with this request, if any. */
+    sessionToken: (request: FastifyRequest) => string | undefined;
   }
   interface FastifyRequest {
     session?: Session;
@@ -35,12 +43,17 @@ export const sessionPlugin = fp(
     const store = createSessionStore(app.db, app.config.session, undefined, app.changes);
     const secure = app.config.publicUrl.startsWith('https://');
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+    const cookieName = (name: string) => (secure ? `__Host-${name}` : name);
+    const sessionCookie = cookieName(SESSION_COOKIE);
+    const sessionToken = (request: FastifyRequest) => request.cookies[sessionCookie];
+    app.decorate('cookieName', cookieName);
+    app.decorate('sessionToken', sessionToken);
 
     app.decorate('sessions', store);
     app.decorateRequest('session', undefined);
 
     const sessionGuard = (fresh: boolean) => async (request: FastifyRequest) => {
-      const session = await store.read(request.cookies[SESSION_COOKIE], { fresh });
+      const session = await store.read(sessionToken(request), { fresh });
       if (!session) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
       request.session = session;
     };
@@ -56,9 +69,9 @@ export const sessionPlugin = fp(
         data?: Record<string, unknown>,
       ) => {
         // Rotation: whatever id this browser had before sign-in is never reused.
-        await store.destroy(request.cookies[SESSION_COOKIE]);
+        await store.destroy(sessionToken(request));
         const { token, session } = await store.create(collectorId, data);
-        reply.setCookie(SESSION_COOKIE, token, {
+        reply.setCookie(sessionCookie, token, {
           ...cookieOptions,
           maxAge: app.config.session.absoluteHours * 3600,
         });
@@ -68,8 +81,8 @@ export const sessionPlugin = fp(
     );
 
     app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
-      await store.destroy(request.cookies[SESSION_COOKIE]);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      await store.destroy(sessionToken(request));
+      reply.clearCookie(sessionCookie, cookieOptions);
       request.session = undefined;
     });
   },

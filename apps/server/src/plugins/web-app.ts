@@ -13,7 +13,6 @@ import { readRemoteConfig } from '../modules/platform-status/repository.ts';
 import { isSignInStartPage, startSignIn, startsSignInOnServer } from '../modules/identity/sign-in-start.ts';
 import { switchInputsFor, switchesFor } from '../lib/request-switches.ts';
 import { createPageDrawer } from './page-drawing.ts';
-import { SESSION_COOKIE } from './session.ts';
 
 /** The id of the data block that carries the remote configuration in the page (apps/web switches.ts). */
 export const REMOTE_CONFIG_ELEMENT_ID = 'remote-config';
@@ -190,7 +189,7 @@ export const webAppPlugin = fp(
       if (!indexHtml || remote === undefined) return { body: indexHtml ?? '', encoding: 'identity' };
       const encoding = encodingFor(request.headers['accept-encoding']);
       const answers =
-        session && page && request.method === 'GET' && request.cookies[SESSION_COOKIE]
+        session && page && request.method === 'GET' && app.sessionToken(request)
           ? await pageAnswersFor(request, page)
           : undefined;
       if (page && answers) {
@@ -279,7 +278,7 @@ export const webAppPlugin = fp(
           // A card-number page without `uid`, for a visitor without a session, only sends them to the identity
           // provider: the server does it for a top-level visit (ADR 023), else the app before it loads (apps/web
           // start-before-app.ts), and then only that is preloaded.
-          const signInStart = isSignInStartPage(pathname, search, Boolean(request.cookies[SESSION_COOKIE]));
+          const signInStart = isSignInStartPage(pathname, search, Boolean(app.sessionToken(request)));
           if (signInStart && (await startsSignInHere(request, search))) {
             const { location, cookie } = startSignIn(app.config.publicUrl, search);
             return reply

@@ -35,7 +35,6 @@ import {
 import { apiErrorSchema } from '@app/contracts/api-error';
 import { AppError } from '../../lib/app-error.ts';
 import { secretWhenReady } from '../../lib/server-secrets.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { bundledAddressProvider, httpAddressProvider } from '../registration/address-book.ts';
 import { ensureAccountDemoData, registerAccountDevRoutes } from './demo-account.ts';
 import * as service from './service.ts';
@@ -79,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', () => ensureAccountDemoData(app.db));
 
   const me = (request: FastifyRequest) => request.session?.collectorId ?? '';
-  const token = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? '';
+  const token = (request: FastifyRequest) => app.sessionToken(request) ?? '';
   const code = (request: FastifyRequest) => {
     const value = request.headers['x-2fa-code'];
     return typeof value === 'string' ? value.trim() : undefined;
@@ -125,7 +124,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // Signed-in spec 7.4: 'anonymous or through bot-check'. A member's session will do; without one, the
       // bot-check bearer header must.
       preHandler: async (request) => {
-        if (await app.sessions.read(request.cookies[SESSION_COOKIE])) return;
+        if (await app.sessions.read(app.sessionToken(request))) return;
         await app.botCheck.require(request);
       },
       config: perClient,

@@ -13,7 +13,6 @@ import {
   brandsResponseSchema,
   categoriesResponseSchema,
 } from '@app/contracts/brands';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { brandCatalogue, logoSvg } from './catalogue.ts';
 import { insertBrands } from './repository.ts';
 import { createBrandService } from './service.ts';
@@ -151,7 +150,7 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await app.sessions.read(request.cookies[SESSION_COOKIE]);
+      const session = await app.sessions.read(app.sessionToken(request));
       reply.header('cache-control', 'no-store');
       return service.post(request.params.key, request.query.direction, session?.collectorId ?? null);
     },

@@ -30,6 +30,26 @@ describe('POST /dev/session (tester tool)', () => {
         payload: { cardNumber: '9826300099999999999' },
       });
       expect(unknown.statusCode).toBe(404);
+
+      // A cross-site form cannot start a session for a chosen card (issue 28, point 8): the channel header
+      // and the Origin check hold here as on the API.
+      const form = await t.app.inject({
+        method: 'POST',
+        url: '/dev/session',
+        headers: { 'content-type': 'application/json', origin: 'https://attacker.example' },
+        payload: { cardNumber: demoCollector.cardNumber },
+      });
+      expect(form.statusCode).toBe(400);
+      expect(form.json().code).toBe('CHANNEL_REQUIRED');
+      const crossSite = await t.app.inject({
+        method: 'POST',
+        url: '/dev/session',
+        headers: { ...jsWeb, origin: 'https://attacker.example' },
+        payload: { cardNumber: demoCollector.cardNumber },
+      });
+      expect(crossSite.statusCode).toBe(403);
+      expect(crossSite.json().code).toBe('ORIGIN_REFUSED');
+      expect([...form.cookies, ...crossSite.cookies].map((c) => c.name)).not.toContain(SESSION_COOKIE);
     } finally {
       await t.close();
     }

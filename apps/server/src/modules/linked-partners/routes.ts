@@ -14,7 +14,6 @@ import {
   partnerIdSchema,
   transferSchema,
 } from '@app/contracts/linked-partners';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { createHttpPartner } from './http-partner.ts';
 import { ensureDemoPartnerLink, ensureSandboxPartnerAccounts } from './demo-partners.ts';
 import { linkedPartnersDevRoutes } from './dev-routes.ts';
@@ -39,7 +38,7 @@ const actionLimit = {
     max: 20,
     timeWindow: '1 minute',
     // Counted per member (their session), so members behind one address do not share an allowance.
-    keyGenerator: (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? request.ip,
+    keyGenerator: (request: FastifyRequest) => request.server.sessionToken(request) ?? request.ip,
   },
 };
 

@@ -60,6 +60,47 @@ describe('registration hardening (issue 10)', () => {
     expect(details.statusCode).toBe(429);
   });
 
+  it('counts only checks that compare the details, per card and client (issue 28, point 7)', async () => {
+    const from = (address: string) => (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers: jsWeb, payload, remoteAddress: address });
+    const holder = from('203.0.113.7');
+    const stranger = from('198.51.100.9');
+    const priya = { collectorId: '9826300020000000001', lastName: 'Shah' };
+
+    // The holder's registration, before the account choice: checks out of order are refused, and not counted.
+    const authToken = await throughEmail('priya@example.com', '20000000001');
+    for (let i = 0; i < 10; i += 1) {
+      const early = await holder('/progressive/verify-analogue-nectar', {
+        authToken,
+        ...priya,
+        dateOfBirth: '15-06-1985',
+      });
+      expect(early.statusCode).toBe(409);
+    }
+    // A stranger with a registration of their own for the same card uses up only their own checks.
+    const strangersToken = await throughEmail('stranger@example.com', '20000000001');
+    await stranger('/progressive/account-choice', { authToken: strangersToken, accountKind: 'consumer' });
+    const guesses = [];
+    for (let i = 1; i <= 9; i += 1) {
+      guesses.push(
+        await stranger('/progressive/verify-analogue-nectar', {
+          authToken: strangersToken,
+          ...priya,
+          dateOfBirth: `${String(i).padStart(2, '0')}-01-1985`,
+        }),
+      );
+    }
+    expect(guesses.map((answer) => answer.statusCode)).toEqual([...Array(8).fill(422), 429]);
+
+    await holder('/progressive/account-choice', { authToken, accountKind: 'consumer' });
+    const right = await holder('/progressive/verify-analogue-nectar', {
+      authToken,
+      ...priya,
+      dateOfBirth: '15-06-1985',
+    });
+    expect(right.statusCode).toBe(200);
+  });
+
   it('issues the completion token once and stops sliding the registration once it is complete', async () => {
     const authToken = await throughEmail('once@example.com');
     await post('/progressive/account-choice', { authToken, accountKind: 'consumer' });

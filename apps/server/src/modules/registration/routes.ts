@@ -193,7 +193,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema, ...errors },
       },
     },
-    async (request) => service.customerDetails(deps, request.body),
+    async (request) => service.customerDetails(deps, request.body, request.ip),
   );
 
   app.post(
@@ -208,7 +208,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema, ...errors },
       },
     },
-    async (request) => service.verifyAnalogueNectar(deps, request.body),
+    async (request) => service.verifyAnalogueNectar(deps, request.body, request.ip),
   );
 
   app.post(

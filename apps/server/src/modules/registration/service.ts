@@ -337,13 +337,18 @@ async function checkAnalogueHolder(
 export async function verifyAnalogueNectar(
   deps: RegistrationDeps,
   input: { authToken: string; collectorId: string; lastName: string; dateOfBirth: string },
+  client: string,
 ) {
-  await countCardHolderCheck(deps.db, input.authToken, deps.now());
+  const dateOfBirth = parseDateOfBirth(input.dateOfBirth);
+  if (!dateOfBirth) throw new AppError(400, 'VALIDATION', registrationMessages.dateOfBirthFormat);
+  await countCardHolderCheck(
+    deps.db,
+    { authToken: input.authToken, client, cardNumber: input.collectorId },
+    deps.now(),
+  );
   return step(deps, input.authToken, ['ACCOUNT_CHOSEN', 'BUSINESS_DETAILS'], async (tx, row) => {
     requireDetailsStep(row);
     if (row.userType !== 'ANALOG' || row.existingCardNumber !== input.collectorId) throw wrongStep();
-    const dateOfBirth = parseDateOfBirth(input.dateOfBirth);
-    if (!dateOfBirth) throw new AppError(400, 'VALIDATION', registrationMessages.dateOfBirthFormat);
     await checkAnalogueHolder(tx, row, input.lastName, dateOfBirth);
     return { result: answer(input.authToken, [], 'ANALOG') };
   });
@@ -385,13 +390,14 @@ export async function businessDetails(
 export async function customerDetails(
   deps: RegistrationDeps,
   input: { authToken: string; title: string; firstName: string; lastName: string; dateOfBirth: string },
+  client: string,
 ) {
-  await countCardHolderCheck(deps.db, input.authToken, deps.now());
+  const dateOfBirth = parseDateOfBirth(input.dateOfBirth);
+  if (!dateOfBirth) throw new AppError(400, 'VALIDATION', registrationMessages.dateOfBirthFormat);
+  await countCardHolderCheck(deps.db, { authToken: input.authToken, client }, deps.now());
   return step(deps, input.authToken, ['ACCOUNT_CHOSEN', 'BUSINESS_DETAILS'], async (tx, row) => {
     requireDetailsStep(row);
     const data = userDataOf(row);
-    const dateOfBirth = parseDateOfBirth(input.dateOfBirth);
-    if (!dateOfBirth) throw new AppError(400, 'VALIDATION', registrationMessages.dateOfBirthFormat);
     if (row.userType === 'ANALOG') await checkAnalogueHolder(tx, row, input.lastName, dateOfBirth);
     const next: NextStep[] = (await hasStoredAddress(tx, row)) ? ['DO_CONFIRM_SIGN_UP_SKIP_ADDRESS'] : [];
     return {

@@ -29,7 +29,7 @@ export function deviceCookieOptions(app: FastifyInstance) {
 }
 
 export async function isDeviceKnown(app: FastifyInstance, request: FastifyRequest, collectorId: string) {
-  const deviceId = request.cookies[DEVICE_COOKIE];
+  const deviceId = request.cookies[app.cookieName(DEVICE_COOKIE)];
   return Boolean(deviceId) && (await isKnownDevice(app.db, collectorId, hashOf(deviceId ?? '')));
 }
 
@@ -40,10 +40,10 @@ export async function markDeviceKnown(
   reply: FastifyReply,
   collectorId: string,
 ) {
-  let deviceId = request.cookies[DEVICE_COOKIE];
+  let deviceId = request.cookies[app.cookieName(DEVICE_COOKIE)];
   if (!deviceId || !/^[\w-]{43}$/.test(deviceId)) {
     deviceId = randomBytes(32).toString('base64url');
-    reply.setCookie(DEVICE_COOKIE, deviceId, deviceCookieOptions(app));
+    reply.setCookie(app.cookieName(DEVICE_COOKIE), deviceId, deviceCookieOptions(app));
   }
   await rememberDevice(app.db, collectorId, hashOf(deviceId));
 }

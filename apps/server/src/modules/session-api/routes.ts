@@ -35,7 +35,6 @@ import { cardNumberMessages } from '@app/contracts/card-number';
 import { emailSchema } from '@app/contracts/email';
 import { AppError } from '../../lib/app-error.ts';
 import { secretWhenReady } from '../../lib/server-secrets.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
 import {
   REMEMBER_COOKIE,
   REMEMBER_MAX_AGE_SECONDS,
@@ -90,12 +89,12 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const setRemember = (reply: FastifyReply, cardNumber: string, remember: boolean | undefined) => {
     if (remember) {
-      reply.setCookie(REMEMBER_COOKIE, rememberValue(rememberKey(), cardNumber), {
+      reply.setCookie(app.cookieName(REMEMBER_COOKIE), rememberValue(rememberKey(), cardNumber), {
         ...cookieOptions,
         maxAge: REMEMBER_MAX_AGE_SECONDS,
       });
     } else if (remember === false) {
-      reply.clearCookie(REMEMBER_COOKIE, cookieOptions);
+      reply.clearCookie(app.cookieName(REMEMBER_COOKIE), cookieOptions);
     }
   };
 
@@ -134,7 +133,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const cardNumber = readRemembered(rememberKey(), request.cookies[REMEMBER_COOKIE]);
+      const cardNumber = readRemembered(rememberKey(), request.cookies[app.cookieName(REMEMBER_COOKIE)]);
       if (!cardNumber) throw new AppError(400, 'NOT_REMEMBERED', cardNumberMessages.empty);
       const { password, interaction, rememberMe } = request.body;
       const answer = await completeLogin(request, reply, { cardNumber }, password, interaction);
@@ -153,7 +152,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      cardNumber: readRemembered(rememberKey(), request.cookies[REMEMBER_COOKIE]) ?? null,
+      cardNumber: readRemembered(rememberKey(), request.cookies[app.cookieName(REMEMBER_COOKIE)]) ?? null,
     }),
   );
 
@@ -370,7 +369,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const cookie = request.cookies[SESSION_COOKIE] ?? '';
+      const cookie = app.sessionToken(request) ?? '';
       const data = request.session?.data ?? {};
       const cachedUntil = typeof data.accessTokenExpiresAt === 'number' ? data.accessTokenExpiresAt : 0;
       // Reuse a token with some life left: refresh tokens rotate, so parallel refreshes would clash.
@@ -396,7 +395,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    const session = await app.sessions.read(request.cookies[SESSION_COOKIE]);
+    const session = await app.sessions.read(app.sessionToken(request));
     const idToken = typeof session?.data.idToken === 'string' ? session.data.idToken : null;
     const refreshToken =
       typeof session?.data.refreshToken === 'string' ? session.data.refreshToken : undefined;
@@ -427,7 +426,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.clearCookie(REMEMBER_COOKIE, cookieOptions);
+      reply.clearCookie(app.cookieName(REMEMBER_COOKIE), cookieOptions);
       return logout(request, reply);
     },
   );
