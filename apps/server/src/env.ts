@@ -21,6 +21,12 @@ const envSchema = z
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
+    /**
+     * The proof of work's size: the largest number of hashes a browser may need (a third of it at the least).
+     * 30,000 takes a laptop's Chromium about 0.2 s at worst (150,000 SHA-256 a second measured here) and a
+     * mid-range phone, 3 to 5 times slower, under a second (issue 28, point 10).
+     */
+    BOT_CHECK_COST: z.coerce.number().int().min(1_000).max(10_000_000).default(30_000),
     RECAPTCHA_SECRET: z.string().min(1).optional(),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     SMTP_URL: z
@@ -135,6 +141,8 @@ export interface Config {
   now?: () => Date;
   logLevel: string;
   botCheck: 'altcha' | 'recaptcha' | 'off';
+  /** ALTCHA: the most hashes a challenge takes to solve (BOT_CHECK_COST). */
+  botCheckCost: number;
   recaptchaSecret?: string;
   recaptchaSiteKey?: string;
   smtpUrl?: string;
@@ -187,6 +195,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     botCheck: env.BOT_CHECK,
+    botCheckCost: env.BOT_CHECK_COST,
     recaptchaSecret: env.RECAPTCHA_SECRET,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
     smtpUrl: env.SMTP_URL,

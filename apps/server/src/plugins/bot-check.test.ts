@@ -45,3 +45,25 @@ describe('bot-check (altcha)', () => {
     });
   });
 });
+
+describe('the proof of work has a real cost (issue 28, point 10)', () => {
+  it('makes the browser search up to BOT_CHECK_COST hashes, at least a third of it; 30,000 by default', async () => {
+    const costly = await buildTestApp({ BOT_CHECK: 'altcha', BOT_CHECK_COST: '3000' });
+    try {
+      const counters: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const answer = (await costly.app.inject('/bot-check/challenge')).json<BotCheckChallenge>();
+        if (answer.provider !== 'altcha') throw new Error('expected an altcha challenge');
+        const solution = await solveChallenge({ challenge: answer.challenge, deriveKey });
+        counters.push(solution?.counter ?? -1);
+      }
+      for (const counter of counters) {
+        expect(counter).toBeGreaterThanOrEqual(1000);
+        expect(counter).toBeLessThanOrEqual(3000);
+      }
+    } finally {
+      await costly.close();
+    }
+    expect(t.config.botCheckCost).toBe(30_000);
+  });
+});

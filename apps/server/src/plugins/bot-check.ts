@@ -56,7 +56,7 @@ const decodeAltchaToken = (token: string): { challenge: Challenge; solution: Sol
  */
 export const botCheckPlugin = fp(
   async (app) => {
-    const { botCheck: mode, recaptchaSecret, recaptchaSiteKey } = app.config;
+    const { botCheck: mode, botCheckCost, recaptchaSecret, recaptchaSiteKey } = app.config;
     const hmacSecret = secretWhenReady(app, 'altcha-hmac');
 
     // Spent tokens past their challenge's end: an expired token is refused by its signature's end anyway.
@@ -106,8 +106,9 @@ export const botCheckPlugin = fp(
         const challenge = await createChallenge({
           algorithm: 'SHA-256',
           cost: 1,
-          // A known counter keeps the work bounded (about 1,500 hashes on average) for any device.
-          counter: randomInt(500, 2500),
+          // The secret counter the browser searches up to: between a third of BOT_CHECK_COST and all of it, so
+          // the work is real for a script and bounded for any phone (issue 28, point 10; ADR 002).
+          counter: randomInt(Math.ceil(botCheckCost / 3), botCheckCost),
           deriveKey,
           hmacSignatureSecret: hmacSecret(),
           expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),

@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router';
+import { BotCheckStatus } from '../shared/bot-check/bot-check-status.tsx';
 import { PopupProvider } from '../shared/popups/popup-manager.tsx';
 import { ToastProvider } from '../shared/ui/toast.tsx';
 import type { AppRouter } from './router.tsx';
@@ -9,6 +10,7 @@ export function App({ router }: { router: AppRouter }) {
     <ToastProvider>
       <PopupProvider>
         <RouterProvider router={router} />
+        <BotCheckStatus />
       </PopupProvider>
     </ToastProvider>
   );
