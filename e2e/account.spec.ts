@@ -1,7 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { chooseEssentialCookiesOnly, expect, freshMember, seriousAxeViolations, test } from './fixtures.ts';
-
-const DEMO_CARD = '9826300012345678901';
+import {
+  chooseEssentialCookiesOnly,
+  expect,
+  freshMember,
+  seriousAxeViolations,
+  startSession,
+  test,
+} from './fixtures.ts';
 
 interface OutboxEntry {
   to: string;
@@ -39,14 +44,7 @@ async function enterSecurityCode(page: Page, email: string) {
 test('the demo member finds every part of the account from the hub', async ({ page, consoleErrors }) => {
   // Twenty-odd pages, each with an accessibility scan.
   test.setTimeout(180_000);
-  expect(
-    (
-      await page.request.post('/dev/session', {
-        headers: { channel: 'JS-WEB' },
-        data: { cardNumber: DEMO_CARD },
-      })
-    ).status(),
-  ).toBe(204);
+  await startSession(page);
   await page.goto('/account');
   await chooseEssentialCookiesOnly(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();

@@ -1,6 +1,5 @@
-import { expect, designScreenshot, seriousAxeViolations, test } from './fixtures.ts';
+import { DEMO_CARD, designScreenshot, expect, seriousAxeViolations, startSession, test } from './fixtures.ts';
 
-const DEMO_CARD = '9826300012345678901';
 /** The guard's question to the server answers 401 for a visitor; the browser logs that as a failed load. */
 const isExpected401 = (message: string) => message.includes('status of 401');
 
@@ -21,11 +20,7 @@ test('a session route without a session goes to sign-in with next; with a sessio
   await page.waitForURL(/\/id\/start\/login\?uid=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
 
-  const started = await page.request.post('/dev/session', {
-    headers: { channel: 'JS-WEB' },
-    data: { cardNumber: DEMO_CARD },
-  });
-  expect(started.status()).toBe(204);
+  await startSession(page);
   await page.goto('/account/comms');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact preferences' })).toBeVisible();
   // The session holder's navigation (behind the menu button on a phone).

@@ -1,18 +1,17 @@
 import type { Page } from '@playwright/test';
 import { decodeCode128 } from '../apps/server/src/test/decode-barcode.ts';
-import { chooseEssentialCookiesOnly, expect, freshMember, seriousAxeViolations, test } from './fixtures.ts';
+import {
+  chooseEssentialCookiesOnly,
+  DEMO_CARD,
+  expect,
+  freshMember,
+  seriousAxeViolations,
+  startSession,
+  test,
+} from './fixtures.ts';
 
-const DEMO_CARD = '9826300012345678901';
 /** The second seeded member (README "Demo account"): only the card replacement journey uses (and changes) it. */
 const SAM = { email: 'sam.lee@example.com', birthDate: '03/02/1990', lastName: 'Lee', postcode: 'M1 1AE' };
-
-const startSession = async (page: Page, cardNumber: string) => {
-  const started = await page.request.post('/dev/session', {
-    headers: { channel: 'JS-WEB' },
-    data: { cardNumber },
-  });
-  expect(started.status()).toBe(204);
-};
 
 /** The newest one-time code sent to an address (the outbox keeps every message outside production). */
 async function latestCode(page: Page, to: string) {

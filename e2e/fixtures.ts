@@ -72,3 +72,15 @@ export async function designScreenshot(page: Page, name: string, { fullPage = tr
   const folder = process.env.E2E_SCREENSHOTS_DIR ?? path.join(tmpdir(), 'e2e-screenshots');
   await page.screenshot({ path: path.join(folder, `${test.info().project.name}-${name}.png`), fullPage });
 }
+
+/** The demo member's card number (README "Demo account"). */
+export const DEMO_CARD = '9826300012345678901';
+
+/** Signs this browser in as the holder of `cardNumber` with the tester tool (POST /dev/session), no pages. */
+export async function startSession(page: Page, cardNumber: string = DEMO_CARD) {
+  const started = await page.request.post('/dev/session', {
+    headers: { channel: 'JS-WEB' },
+    data: { cardNumber },
+  });
+  expect(started.status()).toBe(204);
+}

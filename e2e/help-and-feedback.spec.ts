@@ -3,10 +3,9 @@ import {
   designScreenshot,
   expect,
   seriousAxeViolations,
+  startSession,
   test,
 } from './fixtures.ts';
-
-const DEMO_CARD = '9826300012345678901';
 
 test('a visitor opens a help topic and a question, and an anchor opens its topic', async ({
   page,
@@ -33,11 +32,7 @@ test('a visitor opens a help topic and a question, and an anchor opens its topic
 });
 
 test('a member sends a suggestion and is thanked by name', async ({ page, consoleErrors }, testInfo) => {
-  const started = await page.request.post('/dev/session', {
-    headers: { channel: 'JS-WEB' },
-    data: { cardNumber: DEMO_CARD },
-  });
-  expect(started.status()).toBe(204);
+  await startSession(page);
   await page.goto('/feedback');
   await chooseEssentialCookiesOnly(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Feedback' })).toBeVisible();
@@ -58,10 +53,7 @@ test('a member sends a suggestion and is thanked by name', async ({ page, consol
 });
 
 test('a member plays back their year from the ledger', async ({ page, consoleErrors }) => {
-  await page.request.post('/dev/session', {
-    headers: { channel: 'JS-WEB' },
-    data: { cardNumber: DEMO_CARD },
-  });
+  await startSession(page);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // As after a sign-in: a session page marks this browser as signed in, which the public playback route reads.
   // The marking is the app's: the server's drawing of the homepage (ADR 022) comes first, so wait for the app.

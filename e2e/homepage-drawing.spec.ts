@@ -1,16 +1,10 @@
-import { expect, test } from './fixtures.ts';
-
-const DEMO_CARD = '9826300012345678901';
+import { expect, startSession, test } from './fixtures.ts';
 
 test("the homepage arrives drawn with the member's own numbers, and the app takes it over without a shift", async ({
   page,
   consoleErrors,
 }) => {
-  const started = await page.request.post('/dev/session', {
-    headers: { channel: 'JS-WEB' },
-    data: { cardNumber: DEMO_CARD },
-  });
-  expect(started.status()).toBe(204);
+  await startSession(page);
 
   // The server's drawing (ADR 022): in the HTML itself, before any JavaScript runs.
   await expect(async () => {

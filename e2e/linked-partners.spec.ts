@@ -1,8 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { linkedPartnerMessages as m, REDEEMED_MESSAGE } from '@app/contracts/linked-partners';
-import { chooseEssentialCookiesOnly, expect, freshMember, seriousAxeViolations, test } from './fixtures.ts';
-
-const DEMO_CARD = '9826300012345678901';
+import {
+  chooseEssentialCookiesOnly,
+  expect,
+  freshMember,
+  seriousAxeViolations,
+  startSession,
+  test,
+} from './fixtures.ts';
 
 /** A sandbox airline account of this journey's own (last name Morgan, 12,000 Avios), made by the tester tool. */
 const newAirlineAccount = () => `BA${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -125,10 +130,7 @@ test('a member links the airline, converts both ways, survives a partner failure
 test('the linked partner brand page needs a session and shows the partner', async ({ page }) => {
   await page.goto('/brands/hotels-com');
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
-  await page.request.post('/dev/session', {
-    headers: { channel: 'JS-WEB' },
-    data: { cardNumber: DEMO_CARD },
-  });
+  await startSession(page);
   await page.goto('/brands/hotels-com');
   await chooseEssentialCookiesOnly(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Hotels.com' })).toBeVisible();

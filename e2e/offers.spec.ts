@@ -4,10 +4,9 @@ import {
   expect,
   freshMember,
   seriousAxeViolations,
+  startSession,
   test,
 } from './fixtures.ts';
-
-const DEMO_CARD = '9826300012345678901';
 
 test('a collector manages offers on the homepage, and a reload shows the same states', async ({
   page,
@@ -97,14 +96,7 @@ test('the supermarket offers page filters by type and category, and an offer ope
   page,
   consoleErrors,
 }) => {
-  expect(
-    (
-      await page.request.post('/dev/session', {
-        headers: { channel: 'JS-WEB' },
-        data: { cardNumber: DEMO_CARD },
-      })
-    ).status(),
-  ).toBe(204);
+  await startSession(page);
 
   // The old link /offers/food is a redirect to the bonus filter (signed-in spec 2.4).
   await page.goto('/offers/food');
@@ -263,14 +255,7 @@ test('saved offers are filtered and sorted through their popups, and the choice 
 });
 
 test('an unknown offer type is not a page', async ({ page }) => {
-  expect(
-    (
-      await page.request.post('/dev/session', {
-        headers: { channel: 'JS-WEB' },
-        data: { cardNumber: DEMO_CARD },
-      })
-    ).status(),
-  ).toBe(204);
+  await startSession(page);
   await page.goto('/offers/unknown-type');
   await expect(page.getByRole('heading', { level: 1, name: "We can't find that page" })).toBeVisible();
 });
@@ -322,14 +307,7 @@ test('partner offers are listed by category at /offers/brand and /partners', asy
   page,
   consoleErrors,
 }) => {
-  expect(
-    (
-      await page.request.post('/dev/session', {
-        headers: { channel: 'JS-WEB' },
-        data: { cardNumber: DEMO_CARD },
-      })
-    ).status(),
-  ).toBe(204);
+  await startSession(page);
   await page.goto('/offers/brand');
   await chooseEssentialCookiesOnly(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Partner offers' })).toBeVisible();

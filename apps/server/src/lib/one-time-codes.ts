@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { oneTimeCodes } from '../db/schema/identity.ts';
 import { AppError } from './app-error.ts';
 import { ACCOUNT_LIMITS, countAttempt } from './attempt-limits.ts';
+import type { DbExecutor } from './points-ledger.ts';
 import { hashOf } from './token-hash.ts';
 
 /** One-time codes (DESIGN.md 5, OWASP ASVS 6.6): 6 random digits, 10-minute life, single use. */
@@ -81,7 +82,7 @@ export async function issueCode(db: Database, input: IssueCodeInput): Promise<st
   return code;
 }
 
-const findLive = async (db: Database, binding: string, purpose: string) => {
+const findLive = async (db: DbExecutor, binding: string, purpose: string) => {
   const [row] = await db
     .select()
     .from(oneTimeCodes)
@@ -165,7 +166,8 @@ export async function resendCodeById(
  * that got one is compared: parallel guesses cannot check more codes than that. An expired, unsent or already
  * used code is refused, and a right code works once (the consume is one conditional update).
  */
-export async function verifyCode(db: Database, binding: string, purpose: string, code: string) {
+/** Runs on the database or inside a caller's transaction (a conversion's confirmation takes the member's lock). */
+export async function verifyCode(db: DbExecutor, binding: string, purpose: string, code: string) {
   const row = await findLive(db, binding, purpose);
   if (!row || row.expiresAt <= new Date() || row.sends < 1)
     throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
