@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { createSessionStore, type Session, type SessionStore } from '../modules/session/session-store.ts';
+import { cookieNameFor } from '../lib/cookie-name.ts';
 
 export const SESSION_COOKIE = 'lc_session';
 
@@ -24,11 +25,7 @@ declare module 'fastify' {
       data?: Record<string, unknown>,
     ) => Promise<Session>;
     signOut: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /**
-     * A cookie's name as this server sets it: with PUBLIC_URL on https, `__Host-` + name (the browser then keeps
-     * it only if it is Secure, for path / and no Domain, so a sibling subdomain or a plain-http page cannot plant
-     * or overwrite it; issue 28, point 12); the plain name otherwise.
-     */
+    /** A cookie's name as this server sets it (`cookieNameFor`: the `__Host-` prefix over https). */
     cookieName: (name: string) => string;
     /** The session cookie's secret sent with this request, if any. */
     sessionToken: (request: FastifyRequest) => string | undefined;
@@ -43,7 +40,7 @@ export const sessionPlugin = fp(
     const store = createSessionStore(app.db, app.config.session, undefined, app.changes);
     const secure = app.config.publicUrl.startsWith('https://');
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
-    const cookieName = (name: string) => (secure ? `__Host-${name}` : name);
+    const cookieName = cookieNameFor(app.config.publicUrl);
     const sessionCookie = cookieName(SESSION_COOKIE);
     const sessionToken = (request: FastifyRequest) => request.cookies[sessionCookie];
     app.decorate('cookieName', cookieName);

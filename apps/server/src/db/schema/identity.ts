@@ -75,9 +75,11 @@ export const knownDevices = pgTable(
     collectorId: uuid('collector_id')
       .notNull()
       .references(() => collectors.id, { onDelete: 'cascade' }),
+    /** The identity provider's client the device signed in to (issue 28: known devices are per client). */
+    clientId: text('client_id').notNull().default('nectar-web'),
     deviceHash: text('device_hash').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.collectorId, t.deviceHash] })],
+  (t) => [primaryKey({ columns: [t.collectorId, t.clientId, t.deviceHash] })],
 );

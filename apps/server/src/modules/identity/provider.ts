@@ -12,9 +12,11 @@ import {
 import type { Database } from '../../db/database.ts';
 import { collectors } from '../../db/schema/core.ts';
 import type { Config } from '../../env.ts';
+import { cookieNameFor } from '../../lib/cookie-name.ts';
 import { getOrCreateSecret } from '../../lib/server-secrets.ts';
 import { loadPartnerClients, nativeAppClient } from './clients.ts';
 import { loadExistingGrant } from './consent.ts';
+import { DEVICE_COOKIE, isKnownDevice } from './known-devices.ts';
 import { createOidcAdapter } from './oidc-adapter.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 
@@ -40,18 +42,37 @@ const page = (ctx: KoaContextWithOIDC, title: string, body: string, nonce?: stri
   ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${escapeHtml(brand.name)}</title><style>body{font-family:system-ui,sans-serif;margin:0;background:#f6f6f6;color:#222}main{max-width:28rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 8px rgba(0,0,0,.1);text-align:center}h1{font-size:1.4rem;color:#8b1b5a}button{font:inherit;font-weight:700;padding:.8rem 1.5rem;border-radius:999px;border:0;background:#8b1b5a;color:#fff;cursor:pointer}</style></head><body><main>${body}</main></body></html>`;
 };
 
-/** The standard prompts, with a password asked again once the provider session is older than `maxAge` s. */
-const loginPolicy = (maxAge: number) => {
+/** Whether this browser has passed device 2FA for the member and the client asking (known-devices.ts). */
+type DeviceCheck = (ctx: KoaContextWithOIDC, accountId: string, clientId: string) => Promise<boolean>;
+
+/**
+ * The standard prompts, with a password asked again once the provider session is older than `maxAge` s, and,
+ * with device 2FA on, the login prompt (password, then a code) when an existing provider session reaches a
+ * client this browser has not passed the code for (issue 28, point 1: the check belongs to the interaction).
+ */
+const loginPolicy = (maxAge: number, deviceKnown?: DeviceCheck) => {
   const policy = interactionPolicy.base();
-  policy
-    .get('login')
-    ?.checks.add(
-      new interactionPolicy.Check('session_too_old', 'End-User authentication is required', (ctx) =>
-        ctx.oidc.session?.accountId && ctx.oidc.session.past(maxAge) && !ctx.oidc.result?.login
-          ? interactionPolicy.Check.REQUEST_PROMPT
-          : interactionPolicy.Check.NO_NEED_TO_PROMPT,
-      ),
+  const login = policy.get('login');
+  login?.checks.add(
+    new interactionPolicy.Check('session_too_old', 'End-User authentication is required', (ctx) =>
+      ctx.oidc.session?.accountId && ctx.oidc.session.past(maxAge) && !ctx.oidc.result?.login
+        ? interactionPolicy.Check.REQUEST_PROMPT
+        : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+    ),
+  );
+  if (deviceKnown) {
+    login?.checks.add(
+      new interactionPolicy.Check('device_not_known', 'End-User authentication is required', async (ctx) => {
+        const accountId = ctx.oidc.session?.accountId;
+        const clientId = ctx.oidc.client?.clientId;
+        if (!accountId || !clientId || ctx.oidc.result?.login)
+          return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        return (await deviceKnown(ctx, accountId, clientId))
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT;
+      }),
     );
+  }
   // A native app's client id can be claimed by any app on the device (RFC 8252 8.6): a silent sign-in
   // (an existing provider session, no password typed in this request) asks the member on the consent page.
   const consent = policy.get('consent');
@@ -92,6 +113,7 @@ export async function createIdentityProvider({
   const keys = await loadSigningKeys(db, config.oidc.signingKeyMaxAgeDays);
   const cookieKeys = [await getOrCreateSecret(db, 'oidc-cookie-key')];
   const secure = config.publicUrl.startsWith('https://');
+  const deviceCookie = cookieNameFor(config.publicUrl)(DEVICE_COOKIE);
 
   const configuration: Configuration = {
     adapter: createOidcAdapter(db),
@@ -199,7 +221,13 @@ export async function createIdentityProvider({
       };
     },
     interactions: {
-      policy: loginPolicy(config.session.absoluteHours * 3600),
+      policy: loginPolicy(
+        config.session.absoluteHours * 3600,
+        config.device2fa
+          ? (ctx, accountId, clientId) =>
+              isKnownDevice(db, accountId, clientId, ctx.cookies.get(deviceCookie, { signed: false }))
+          : undefined,
+      ),
       // The card-number page carries the interaction; the password page completes it (session-api module).
       url: (_ctx, interaction) =>
         `${IDENTITY_PREFIX}/${interaction.prompt.name === 'consent' ? 'consent' : 'login'}?uid=${encodeURIComponent(interaction.uid)}`,

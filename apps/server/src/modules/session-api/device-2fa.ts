@@ -9,12 +9,9 @@ import {
 } from '@app/contracts/sign-in';
 import { AppError } from '../../lib/app-error.ts';
 import { issueCode, maskEmail, maskPhone } from '../../lib/one-time-codes.ts';
-import { hashOf } from '../../lib/token-hash.ts';
 import { findContact } from '../customer-management/repository.ts';
-import { isKnownDevice, rememberDevice } from './repository.ts';
+import { DEVICE_COOKIE, isKnownDevice, rememberDevice } from '../identity/known-devices.ts';
 
-/** A random id per browser; only its hash is stored against the collectors who completed sign-in on it. */
-export const DEVICE_COOKIE = 'lc_device';
 const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 export const DEVICE_2FA_PURPOSE = 'device-2fa';
 
@@ -28,24 +25,28 @@ export function deviceCookieOptions(app: FastifyInstance) {
   };
 }
 
-export async function isDeviceKnown(app: FastifyInstance, request: FastifyRequest, collectorId: string) {
-  const deviceId = request.cookies[app.cookieName(DEVICE_COOKIE)];
-  return Boolean(deviceId) && (await isKnownDevice(app.db, collectorId, hashOf(deviceId ?? '')));
-}
+/** Whether this browser passed device 2FA for the collector and the identity client (known per client). */
+export const isDeviceKnown = (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  collectorId: string,
+  clientId: string,
+) => isKnownDevice(app.db, collectorId, clientId, request.cookies[app.cookieName(DEVICE_COOKIE)]);
 
-/** After a completed sign-in: this browser is known for this collector from now on. */
+/** After the second factor: this browser is known for this collector and client from now on. */
 export async function markDeviceKnown(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   collectorId: string,
+  clientId: string,
 ) {
   let deviceId = request.cookies[app.cookieName(DEVICE_COOKIE)];
   if (!deviceId || !/^[\w-]{43}$/.test(deviceId)) {
     deviceId = randomBytes(32).toString('base64url');
     reply.setCookie(app.cookieName(DEVICE_COOKIE), deviceId, deviceCookieOptions(app));
   }
-  await rememberDevice(app.db, collectorId, hashOf(deviceId));
+  await rememberDevice(app.db, collectorId, clientId, deviceId);
 }
 
 export async function destinationOf(app: FastifyInstance, collectorId: string) {
@@ -75,8 +76,10 @@ export async function sendSignInCode(
 }
 
 /**
- * Device 2FA (issue 4; spec 8 error 141): the tokens of the code exchange wait server-side behind an opaque
- * handle (the spec's encryptedSessionJwt) until the member enters the code sent to their email or mobile.
+ * Device 2FA (issue 4; spec 8 error 141): the sign-in waits server-side behind an opaque handle (the spec's
+ * encryptedSessionJwt) until the member enters the code sent to their email or mobile. `data` says what
+ * waits: the provider's login interaction (`interactionUid`, `clientId`: the password step of every client,
+ * issue 28) or the tokens of the website's code exchange (`idToken`, `refreshToken`).
  */
 export async function startDevice2fa(
   app: FastifyInstance,

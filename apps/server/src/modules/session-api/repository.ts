@@ -1,7 +1,6 @@
-import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cards, collectors, credentials } from '../../db/schema/core.ts';
-import { knownDevices } from '../../db/schema/identity.ts';
 
 export interface CredentialRow {
   collectorId: string;
@@ -143,60 +142,4 @@ export async function findSignedInCollector(db: Database, collectorId: string) {
     .where(and(eq(collectors.id, collectorId), eq(collectors.status, 'active')))
     .limit(1);
   return row;
-}
-
-/** A device not signed in on for this long asks for a code again (issue 10: known devices expire). */
-export const KNOWN_DEVICE_DAYS = 90;
-
-/** A device unseen since this moment is no longer known. */
-const knownDevicesSince = (now: Date) => new Date(now.getTime() - KNOWN_DEVICE_DAYS * 24 * 3_600_000);
-
-export async function isKnownDevice(db: Database, collectorId: string, deviceHash: string) {
-  const since = knownDevicesSince(new Date());
-  const [row] = await db
-    .select({ collectorId: knownDevices.collectorId })
-    .from(knownDevices)
-    .where(
-      and(
-        eq(knownDevices.collectorId, collectorId),
-        eq(knownDevices.deviceHash, deviceHash),
-        gt(knownDevices.lastSeenAt, since),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/**
- * Marks the device known (or seen again) and forgets this collector's devices unseen for KNOWN_DEVICE_DAYS, in
- * one statement: it runs on every sign-in.
- */
-export async function rememberDevice(db: Database, collectorId: string, deviceHash: string) {
-  const now = new Date();
-  const expired = knownDevicesSince(now);
-  const swept = db.$with('swept').as(
-    db
-      .delete(knownDevices)
-      .where(
-        and(
-          eq(knownDevices.collectorId, collectorId),
-          ne(knownDevices.deviceHash, deviceHash),
-          lt(knownDevices.lastSeenAt, expired),
-        ),
-      )
-      .returning({ deviceHash: knownDevices.deviceHash }),
-  );
-  await db
-    .with(swept)
-    .insert(knownDevices)
-    .values({ collectorId, deviceHash })
-    .onConflictDoUpdate({
-      target: [knownDevices.collectorId, knownDevices.deviceHash],
-      // This device's own row is left to the upsert (one statement may not touch a row twice): long unseen,
-      // it starts again as a new device.
-      set: {
-        lastSeenAt: now,
-        firstSeenAt: sql`case when ${knownDevices.lastSeenAt} < ${expired} then ${now} else ${knownDevices.firstSeenAt} end`,
-      },
-    });
 }

@@ -21,6 +21,7 @@ import {
   twoFactorMessages,
   twoFaValidateRequestSchema,
   twoFaCodeSchema,
+  WEB_CLIENT_ID,
 } from '@app/contracts/sign-in';
 import { findPendingCode, issueCode, resendCode, verifyCode } from '../../lib/one-time-codes.ts';
 import {
@@ -49,6 +50,12 @@ import { verifyCredentials, type SignInIdentifier } from './service.ts';
 const signInRateLimit = { max: 30, timeWindow: '1 minute' };
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+/** A password step: where the browser goes next, or the device 2FA challenge (403, error 141). */
+const passwordStepResponses = {
+  200: collectorSessionResponseSchema,
+  ...errors,
+  403: z.union([device2faChallengeSchema, apiErrorSchema]),
+};
 
 /**
  * /session-api, /recaptcha/collector/sessions and /nectar-session-api (signed-in spec 7.3): the password step
@@ -61,15 +68,29 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
   const redirectUri = `${app.config.publicUrl}${OAUTH_REDIRECT_PATH}`;
 
-  /** Checks the password, then records the login on the provider's interaction and answers where to go next. */
+  type LoginInteraction = Awaited<ReturnType<typeof app.identity.provider.interactionDetails>>;
+
+  /** Records the login on the provider's interaction and answers where the browser goes next. */
+  const finishLogin = async (reply: FastifyReply, interaction: LoginInteraction, collectorId: string) => {
+    interaction.result = { login: { accountId: collectorId } };
+    await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+    reply.header('location', interaction.returnTo);
+    return { location: interaction.returnTo };
+  };
+
+  /**
+   * Checks the password, then, with device 2FA on and a browser not known for this member and this client
+   * (the website, the native app or a partner alike; issue 28, point 1), answers 403 with the code challenge
+   * (error 141) and leaves the interaction waiting; otherwise records the login and answers where to go next.
+   */
   const completeLogin = async (
     request: FastifyRequest,
     reply: FastifyReply,
     identifier: SignInIdentifier,
     password: string,
     interactionId: string | undefined,
-    /** A further check after the password (the emailed digits), given the collector it passed for. */
-    alsoCheck?: (collectorId: string) => Promise<void>,
+    /** A second factor checked with the password (the emailed digits), given the collector it passed for. */
+    secondFactor?: (collectorId: string) => Promise<void>,
   ) => {
     // The interaction is checked first so an expired sign-in costs no password attempt.
     const interaction = interactionId
@@ -78,13 +99,17 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!interaction || interaction.prompt.name !== 'login') {
       throw new AppError(400, 'SIGN_IN_EXPIRED', signInMessages.signInExpired);
     }
-    const credential = await verifyCredentials(app.db, identifier, password);
-    await alsoCheck?.(credential.collectorId);
-    interaction.result = { login: { accountId: credential.collectorId } };
-    await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
-    request.log.info({ collectorId: credential.collectorId }, 'password step passed');
-    reply.header('location', interaction.returnTo);
-    return { location: interaction.returnTo };
+    const { collectorId } = await verifyCredentials(app.db, identifier, password);
+    const clientId = String(interaction.params.client_id);
+    request.log.info({ collectorId, clientId }, 'password step passed');
+    if (secondFactor) {
+      await secondFactor(collectorId);
+      await markDeviceKnown(app, request, reply, collectorId, clientId);
+    } else if (app.config.device2fa && !(await isDeviceKnown(app, request, collectorId, clientId))) {
+      reply.status(403);
+      return startDevice2fa(app, collectorId, { interactionUid: interaction.uid, clientId });
+    }
+    return finishLogin(reply, interaction, collectorId);
   };
 
   const setRemember = (reply: FastifyReply, cardNumber: string, remember: boolean | undefined) => {
@@ -109,7 +134,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
           'Password step of sign-in: checks the card number and password, continues the identity login',
         headers: z.object({ 'x-recaptcha': z.string().optional() }),
         body: collectorSessionRequestSchema,
-        response: { 200: collectorSessionResponseSchema, ...errors },
+        response: passwordStepResponses,
       },
     },
     async (request, reply) => {
@@ -129,7 +154,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['session'],
         summary: 'Password step for a remembered card number (the remember-me cookie)',
         body: rememberedSessionRequestSchema,
-        response: { 200: collectorSessionResponseSchema, ...errors },
+        response: passwordStepResponses,
       },
     },
     async (request, reply) => {
@@ -169,7 +194,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
           password: passwordInputSchema,
           interaction: collectorSessionRequestSchema.shape.interaction,
         }),
-        response: { 200: collectorSessionResponseSchema, ...errors },
+        response: passwordStepResponses,
       },
     },
     async (request, reply) => {
@@ -231,6 +256,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, digits, token, interaction } = request.body;
+      // The emailed digits are the second factor: this browser needs no device code afterwards.
       return completeLogin(request, reply, { email }, password, interaction, async (collectorId) => {
         const row = await verifyCode(app.db, token, EMAIL_SIGN_IN_PURPOSE, digits);
         if (row.collectorId !== collectorId)
@@ -276,12 +302,13 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const collector = claims?.sub ? await findSignedInCollector(app.db, claims.sub) : undefined;
       if (!claims || !collector) throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
       const sessionData = { idToken: tokens.id_token, refreshToken: tokens.refresh_token };
-      if (app.config.device2fa && !(await isDeviceKnown(app, request, collector.id))) {
+      // The login interaction asked for the code already; this covers a provider session from elsewhere.
+      if (app.config.device2fa && !(await isDeviceKnown(app, request, collector.id, WEB_CLIENT_ID))) {
         return reply.status(403).send(await startDevice2fa(app, collector.id, sessionData));
       }
       const session = await app.signIn(request, reply, collector.id, sessionData);
       await recordSignIn(app.db, request, collector.id, session);
-      await markDeviceKnown(app, request, reply, collector.id);
+      await markDeviceKnown(app, request, reply, collector.id, WEB_CLIENT_ID);
       return { sessionCreatedAt: session.createdAt.toISOString(), firstName: collector.firstName };
     },
   );
@@ -321,20 +348,36 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: codeRateLimit },
       schema: {
         tags: ['session'],
-        summary: 'Device 2FA: checks the code and starts the web session',
+        summary:
+          "Device 2FA: checks the code, then continues the provider's login (where to go next) or starts the web session",
         body: twoFaValidateRequestSchema,
-        response: { 200: oauthSessionResponseSchema, ...errors },
+        response: { 200: z.union([collectorSessionResponseSchema, oauthSessionResponseSchema]), ...errors },
       },
     },
     async (request, reply) => {
       const { twoFaCode, encryptedSessionJwt } = request.body;
+      // A login interaction waits behind the code: only the browser holding the provider's signed interaction
+      // cookie may continue it, and another browser's attempt costs the member no guess.
+      const waiting = await findPendingCode(app.db, encryptedSessionJwt, DEVICE_2FA_PURPOSE);
+      const interactionUid = waiting?.data.interactionUid;
+      const interaction =
+        typeof interactionUid === 'string'
+          ? await app.identity.provider.interactionDetails(request.raw, reply.raw).catch(() => undefined)
+          : undefined;
+      if (interactionUid && (interaction?.uid !== interactionUid || interaction.prompt.name !== 'login')) {
+        throw new AppError(400, 'SIGN_IN_EXPIRED', signInMessages.signInExpired);
+      }
       const pending = await verifyCode(app.db, encryptedSessionJwt, DEVICE_2FA_PURPOSE, twoFaCode);
       const collector = await findSignedInCollector(app.db, pending.collectorId);
       if (!collector) throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
-      const { idToken, refreshToken } = pending.data;
+      const { clientId, idToken, refreshToken } = pending.data;
+      if (interaction) {
+        await markDeviceKnown(app, request, reply, collector.id, String(clientId));
+        return finishLogin(reply, interaction, collector.id);
+      }
       const session = await app.signIn(request, reply, collector.id, { idToken, refreshToken });
       await recordSignIn(app.db, request, collector.id, session);
-      await markDeviceKnown(app, request, reply, collector.id);
+      await markDeviceKnown(app, request, reply, collector.id, WEB_CLIENT_ID);
       return { sessionCreatedAt: session.createdAt.toISOString(), firstName: collector.firstName };
     },
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NATIVE_APP_CLIENT_ID } from '@app/contracts/connected-apps';
 import { signInMessages, WEB_CLIENT_ID } from '@app/contracts/sign-in';
 import { cards, credentials } from '../../db/schema/core.ts';
 import { oneTimeCodes } from '../../db/schema/identity.ts';
@@ -359,15 +360,53 @@ describe('device 2FA (DEVICE_2FA on)', () => {
       headers: { ...jsWeb, cookie: jar.header() },
       payload: { twoFaCode, encryptedSessionJwt },
     });
-  const pendingSignIn = async (jar: Jar) => {
-    const { step, verifier, redirectUri } = await signIn(t, jar);
-    const { session } = await finishSignIn(t, jar, String(step.headers.location), verifier, redirectUri);
-    return session;
+  /** An authorization request of the native app (public client, PKCE, loopback redirect). */
+  const authorizeNativeApp = async (jar: Jar) => {
+    const { challenge } = pkce();
+    const auth = await t.app.inject({
+      method: 'GET',
+      url: `/oauth2/auth?${new URLSearchParams({
+        client_id: NATIVE_APP_CLIENT_ID,
+        redirect_uri: 'http://127.0.0.1:49731/callback',
+        response_type: 'code',
+        scope: 'openid offline',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        state: 'native-state',
+      })}`,
+      headers: { cookie: jar.header() },
+    });
+    jar.store(auth.headers['set-cookie']);
+    expect(auth.statusCode).toBe(303);
+    return new URL(String(auth.headers.location), t.config.publicUrl);
+  };
+  const passwordStepFor = async (jar: Jar, login: URL) => {
+    expect(login.pathname).toBe('/id/start/login');
+    return t.app.inject({
+      method: 'POST',
+      url: '/recaptcha/collector/sessions',
+      headers: { ...jsWeb, cookie: jar.header() },
+      payload: {
+        collectorId: DEMO_CARD_NUMBER,
+        password: DEMO_PASSWORD,
+        interaction: login.searchParams.get('uid'),
+      },
+    });
+  };
+  const follow = async (jar: Jar, location: string) => {
+    const next = await t.app.inject({
+      method: 'GET',
+      url: location.replace(t.config.publicUrl, ''),
+      headers: { cookie: jar.header() },
+    });
+    jar.store(next.headers['set-cookie']);
+    expect(next.statusCode).toBe(303);
+    return new URL(String(next.headers.location), t.config.publicUrl);
   };
 
-  it('asks a new device for a code (error 141), refuses wrong, reused and expired codes, then trusts the device', async () => {
+  it('asks a new device for a code at the password step (error 141), refuses wrong, reused and expired codes, then trusts the device', async () => {
     const jar = new Jar();
-    const challenge = await pendingSignIn(jar);
+    const { step: challenge, verifier, redirectUri } = await signIn(t, jar);
     expect(challenge.statusCode).toBe(403);
     const body = challenge.json();
     expect(body).toMatchObject({
@@ -376,7 +415,7 @@ describe('device 2FA (DEVICE_2FA on)', () => {
       maskedDestination: 'd***@example.com',
     });
     expect(body.description).toBe("We've sent a 6-digit code to d***@example.com. It lasts 10 minutes.");
-    expect(jar.get('lc_session')).toBeUndefined();
+    expect(challenge.headers.location).toBeUndefined();
     const code = await latestCode();
     expect(code).toMatch(/^\d{6}$/);
 
@@ -396,24 +435,33 @@ describe('device 2FA (DEVICE_2FA on)', () => {
       description: "That code isn't right. Check it and try again.",
     });
 
+    // The right code from another browser (without the provider's interaction cookie) continues nothing.
+    const elsewhere = await validate(new Jar(), body.encryptedSessionJwt, code);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().code).toBe('SIGN_IN_EXPIRED');
+
     const right = await validate(jar, body.encryptedSessionJwt, code);
     expect(right.statusCode).toBe(200);
-    expect(right.json().firstName).toBe('Alex');
+    const { location } = right.json<{ location: string }>();
+    expect(location).toContain('/oauth2/auth/');
     jar.store(right.headers['set-cookie']);
-    expect(jar.get('lc_session')).toBeTruthy();
     expect(jar.get('lc_device')).toBeTruthy();
+    const { session } = await finishSignIn(t, jar, location, verifier, redirectUri);
+    expect(session.statusCode).toBe(200);
+    expect(session.json().firstName).toBe('Alex');
+    expect(jar.get('lc_session')).toBeTruthy();
 
     const reused = await validate(jar, body.encryptedSessionJwt, code);
     expect(reused.statusCode).toBe(400);
     expect(reused.json().code).toBe('CODE_EXPIRED');
 
     // The same browser signs in again without a code.
-    const again = await pendingSignIn(jar.keepOnly('lc_device'));
-    expect(again.statusCode).toBe(200);
+    const again = await signIn(t, jar.keepOnly('lc_device'));
+    expect(again.step.statusCode).toBe(200);
 
     // Another browser gets a code; once its 10 minutes are over it is refused.
     const other = new Jar();
-    const second = (await pendingSignIn(other)).json();
+    const second = (await signIn(t, other)).step.json();
     const secondCode = await latestCode();
     await t.app.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await validate(other, second.encryptedSessionJwt, secondCode);
@@ -424,14 +472,34 @@ describe('device 2FA (DEVICE_2FA on)', () => {
     });
   });
 
-  it('locks a pending sign-in after 5 wrong codes, even for the right one', async () => {
+  it('asks the native app on a new device for the code too, before the provider issues any code or token (issue 28, point 1)', async () => {
     const jar = new Jar();
-    const body = (await pendingSignIn(jar)).json();
-    const code = await latestCode();
-    const wrongCode = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i += 1)
-      expect((await validate(jar, body.encryptedSessionJwt, wrongCode)).statusCode).toBe(400);
-    const right = await validate(jar, body.encryptedSessionJwt, code);
-    expect(right.json().code).toBe('CODE_MAX_ATTEMPTS');
+    const login = await authorizeNativeApp(jar);
+    const step = await passwordStepFor(jar, login);
+    expect(step.statusCode).toBe(403);
+    expect(step.json().code).toBe('141');
+    // The interaction is not finished: resuming it without the code asks for the login again; no code for the app.
+    const again = await follow(jar, `/oauth2/auth/${login.searchParams.get('uid')}`);
+    expect(again.pathname).toBe('/id/start/login');
+    expect(again.searchParams.get('code')).toBeNull();
+    const challenge = await passwordStepFor(jar, again);
+    expect(challenge.statusCode).toBe(403);
+    const right = await validate(jar, challenge.json().encryptedSessionJwt, await latestCode());
+    expect(right.statusCode).toBe(200);
+    jar.store(right.headers['set-cookie']);
+    const callback = await follow(jar, right.json<{ location: string }>().location);
+    expect(`${callback.origin}${callback.pathname}`).toBe('http://127.0.0.1:49731/callback');
+    expect(callback.searchParams.get('code')).toBeTruthy();
+
+    // The same browser is known to the app from now on: the next password step needs no code.
+    const later = new Jar();
+    later.store(`lc_device=${jar.get('lc_device')}`);
+    expect((await passwordStepFor(later, await authorizeNativeApp(later))).statusCode).toBe(200);
+
+    // Known devices are per client: the provider session from the app does not let the website in without
+    // the password and a code of its own.
+    const web = await signIn(t, jar);
+    expect(web.step.statusCode).toBe(403);
+    expect(web.step.json().code).toBe('141');
   });
 });

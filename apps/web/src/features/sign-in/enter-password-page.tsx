@@ -11,7 +11,7 @@ import { Checkbox } from '../../shared/ui/checkbox.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { readIdentityState } from './identity-state.ts';
 import { RememberMeInfoPopup } from './remember-me-info-popup.tsx';
-import { createCollectorSession } from './sign-in-api.ts';
+import { createCollectorSession, device2faPageOf } from './sign-in-api.ts';
 import { startSignIn } from './start-sign-in.ts';
 import './sign-in.css';
 
@@ -58,6 +58,12 @@ export function EnterPasswordPage() {
     } catch (error) {
       if (error instanceof HttpError && error.code === 'SIGN_IN_EXPIRED') {
         await startSignIn(identity.next);
+        return;
+      }
+      // A browser new to this member: the code sent to them finishes the log in (device 2FA, error 141).
+      const codePage = device2faPageOf(error);
+      if (codePage) {
+        void navigate(codePage);
         return;
       }
       setServerError({

@@ -1,18 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  DEVICE_2FA_ERROR_CODE,
-  type Device2faChallenge,
-  IDENTITY_PREFIX,
-  OAUTH_REDIRECT_PATH,
-  signInMessages,
-} from '@app/contracts/sign-in';
+import { IDENTITY_PREFIX, OAUTH_REDIRECT_PATH, signInMessages } from '@app/contracts/sign-in';
 import { HttpError } from '../../shared/http/client.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { finishSignIn } from './finish-sign-in.ts';
 import { takePendingSignIn } from './identity-state.ts';
-import { createOauthSession } from './sign-in-api.ts';
+import { createOauthSession, device2faPageOf } from './sign-in-api.ts';
 import './sign-in.css';
 
 /**
@@ -48,11 +42,9 @@ export function OauthRedirectPage() {
       })
       .catch((cause: unknown) => {
         // Device 2FA (error 141): the sign-in waits for the code sent to the member.
-        const body = cause instanceof HttpError ? (cause.body as Partial<Device2faChallenge>) : undefined;
-        if (cause instanceof HttpError && cause.code === DEVICE_2FA_ERROR_CODE && body?.encryptedSessionJwt) {
-          void navigate(`/two-factor-authentication/${encodeURIComponent(body.encryptedSessionJwt)}`, {
-            replace: true,
-          });
+        const codePage = device2faPageOf(cause);
+        if (codePage) {
+          void navigate(codePage, { replace: true });
           return;
         }
         setError(cause instanceof HttpError ? cause.message : signInMessages.signInFailed);

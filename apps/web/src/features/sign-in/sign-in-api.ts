@@ -1,11 +1,23 @@
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
-import type {
-  CollectorSessionRequest,
-  OauthSessionRequest,
-  OauthSessionResponse,
+import {
+  DEVICE_2FA_ERROR_CODE,
+  type CollectorSessionRequest,
+  type Device2faChallenge,
+  type OauthSessionRequest,
+  type OauthSessionResponse,
 } from '@app/contracts/sign-in';
 import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
-import { request } from '../../shared/http/client.ts';
+import { HttpError, request } from '../../shared/http/client.ts';
+
+/**
+ * Device 2FA (error 141), asked at the password step or the code exchange: the page that takes the code sent
+ * to the member, or undefined when the error is another one.
+ */
+export function device2faPageOf(cause: unknown): string | undefined {
+  if (!(cause instanceof HttpError) || cause.code !== DEVICE_2FA_ERROR_CODE) return undefined;
+  const token = (cause.body as Partial<Device2faChallenge> | undefined)?.encryptedSessionJwt;
+  return token ? `/two-factor-authentication/${encodeURIComponent(token)}` : undefined;
+}
 
 /** GET /nectar-session-api/remember: the card number remember-me kept on this browser. */
 export const getRememberedCard = () => request<{ cardNumber: string | null }>('/nectar-session-api/remember');
@@ -28,9 +40,12 @@ export async function createCollectorSession(body: CollectorSessionRequest): Pro
 export const createOauthSession = (body: OauthSessionRequest) =>
   request<OauthSessionResponse>('/session-api/session/sessions/oauth', { method: 'POST', body });
 
-/** POST /session-api/session/sessions/oauth/2fa-validate: the device 2FA code starts the session. */
+/**
+ * POST /session-api/session/sessions/oauth/2fa-validate: the device 2FA code continues the identity
+ * provider's login (`location`, asked at the password step) or starts the session (asked at the exchange).
+ */
 export const validateDevice2fa = (body: { twoFaCode: string; encryptedSessionJwt: string }) =>
-  request<OauthSessionResponse>('/session-api/session/sessions/oauth/2fa-validate', {
+  request<OauthSessionResponse | { location: string }>('/session-api/session/sessions/oauth/2fa-validate', {
     method: 'POST',
     body,
   });

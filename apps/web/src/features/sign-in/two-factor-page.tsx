@@ -17,7 +17,8 @@ type FormValues = z.infer<typeof formSchema>;
 
 /**
  * /two-factor-authentication/:token: device 2FA of sign-in. The code went to the member's email or mobile;
- * entering it starts the session and goes on to `next`.
+ * entering it continues the identity provider's login (asked after the password, for every client) or, when
+ * asked at the code exchange, starts the session and goes on to `next`.
  */
 export function TwoFactorPage() {
   const { token = '' } = useParams();
@@ -55,8 +56,14 @@ export function TwoFactorPage() {
   const onSubmit = async ({ twoFaCode }: FormValues) => {
     setServerError(undefined);
     try {
-      const session = await validateDevice2fa({ twoFaCode, encryptedSessionJwt: token });
-      void navigate(finishSignIn(session, queryClient), { replace: true });
+      const answer = await validateDevice2fa({ twoFaCode, encryptedSessionJwt: token });
+      if ('location' in answer) {
+        // The identity provider's login goes on (to the website's code exchange, or the app that asked).
+        window.location.assign(answer.location);
+        await new Promise(() => undefined);
+        return;
+      }
+      void navigate(finishSignIn(answer, queryClient), { replace: true });
     } catch (error) {
       setServerError(error instanceof Error ? error.message : undefined);
     }

@@ -1,0 +1,74 @@
+import { and, eq, gt, lt, not, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { knownDevices } from '../../db/schema/identity.ts';
+import { hashOf } from '../../lib/token-hash.ts';
+
+/** A random id per browser; only its hash is stored against the collectors who completed sign-in on it. */
+export const DEVICE_COOKIE = 'lc_device';
+
+/** A device not signed in on for this long asks for a code again (issue 10: known devices expire). */
+export const KNOWN_DEVICE_DAYS = 90;
+
+/** A device unseen since this moment is no longer known. */
+const knownDevicesSince = (now: Date) => new Date(now.getTime() - KNOWN_DEVICE_DAYS * 24 * 3_600_000);
+
+/**
+ * Whether this browser (its device cookie's value) completed a sign-in with the second factor for this
+ * collector and this client of the identity provider (issue 28, point 1: known devices are per client).
+ */
+export async function isKnownDevice(
+  db: Database,
+  collectorId: string,
+  clientId: string,
+  deviceId: string | undefined,
+) {
+  if (!deviceId) return false;
+  const [row] = await db
+    .select({ collectorId: knownDevices.collectorId })
+    .from(knownDevices)
+    .where(
+      and(
+        eq(knownDevices.collectorId, collectorId),
+        eq(knownDevices.clientId, clientId),
+        eq(knownDevices.deviceHash, hashOf(deviceId)),
+        gt(knownDevices.lastSeenAt, knownDevicesSince(new Date())),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Marks the device known for the client (or seen again) and forgets this collector's devices unseen for
+ * KNOWN_DEVICE_DAYS, in one statement: it runs on every sign-in.
+ */
+export async function rememberDevice(db: Database, collectorId: string, clientId: string, deviceId: string) {
+  const deviceHash = hashOf(deviceId);
+  const now = new Date();
+  const expired = knownDevicesSince(now);
+  const swept = db.$with('swept').as(
+    db
+      .delete(knownDevices)
+      .where(
+        and(
+          eq(knownDevices.collectorId, collectorId),
+          not(and(eq(knownDevices.clientId, clientId), eq(knownDevices.deviceHash, deviceHash))!),
+          lt(knownDevices.lastSeenAt, expired),
+        ),
+      )
+      .returning({ deviceHash: knownDevices.deviceHash }),
+  );
+  await db
+    .with(swept)
+    .insert(knownDevices)
+    .values({ collectorId, clientId, deviceHash })
+    .onConflictDoUpdate({
+      target: [knownDevices.collectorId, knownDevices.clientId, knownDevices.deviceHash],
+      // This device's own row is left to the upsert (one statement may not touch a row twice): long unseen,
+      // it starts again as a new device.
+      set: {
+        lastSeenAt: now,
+        firstSeenAt: sql`case when ${knownDevices.lastSeenAt} < ${expired} then ${now} else ${knownDevices.firstSeenAt} end`,
+      },
+    });
+}
