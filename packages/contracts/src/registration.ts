@@ -1,6 +1,6 @@
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/mobile';
 import { z } from 'zod';
-import { cardNumberDigitsSchema } from './card-number.ts';
+import { cardNumberDigitsSchema, fullCardNumberSchema } from './card-number.ts';
 import { emailSchema } from './email.ts';
 import { passwordProblem } from './password.ts';
 import { dateOfBirthSchema, firstNameSchema, lastNameSchema, postcodeSchema } from './personal-details.ts';
@@ -205,7 +205,7 @@ export const customerDetailsRequestSchema = (today?: () => Date) =>
 export const verifyAnalogueRequestSchema = (today?: () => Date) =>
   z.object({
     authToken: authTokenSchema,
-    collectorId: z.string().regex(/^\d{19}$/, 'Enter a valid card number'),
+    collectorId: fullCardNumberSchema,
     lastName: lastNameSchema,
     dateOfBirth: dateOfBirthSchema(today),
   });

@@ -137,4 +137,15 @@ describe('password reset by card number with a code', () => {
     expect(unknown.json()).toEqual(known.json());
     expect(known.json()).toEqual({ description: passwordResetMessages.requestSentForCard });
   });
+
+  it('reads the card number with spaces or dashes as the form does (issue 29, item 5)', async () => {
+    const spaced = await post('/2fa/get-delivery-options', { collectorId: '9826 3000 1234 5678 901' });
+    expect(spaced.statusCode).toBe(200);
+    expect(spaced.json().deliveryOptions).toHaveLength(2);
+    const dashed = await post('/2fa/get-delivery-options', { collectorId: '1234-5678-901' });
+    expect(dashed.json().deliveryOptions).toHaveLength(2);
+    const bad = await post('/2fa/get-delivery-options', { collectorId: '1234 5678 90' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().description).toContain('Enter a valid card number');
+  });
 });

@@ -513,6 +513,15 @@ describe('registration identity API (/progressive)', () => {
       });
     });
 
+    it('reads the card number with spaces, dashes or its prefix as the form does (issue 29, item 5)', async () => {
+      for (const written of ['2000 0000 001', '2000-0000-001', '9826 3000 2000 0000 001']) {
+        expect((await startWithCard(written)).json()).toMatchObject({ userType: 'ANALOG' });
+      }
+      const short = await startWithCard('2000 0000 00');
+      expect(short.statusCode).toBe(400);
+      expect(short.json().description).toContain('Enter a card number that has 11 numbers');
+    });
+
     it('checks an ANALOG holder with verify-analogue-nectar once the account is chosen, without moving the step', async () => {
       const { authToken } = await throughEmailWith('20000000002', 'tom@example.com');
       const verify = (body: Record<string, string>) =>

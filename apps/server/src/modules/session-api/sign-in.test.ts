@@ -13,7 +13,12 @@ import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts'
 import { Jar, pkce } from '../../test/oidc-browser.ts';
 
 /** Drives the browser's part: authorization request, card and password step, back to /oauth_redirect. */
-async function signIn(t: TestApp, jar: Jar, password = DEMO_PASSWORD) {
+async function signIn(
+  t: TestApp,
+  jar: Jar,
+  password = DEMO_PASSWORD,
+  collectorId: string = DEMO_CARD_NUMBER,
+) {
   const { app, config } = t;
   const { verifier, challenge } = pkce();
   const state = randomBytes(16).toString('base64url');
@@ -42,7 +47,7 @@ async function signIn(t: TestApp, jar: Jar, password = DEMO_PASSWORD) {
     method: 'POST',
     url: '/recaptcha/collector/sessions',
     headers: { ...jsWeb, cookie: jar.header() },
-    payload: { collectorId: DEMO_CARD_NUMBER, password, interaction: uid },
+    payload: { collectorId, password, interaction: uid },
   });
   return { step, uid, verifier, state, redirectUri };
 }
@@ -130,6 +135,18 @@ describe('sign-in through the identity provider', () => {
     });
     expect(after.statusCode).toBe(401);
   });
+
+  // Issue 29, item 5: the API reads the card number as the form does (one rule in contracts).
+  it.each([['9826 3000 1234 5678 901'], ['98263000-1234-5678-901'], ['1234 5678 901']])(
+    'takes the card number written as %j at the password step',
+    async (written) => {
+      const jar = new Jar();
+      const { step, verifier, redirectUri } = await signIn(t, jar, DEMO_PASSWORD, written);
+      expect(step.statusCode).toBe(200);
+      const { session } = await finishSignIn(t, jar, String(step.headers.location), verifier, redirectUri);
+      expect(session.json().firstName).toBe('Alex');
+    },
+  );
 
   it('refuses a code exchange with the wrong verifier, and a code used twice', async () => {
     const jar = new Jar();

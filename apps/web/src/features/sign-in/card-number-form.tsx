@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
-  CARD_NUMBER_DIGITS,
+  CARD_NUMBER_INPUT_MAX_LENGTH,
   CARD_PREFIX,
   cardNumberDigitsSchema,
   toFullCardNumber,
@@ -63,7 +63,8 @@ export function CardNumberForm({
           description="It's the last 11 numbers on your plastic card"
           inputMode="numeric"
           autoComplete="username"
-          maxLength={CARD_NUMBER_DIGITS}
+          // Room for a pasted full number with its prefix and spaces: the schema reads it (issue 29, item 5).
+          maxLength={CARD_NUMBER_INPUT_MAX_LENGTH}
           error={errors.digits?.message ?? fieldError}
           {...register('digits')}
         />
