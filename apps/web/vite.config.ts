@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstPaint } from './first-paint-plugin.ts';
+import { fontPreload } from './font-preload-plugin.ts';
 import { precompress } from './precompress-plugin.ts';
 import { API_PREFIXES } from '../../packages/contracts/src/api-prefixes.ts';
 
@@ -8,7 +9,7 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), firstPaint(), precompress()],
+  plugins: [react(), fontPreload(), firstPaint(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

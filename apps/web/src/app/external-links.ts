@@ -10,7 +10,8 @@ export const FOOTER_LINKS = {
   facebook: 'https://www.facebook.com/nectar',
   instagram: 'https://www.instagram.com/nectar',
   x: 'https://x.com/nectar',
-  helpChat: 'https://help.nectar.com/hc/en-gb',
+  /** 'Chat to us' opens our own contact page (the careline, missing points, feedback), not an outside site. */
+  helpChat: '/contact-us',
   privacyHub: 'https://www.nectar.com/privacy-hub',
   smartShop: 'https://www.sainsburys.co.uk/shop/gb/groceries/smartshop',
 } as const;

@@ -1,3 +1,17 @@
+import {
+  ChartNoAxesColumn,
+  CircleHelp,
+  House,
+  LogIn,
+  LogOut,
+  Menu,
+  Store,
+  Tag,
+  UserRound,
+  UserRoundPlus,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { brand } from '@app/contracts/brand';
@@ -7,19 +21,29 @@ import { hasSessionMarker, onSessionMarkerChange } from '../shared/session/sessi
 import { isSwitchOn } from '../shared/switches/switches.ts';
 import { LOGO_LABELS, logoVariantFor } from './seasonal-logo.ts';
 
-const VISITOR_NAV = [
-  { to: '/brands', label: 'Brands' },
-  { to: '/help', label: 'Help' },
-  { to: '/id/start/sign-up', label: 'Register' },
-  { to: SIGN_IN_PATH, label: 'Log in' },
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Set apart at the end of the bar (log in, log out). */
+  end?: boolean;
+}
+
+const VISITOR_NAV: NavItem[] = [
+  { to: '/brands', label: 'Brands', icon: Store },
+  { to: '/help', label: 'Help', icon: CircleHelp },
+  { to: '/id/start/sign-up', label: 'Register', icon: UserRoundPlus },
+  { to: SIGN_IN_PATH, label: 'Log in', icon: LogIn, end: true },
 ];
-const MEMBER_NAV = [
-  { to: '/homepage', label: 'Home' },
-  { to: SUPERMARKET_OFFERS_PATH, label: 'Offers' },
-  { to: '/brands', label: 'Brands' },
-  { to: '/card/activity', label: 'Activity' },
-  { to: '/account', label: 'Account' },
-  { to: '/logout', label: 'Log out' },
+/** Signed in: the member's pages, Help (the help centre, contact and feedback) and Log out, once. */
+const MEMBER_NAV: NavItem[] = [
+  { to: '/homepage', label: 'Home', icon: House },
+  { to: SUPERMARKET_OFFERS_PATH, label: 'Offers', icon: Tag },
+  { to: '/brands', label: 'Brands', icon: Store },
+  { to: '/card/activity', label: 'Activity', icon: ChartNoAxesColumn },
+  { to: '/account', label: 'Account', icon: UserRound },
+  { to: '/help', label: 'Help', icon: CircleHelp },
+  { to: '/logout', label: 'Log out', icon: LogOut, end: true },
 ];
 
 const subscribeToSession = (onChange: () => void) => {
@@ -77,14 +101,18 @@ export function Header() {
             aria-controls={menuId}
             onClick={() => setOpenOn(menuOpen ? undefined : pathname)}
           >
+            {menuOpen ? <X aria-hidden="true" size={20} /> : <Menu aria-hidden="true" size={20} />}
             Menu
           </button>
         ) : null}
         <nav ref={nav} aria-label="Main" id={menuId} hidden={!showNav} className="shell__nav">
           <ul>
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
+            {items.map(({ to, label, icon: Icon, end }) => (
+              <li key={to} className={end ? 'shell__nav-end' : undefined}>
+                <NavLink to={to}>
+                  <Icon aria-hidden="true" size={18} strokeWidth={2.25} />
+                  {label}
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -41,13 +41,13 @@ export function CardPanel() {
   const code128 = barcode.data?.data.code128;
   const open = popups.current;
 
+  const number = card.data?.cardNumber;
   // The scan modal opens at once with a loading indicator and shows the barcode when it arrives.
   useEffect(() => {
     if (open?.type === 'SCAN_CARD' && !open.props.barcode && code128)
-      popups.open('SCAN_CARD', { barcode: code128 });
-  }, [open, code128, popups]);
+      popups.open('SCAN_CARD', { barcode: code128, cardNumber: number });
+  }, [open, code128, number, popups]);
 
-  const number = card.data?.cardNumber;
   return (
     <section className="card-view" aria-labelledby="card-heading">
       <div className="card-view__card">
@@ -72,7 +72,14 @@ export function CardPanel() {
           </p>
         ) : null}
         <div className="card-view__actions">
-          <Button onClick={() => popups.open('SCAN_CARD', code128 ? { barcode: code128 } : {})}>
+          <Button
+            onClick={() =>
+              popups.open(
+                'SCAN_CARD',
+                code128 ? { barcode: code128, cardNumber: number } : { cardNumber: number },
+              )
+            }
+          >
             Scan your card
           </Button>
           <Button

@@ -93,9 +93,6 @@ export function HomepagePage() {
             </div>
           ) : null}
         </div>
-        <p className="offers-home__logout">
-          <Link to="/logout">Log out</Link>
-        </p>
       </section>
 
       <section className="offers-home__section" aria-labelledby="new-offers">

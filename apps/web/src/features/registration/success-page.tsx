@@ -162,7 +162,7 @@ export function SuccessPage() {
             </li>
           ))}
         </ul>
-        <StoreLinks lead={false} />
+        <StoreLinks />
         <div className="registration__actions">
           {state.accountKind === 'business' ? (
             <Link className="button button--primary button--full" to={registrationPaths.getBusinessOffers}>

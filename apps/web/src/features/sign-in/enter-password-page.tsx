@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -106,7 +107,7 @@ export function EnterPasswordPage() {
               aria-label="About Remember me"
               onClick={() => setInfoOpen(true)}
             >
-              i
+              <Info aria-hidden="true" size={20} />
             </button>
           </div>
           <Button type="submit" fullWidth loading={isSubmitting}>

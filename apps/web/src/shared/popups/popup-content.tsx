@@ -1,3 +1,4 @@
+import { Sun } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { brand } from '@app/contracts/brand';
 import { useDocument } from '../documents/get-document.ts';
@@ -8,6 +9,9 @@ import { Spinner } from '../ui/spinner.tsx';
 import type { PopupProps } from './popup-manager.tsx';
 import { TERMS_DOCUMENTS, type PopupType } from './popup-types.ts';
 import './popups.css';
+
+/** A card number in groups of four from the end of the prefix, as printed on a card: easier to read out. */
+const groupDigits = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 type Callback = () => void;
 /** Sets what the popup's frame does instead of closing (undefined: it closes). */
@@ -376,17 +380,24 @@ export default function PopupContent({
       return (
         <>
           <p>Here's a bigger barcode, it might help if you're having trouble scanning.</p>
-          {text(props.barcode) ? (
-            <img
-              className="popup-barcode"
-              src={`data:image/png;base64,${text(props.barcode)}`}
-              alt="Your card barcode"
-            />
-          ) : (
-            <Spinner label="Loading your barcode" />
-          )}
+          <figure className="popup-scan">
+            {text(props.barcode) ? (
+              <img
+                className="popup-barcode"
+                src={`data:image/png;base64,${text(props.barcode)}`}
+                alt="Your card barcode"
+              />
+            ) : (
+              <Spinner label="Loading your barcode" />
+            )}
+            {text(props.cardNumber) ? (
+              <figcaption className="popup-scan__number" aria-label={`Card number ${text(props.cardNumber)}`}>
+                {groupDigits(text(props.cardNumber) ?? '')}
+              </figcaption>
+            ) : null}
+          </figure>
           <p className="popup-brightness">
-            <span aria-hidden="true">☀</span> Set screen brightness to 80% or higher for best results.
+            <Sun aria-hidden="true" size={18} /> Set screen brightness to 80% or higher for best results.
           </p>
         </>
       );

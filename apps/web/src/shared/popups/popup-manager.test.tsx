@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PopupProvider, usePopups } from './popup-manager.tsx';
 
 const answers: boolean[] = [];
@@ -39,6 +39,11 @@ const setUp = () =>
   );
 
 describe('popup manager', () => {
+  const jsdomWidth = window.innerWidth;
+  afterEach(() => {
+    window.innerWidth = jsdomWidth;
+  });
+
   it('toggles a popup open and closed', async () => {
     setUp();
     act(() => screen.getByRole('button', { name: 'Card help' }).click());
@@ -69,13 +74,27 @@ describe('popup manager', () => {
     expect(answers).toEqual([false]);
   });
 
-  it('opens a sliding popup at the window height minus 135, locks scrolling, and closes on a swipe down', async () => {
+  it('on a wide screen opens the same popup as a dialog centred on the page, as tall as its content', async () => {
     window.innerHeight = 800;
+    window.innerWidth = 1366;
+    setUp();
+    act(() => screen.getByRole('button', { name: 'How do I use my card?' }).click());
+    const dialog = await screen.findByRole('dialog', { name: 'How do I use my card?' });
+    expect(dialog.style.height).toBe('');
+    expect(dialog.style.maxHeight).toBe('665px');
+    expect(dialog).not.toHaveClass('popup--sheet');
+    expect(dialog.parentElement).not.toHaveClass('popup-backdrop--sheet');
+  });
+
+  it('on a phone opens a sliding popup as a sheet at the window height minus 135, locks scrolling, and closes on a swipe down', async () => {
+    window.innerHeight = 800;
+    window.innerWidth = 390;
     setUp();
     act(() => screen.getByRole('button', { name: 'How do I use my card?' }).click());
     const dialog = await screen.findByRole('dialog', { name: 'How do I use my card?' });
     expect(await screen.findByText(/face|faces the scanner/)).toBeInTheDocument();
     expect(dialog.style.height).toBe('665px');
+    expect(dialog).toHaveClass('popup--sheet');
     expect(document.body).toHaveClass('scroll-locked');
     fireEvent.touchStart(dialog, { touches: [{ clientY: 100 }] });
     fireEvent.touchEnd(dialog, { changedTouches: [{ clientY: 300 }] });

@@ -1,4 +1,6 @@
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useIsFablet } from '../hooks/use-is-fablet.ts';
 import { useScrollLock } from './use-scroll-lock.ts';
 import './ui.css';
 
@@ -26,9 +28,16 @@ const useWindowHeight = () => {
 
 const SWIPE_CLOSE_DISTANCE = 80;
 
-/** A modal dialog: focus moves in and is trapped, Escape closes, focus returns to where it was. */
+/**
+ * A modal dialog: focus moves in and is trapped, Escape closes, focus returns to where it was. On a phone
+ * (fablet width) it is a bottom sheet; a sliding one is the window height minus 135 (spec 2.6), closes on a
+ * swipe down and on browser back. On a wider screen every popup is a dialog centred on the page, as tall as
+ * its content.
+ */
 export function Popup({ open, onClose, title, children, sliding = false }: PopupProps) {
   const titleId = useId();
+  const sheet = useIsFablet();
+  const fullSheet = sliding && sheet;
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -99,7 +108,7 @@ export function Popup({ open, onClose, title, children, sliding = false }: Popup
   if (!open) return null;
   return (
     <div
-      className={`popup-backdrop${sliding ? ' popup-backdrop--sliding' : ''}`}
+      className={`popup-backdrop${sheet ? ' popup-backdrop--sheet' : ''}`}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
@@ -110,9 +119,9 @@ export function Popup({ open, onClose, title, children, sliding = false }: Popup
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={`popup${sliding ? ' popup--sliding' : ''}`}
+        className={`popup${sheet ? ' popup--sheet' : ''}`}
         style={
-          sliding
+          fullSheet
             ? { height: Math.max(200, windowHeight - POPUP_HEIGHT_OFFSET) }
             : { maxHeight: Math.max(200, windowHeight - POPUP_HEIGHT_OFFSET) }
         }
@@ -127,9 +136,9 @@ export function Popup({ open, onClose, title, children, sliding = false }: Popup
           swipeStart.current = undefined;
         }}
       >
-        {sliding ? <div className="popup__grabber" aria-hidden="true" /> : null}
+        {fullSheet ? <div className="popup__grabber" aria-hidden="true" /> : null}
         <button type="button" className="popup__close" aria-label="Close" onClick={onClose}>
-          ×
+          <X aria-hidden="true" size={22} />
         </button>
         <h2 className="popup__title" id={titleId}>
           {title}

@@ -1,23 +1,38 @@
+import { Play, Smartphone, type LucideIcon } from 'lucide-react';
 import { APP_STORE_URL, GOOGLE_PLAY_URL } from '../navigation/app-stores.ts';
 import './ui.css';
 
+function StoreBadge({
+  href,
+  small,
+  name,
+  icon: Icon,
+}: {
+  href: string;
+  small: string;
+  name: string;
+  icon: LucideIcon;
+}) {
+  return (
+    <a className="store-badge" href={href} rel="noopener noreferrer">
+      <Icon aria-hidden="true" size={26} />
+      <span className="store-badge__text">
+        <span className="store-badge__small">{small} </span>
+        <span className="store-badge__name">{name}</span>
+      </span>
+    </a>
+  );
+}
+
 /**
- * 'Download on the App Store' and 'Get it on Google Play' as a pair of buttons. The app hub leads with the App
- * Store; a page whose main action is elsewhere (registration success) shows both as secondary buttons.
+ * 'Download on the App Store' and 'Get it on Google Play' as the stores' familiar black badges (issue 29),
+ * each named by its whole line for a screen reader.
  */
-export function StoreLinks({ lead = true }: { lead?: boolean }) {
+export function StoreLinks() {
   return (
     <p className="store-links">
-      <a
-        className={`button button--${lead ? 'primary' : 'secondary'}`}
-        href={APP_STORE_URL}
-        rel="noopener noreferrer"
-      >
-        Download on the App Store
-      </a>
-      <a className="button button--secondary" href={GOOGLE_PLAY_URL} rel="noopener noreferrer">
-        Get it on Google Play
-      </a>
+      <StoreBadge href={APP_STORE_URL} small="Download on the" name="App Store" icon={Smartphone} />
+      <StoreBadge href={GOOGLE_PLAY_URL} small="Get it on" name="Google Play" icon={Play} />
     </p>
   );
 }
