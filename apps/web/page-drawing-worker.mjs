@@ -6,13 +6,21 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { openSimulatedBrowser, pageReady } from './simulated-browser.mjs';
 
-const dom = openSimulatedBrowser();
-const { drawSessionPage } = await import(pathToFileURL(workerData.entry).href);
+// The page carries the chosen brand as the server's pages do, so the app's code reads it as it loads (ADR 028).
+const dom = openSimulatedBrowser({ brandJson: workerData.brandJson });
+const { drawSessionPage, prerender } = await import(pathToFileURL(workerData.entry).href);
 
 let queue = Promise.resolve();
-parentPort.on('message', ({ id, page }) => {
+parentPort.on('message', ({ id, page, publicPage }) => {
   queue = queue.then(async () => {
     try {
+      if (publicPage) {
+        // A public page in a brand other than the build's: drawn as the build draws it.
+        dom.reconfigure({ url: publicPage });
+        const drawing = await prerender(publicPage);
+        parentPort.postMessage({ id, html: pageReady(drawing, new URL(publicPage).pathname) });
+        return;
+      }
       dom.reconfigure({ url: page.url });
       const drawing = await drawSessionPage({ ...page, answers: JSON.parse(page.answers) });
       parentPort.postMessage({ id, html: pageReady(drawing, page.url) });

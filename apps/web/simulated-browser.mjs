@@ -18,9 +18,19 @@ const GLOBALS = [
   'cancelAnimationFrame',
 ];
 
-/** Opens the simulated browser and makes its window the global one. */
-export function openSimulatedBrowser() {
-  const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
+/** `<` escaped, so that the JSON cannot end its script element early. */
+const brandBlock = (brandJson) =>
+  brandJson
+    ? `<script type="application/json" id="brand">${brandJson.replace(/</g, '\\u003c')}</script>`
+    : '';
+
+/**
+ * Opens the simulated browser and makes its window the global one. `brandJson`: the brand the server chose, in
+ * the page as the server puts it into its own (packages/contracts/src/brand.ts reads it); the built-in without.
+ */
+export function openSimulatedBrowser({ brandJson } = {}) {
+  const html = `<!doctype html><html><head>${brandBlock(brandJson)}</head><body><div id="root"></div></body></html>`;
+  const dom = new JSDOM(html, {
     url: 'http://localhost/',
     pretendToBeVisual: true,
   });

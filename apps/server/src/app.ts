@@ -23,6 +23,7 @@ import { identityAppsRoutes } from './modules/identity/apps-routes.ts';
 import { sessionApiRoutes } from './modules/session-api/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { botCheckPlugin } from './plugins/bot-check.ts';
+import { brandPlugin } from './plugins/brand.ts';
 import { configPlugin } from './plugins/config.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { customerManagementRoutes } from './modules/customer-management/routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: DbPluginOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(openApiPlugin);
   await app.register(securityPlugin);
+  await app.register(brandPlugin);
   await app.register(notifyPlugin);
   await app.register(botCheckPlugin);
   await app.register(sessionPlugin);

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { BrandFileError, loadBrand, type ChosenBrand } from './lib/chosen-brand.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
@@ -33,7 +34,10 @@ const envSchema = z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
-    MAIL_FROM: z.string().min(3).default('Nectar <no-reply@nectar.localhost>'),
+    /** The sender of emails; the brand's name at no-reply@{name}.localhost when unset. */
+    MAIL_FROM: z.string().min(3).optional(),
+    /** The scheme's brand (ADR 028): a JSON file of name, colours, typeface, logo, card image, careline, hosts. */
+    BRAND_FILE: z.string().trim().min(1).optional(),
     /** A postcode-address service for registration's address find; the bundled set when unset. */
     ADDRESS_LOOKUP_URL: z.url().optional(),
     /**
@@ -147,6 +151,8 @@ export interface Config {
   recaptchaSiteKey?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** The brand chosen at start (BRAND_FILE; the built-in brands/nectar.json when unset). */
+  brand: ChosenBrand;
   /** GET {url}?postcode=&property= answering {addresses: [{lines, postcode}]} (registration). */
   addressLookupUrl?: string;
   /** Fastify's trustProxy: false, a hop count, or the proxy addresses whose X-Forwarded-For is believed. */
@@ -170,6 +176,30 @@ export class ConfigError extends Error {
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+/** The built-in brand's file (the same path from apps/server/src and from the bundle in apps/server/dist). */
+export const BUILT_IN_BRAND_FILE = path.resolve(import.meta.dirname, '../../../brands/nectar.json');
+
+/** `Harbour Rewards <no-reply@harbour-rewards.localhost>` for a brand without a MAIL_FROM of its own. */
+const defaultMailFrom = (name: string) =>
+  `${name} <no-reply@${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'mail'
+  }.localhost>`;
+
+function readBrand(file: string | undefined): ChosenBrand {
+  const resolved = path.resolve(file ?? BUILT_IN_BRAND_FILE);
+  try {
+    return loadBrand(resolved);
+  } catch (error) {
+    if (!(error instanceof BrandFileError)) throw error;
+    const where = file ? `BRAND_FILE (${resolved})` : `the built-in brand (${resolved})`;
+    throw new ConfigError(
+      `Invalid configuration:\n  ${error.problems.map((line) => `${where}: ${line}`).join('\n  ')}`,
+    );
+  }
+}
 
 /**
  * A process of a Vitest run (Vitest sets VITEST in each), never with NODE_ENV=production: the only thing that
@@ -186,6 +216,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const env = parsed.data;
+  const brand = readBrand(env.BRAND_FILE);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -199,7 +230,8 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     recaptchaSecret: env.RECAPTCHA_SECRET,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
     smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM,
+    mailFrom: env.MAIL_FROM ?? defaultMailFrom(brand.brand.name),
+    brand,
     ...(env.ADDRESS_LOOKUP_URL ? { addressLookupUrl: env.ADDRESS_LOOKUP_URL } : {}),
     trustProxy: env.TRUST_PROXY,
     devTools: env.DEV_TOOLS && env.NODE_ENV !== 'production',

@@ -1,5 +1,6 @@
 import { embeddedDataPath, openPGliteThread } from './db/pglite-thread.ts';
 import { ConfigError, readConfig } from './env.ts';
+import { chooseBrand } from '@app/contracts/brand';
 import { nodeVersionProblem } from '../../../scripts/node-version.mjs';
 
 async function main() {
@@ -19,6 +20,9 @@ async function main() {
     }
     throw error;
   }
+
+  // One brand per process (ADR 028), chosen before the code that reads it is imported.
+  chooseBrand(config.brand.brand);
 
   // The embedded database's thread opens the data while the rest of the server's code loads and registers;
   // that code is imported only now, so the thread starts first (docs/decisions/025).

@@ -1,5 +1,9 @@
 import { isSignInStart } from './features/sign-in/sign-in-start-page.ts';
+import { applyBrandStyle } from './shared/brand/brand-style.ts';
 import './shared/styles/tokens.css';
+
+// The brand the server put into the page (ADR 028): its colours and typeface before anything renders.
+applyBrandStyle();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -32,8 +32,12 @@ describe('outbox', () => {
       to: 'a@example.com',
       subject: 'Verify your email',
       links: ['http://localhost:3000/verify?token=abc'],
-      html: '<a href="http://localhost:3000/verify?token=abc">Verify</a>',
+      html: expect.stringContaining('<a href="http://localhost:3000/verify?token=abc">Verify</a>'),
     });
+    // In the brand's look (ADR 028): its name on a band of its colour, and the careline.
+    expect(entries[1]?.html).toContain('background:#7f0442');
+    expect(entries[1]?.html).toContain('>Nectar</td>');
+    expect(entries[1]?.html).toContain('Need help? Call 0300 061 7000');
     expect(entries[0]).toMatchObject({
       to: '+447700900123',
       text: 'Your code is 123456',

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { desc } from 'drizzle-orm';
+import { brand } from '@app/contracts/brand';
 import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema/core.ts';
 
@@ -42,6 +43,19 @@ export const extractLinks = (message: Pick<Message, 'text' | 'html'>): string[] 
   ...new Set([...(message.text.match(urlPattern) ?? []), ...(message.html?.match(urlPattern) ?? [])]),
 ];
 
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * An email's HTML in the brand's look (ADR 028): the scheme's name on a band of its colour, the message, and
+ * the careline. Tables and inline styles, as email clients read them; the name is text, not the SVG wordmark,
+ * which most email clients do not show.
+ */
+export function brandedEmail(subject: string, body: string): string {
+  const { colours, careline } = brand;
+  const name = escapeHtml(brand.name);
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f5f3f4;font-family:Arial,Helvetica,sans-serif;color:#1d1d1b"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f3f4"><tr><td align="center" style="padding:24px 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px"><tr><td style="background:${colours.brand};border-radius:12px 12px 0 0;padding:18px 28px;color:#ffffff;font-size:24px;font-weight:800;letter-spacing:-0.02em">${name}</td></tr><tr><td style="padding:24px 28px;font-size:16px;line-height:1.5">${body}</td></tr><tr><td style="background:${colours.brandTint};border-radius:0 0 12px 12px;padding:14px 28px;color:${colours.brandDark};font-size:13px;line-height:1.4">Need help? Call ${escapeHtml(careline.phone)} (${escapeHtml(careline.hours)}).</td></tr></table></td></tr></table></body></html>`;
+}
+
 const smtpTransport = (smtpUrl: string, from: string): Transport => {
   const mailer = nodemailer.createTransport(smtpUrl);
   return {
@@ -62,7 +76,11 @@ export function createNotifier(
   transports: Partial<Record<Message['channel'], Transport>>,
 ): Notifier {
   return {
-    async send(message) {
+    async send(sent) {
+      const message =
+        sent.channel === 'email' && sent.html
+          ? { ...sent, html: brandedEmail(sent.subject, sent.html) }
+          : sent;
       const transport = transports[message.channel];
       if (transport) return transport.deliver(message);
       await db.insert(outbox).values({ ...message, links: extractLinks(message) });

@@ -15,6 +15,11 @@ export interface SessionPageToDraw {
 export interface PageDrawer {
   /** The page's drawing, or undefined when it could not be drawn within `timeoutMs` (the app then draws it). */
   draw(page: SessionPageToDraw, timeoutMs: number): Promise<string | undefined>;
+  /**
+   * A public page's drawing as the build draws it (apps/web prerender.tsx), once the thread is ready: for a brand
+   * other than the one the build drew with (ADR 028). Undefined when it cannot be drawn.
+   */
+  drawPublic(url: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -32,31 +37,46 @@ const RESTART_DELAY_MS = 1_000;
  * until it is ready, and for a web build without it, pages go without a drawing. A drawing that fails or comes
  * late is left out: the app draws the page itself, as it did before.
  */
-export function createPageDrawer(webDistDir: string, onError: (error: Error) => void): PageDrawer {
+export function createPageDrawer(
+  webDistDir: string,
+  onError: (error: Error) => void,
+  /** The chosen brand as JSON: the simulated browser's page carries it as the server's pages do. */
+  brandJson?: string,
+): PageDrawer {
   const dir = path.join(webDistDir, DRAWING_DIR);
   const workerFile = path.join(dir, 'page-drawing-worker.mjs');
   const entry = path.join(dir, 'prerender.mjs');
   if (!existsSync(workerFile) || !existsSync(entry)) {
-    return { draw: () => Promise.resolve(undefined), close: () => Promise.resolve() };
+    return {
+      draw: () => Promise.resolve(undefined),
+      drawPublic: () => Promise.resolve(undefined),
+      close: () => Promise.resolve(),
+    };
   }
   const pending = new Map<number, (html: string | undefined) => void>();
   let worker: Worker | undefined;
   let ready = false;
   let closing = false;
   let nextId = 1;
+  /** Public pages waiting for the thread to be ready. */
+  let whenReady: (() => void)[] = [];
   /** Pages asked of the thread and not answered yet, including those the server stopped waiting for. */
   let outstanding = 0;
 
   const start = () => {
     const thread = new Worker(workerFile, {
-      workerData: { entry },
+      workerData: { entry, brandJson },
       // A simulated browser keeps garbage for a while: a bound keeps the thread's memory in check.
       resourceLimits: { maxOldGenerationSizeMb: DRAWING_HEAP_MB },
     });
     worker = thread;
     outstanding = 0;
     thread.on('message', (message: { ready?: boolean; id?: number; html?: string; error?: string }) => {
-      if (message.ready) ready = true;
+      if (message.ready) {
+        ready = true;
+        for (const resolve of whenReady) resolve();
+        whenReady = [];
+      }
       if (message.id === undefined) return;
       outstanding = Math.max(0, outstanding - 1);
       if (message.error) onError(new Error(message.error));
@@ -98,8 +118,21 @@ export function createPageDrawer(webDistDir: string, onError: (error: Error) => 
         thread.postMessage({ id, page });
       });
     },
+    async drawPublic(url) {
+      if (!ready) await new Promise<void>((resolve) => whenReady.push(resolve));
+      if (closing || !worker) return undefined;
+      const id = nextId++;
+      outstanding += 1;
+      const thread = worker;
+      return new Promise((resolve) => {
+        pending.set(id, resolve);
+        thread.postMessage({ id, publicPage: url });
+      });
+    },
     async close() {
       closing = true;
+      for (const resolve of whenReady) resolve();
+      whenReady = [];
       await worker?.terminate();
     },
   };

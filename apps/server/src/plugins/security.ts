@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -137,13 +138,15 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 export const securityPlugin = fp(
   async (app) => {
     const https = app.config.publicUrl.startsWith('https://');
+    // The page's one <style> element, the brand's (web-app.ts, ADR 028), allowed by its hash alone.
+    const brandStyleHash = createHash('sha256').update(app.config.brand.style).digest('base64');
     const helmetOptions: HelmetOptions = {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
+          styleSrc: ["'self'", `'sha256-${brandStyleHash}'`],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],

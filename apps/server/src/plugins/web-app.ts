@@ -4,10 +4,12 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { isApiPath } from '@app/contracts/api-prefixes';
+import { BRAND_ELEMENT_ID, nectarBrand } from '@app/contracts/brand';
 import { CHANNEL_HEADER, CHANNEL_VALUE } from '@app/contracts/http';
 import { FIRST_READS, PAGE_ANSWERS_ELEMENT_ID, PROFILE_PATH } from '@app/contracts/page-answers';
 import { pageOf, resolvePath } from '@app/contracts/routes';
 import { resolveSwitches } from '@app/contracts/switches';
+import type { ChosenBrand } from '../lib/chosen-brand.ts';
 import { compress, encodingFor, type Encoding } from '../lib/compression.ts';
 import { readRemoteConfig } from '../modules/platform-status/repository.ts';
 import { isSignInStartPage, startSignIn, startsSignInOnServer } from '../modules/identity/sign-in-start.ts';
@@ -40,6 +42,8 @@ const readFirstPaint = (root: string): FirstPaintManifest | undefined => {
 /** Written by the web build: public pages drawn at build time (apps/web/src/prerender.tsx). */
 interface PrerenderedPage {
   page: string;
+  /** The address it was drawn at. */
+  path?: string;
   /** A query parameter the request must carry for the drawing to fit. */
   requires?: string;
   html: string;
@@ -74,6 +78,35 @@ const jsonTextBlock = (id: string, json: string) =>
   `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
 const jsonBlock = (id: string, value: unknown) => jsonTextBlock(id, JSON.stringify(value));
 
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+/**
+ * The built page in the chosen brand (ADR 028): the brand as a data block, read by the app before anything else
+ * runs (contracts/brand.ts), and its colours and typeface as one style element after the app's style sheet, so
+ * the first paint is already the brand's; the title, the theme colour, the tab icon and the preloaded typeface.
+ */
+export function brandPage(html: string, chosen: ChosenBrand): string {
+  const { brand } = chosen;
+  let page = html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.name)}</title>`)
+    .replace(/(<meta name="theme-color" content=")[^"]*"/, `$1${brand.colours.brand}"`)
+    .replace(/(<link rel="icon" href=")[^"]*"/, `$1${chosen.iconPath}"`);
+  if (chosen.fontPath || brand.typeface !== nectarBrand.typeface) {
+    const preload = chosen.fontPath
+      ? `<link rel="preload" href="${chosen.fontPath}" as="font" type="font/woff2" crossorigin>`
+      : '';
+    page = page.replace(/<link rel="preload"[^>]*as="font"[^>]*>/g, preload);
+  }
+  return page.replace(
+    '</head>',
+    `${jsonBlock(BRAND_ELEMENT_ID, brand)}<style>${chosen.style}</style></head>`,
+  );
+}
+
 interface PageVariant {
   html: string;
   br?: Buffer;
@@ -98,14 +131,21 @@ export const webAppPlugin = fp(
   async (app) => {
     const root = app.config.webDistDir;
     const indexPath = path.join(root, 'index.html');
-    const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+    const chosenBrand = app.config.brand;
+    const indexHtml = existsSync(indexPath)
+      ? brandPage(readFileSync(indexPath, 'utf8'), chosenBrand)
+      : undefined;
     if (!indexHtml) app.log.warn({ root }, 'no built web app found: run `npm run build`');
     const firstPaint = readFirstPaint(root);
-    const drawer = createPageDrawer(root, (error) =>
-      app.log.warn({ err: error }, 'a session page could not be drawn: sent without its drawing'),
+    const drawer = createPageDrawer(
+      root,
+      (error) => app.log.warn({ err: error }, 'a page could not be drawn: sent without its drawing'),
+      JSON.stringify(chosenBrand.brand),
     );
     app.addHook('onClose', () => drawer.close());
-    const prerendered = readPrerendered(root);
+    // The build drew the public pages in the built-in brand; for another, the drawing thread draws them again
+    // at start, and until then they go without a drawing (the app draws them itself, as before).
+    const prerendered = chosenBrand.builtIn ? readPrerendered(root) : [];
     const drawingFor = (page: string, search: string) => {
       const params = new URLSearchParams(search);
       return prerendered.find(
@@ -149,6 +189,18 @@ export const webAppPlugin = fp(
      * beside the entry instead of after it ran. Built once per page and configuration, compressed lazily.
      */
     const variants = new Map<string, PageVariant>();
+    if (!chosenBrand.builtIn) {
+      void (async () => {
+        for (const entry of readPrerendered(root)) {
+          if (!entry.path) continue;
+          const html = await drawer.drawPublic(new URL(entry.path, 'http://localhost/').href);
+          if (!html) continue;
+          prerendered.push({ ...entry, html });
+          variants.clear();
+        }
+      })();
+    }
+
     const variantFor = (
       template: string,
       page: string | undefined,

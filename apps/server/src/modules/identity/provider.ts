@@ -28,18 +28,19 @@ const escapeHtml = (value: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
-/** The provider's own pages (logout confirmation, errors) in the brand's look, with a strict CSP and a nonce. */
+/** The provider's own pages (logout confirmation, errors) in the brand's look (ADR 028), with a strict CSP and a nonce. */
 const page = (ctx: KoaContextWithOIDC, title: string, body: string, nonce?: string) => {
   ctx.type = 'html';
   ctx.set(
     'content-security-policy',
-    `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'${
+    `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'${
       nonce ? `; script-src 'nonce-${nonce}'` : ''
     }`,
   );
   ctx.set('x-content-type-options', 'nosniff');
   ctx.set('referrer-policy', 'no-referrer');
-  ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${escapeHtml(brand.name)}</title><style>body{font-family:system-ui,sans-serif;margin:0;background:#f6f6f6;color:#222}main{max-width:28rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 8px rgba(0,0,0,.1);text-align:center}h1{font-size:1.4rem;color:#8b1b5a}button{font:inherit;font-weight:700;padding:.8rem 1.5rem;border-radius:999px;border:0;background:#8b1b5a;color:#fff;cursor:pointer}</style></head><body><main>${body}</main></body></html>`;
+  const { colours, logo } = brand;
+  ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${escapeHtml(brand.name)}</title><style>body{font-family:system-ui,sans-serif;margin:0;background:#f6f6f6;color:#222}header{background:${colours.brand};padding:.75rem 1rem;text-align:center}header img{height:2rem;width:auto;vertical-align:middle}main{max-width:28rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 8px rgba(0,0,0,.1);text-align:center}h1{font-size:1.4rem;color:${colours.brand}}a{color:${colours.brandDark}}button{font:inherit;font-weight:700;padding:.8rem 1.5rem;border-radius:999px;border:0;background:${colours.brand};color:#fff;cursor:pointer}button:hover{background:${colours.brandDark}}</style></head><body><header><img src="${escapeHtml(logo.src)}" width="${logo.width}" height="${logo.height}" alt="${escapeHtml(brand.name)}"></header><main>${body}</main></body></html>`;
 };
 
 /** Whether this browser has passed device 2FA for the member and the client asking (known-devices.ts). */
