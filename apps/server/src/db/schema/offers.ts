@@ -19,7 +19,15 @@ export const offers = pgTable(
     /** Coalition offers only: the partner that runs it. */
     partnerId: text('partner_id'),
     points: integer('points'),
-    /** Hue of the generated artwork, so each offer has its own image. */
+    /**
+     * The offer's picture: a key of OFFER_PICTURES (modules/offers/offer-pictures.ts), the product it is about;
+     * null for its category's picture.
+     */
+    picture: text('picture'),
+    /**
+     * The hue of the gradient artwork that pictures replaced. Nothing reads it now; it stays until a later
+     * migration drops it, so an instance of the previous release still finds it during a rolling deploy.
+     */
     artHue: integer('art_hue').notNull().default(320),
     locked: boolean('locked').notNull().default(false),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),

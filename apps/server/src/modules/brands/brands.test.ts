@@ -99,4 +99,23 @@ describe('brands (signed-in spec 7.1)', () => {
     expect(response.body).toContain('aria-label="Hotels.com logo"');
     expect((await t.app.inject('/anonymous-nectar-brands-api/logos/nope.svg')).statusCode).toBe(404);
   });
+
+  it("draws a brand's Simple Icons mark where the set has it, and otherwise its whole name, never initials", async () => {
+    const logo = async (key: string) =>
+      (await t.app.inject(`/anonymous-nectar-brands-api/logos/${key}.svg`)).body;
+    // eBay is in Simple Icons: its mark is a path in eBay's colour, with no lettering of ours.
+    const ebay = await logo('ebay');
+    expect(ebay).toMatch(/<path [^>]*fill="#E53238"/);
+    expect(ebay).not.toContain('<text');
+    // Esso, Sainsbury's and Holiday Extras are not: a wordmark in their colour spells each name out.
+    const esso = await logo('esso');
+    expect(esso).toMatch(/<text [^>]*fill="#e2001a"[^>]*>Esso<\/text>/);
+    expect(await logo('sainsburys')).toContain('>Sainsbury&apos;s</text>');
+    const words = [...(await logo('holiday-extras')).matchAll(/>([^<]+)<\/text>/g)].map((m) => m[1]);
+    expect(words.join(' ')).toBe('Holiday Extras');
+    // The initials tiles of before ("EXP", "BAA", "EBA") are gone for every brand.
+    for (const key of ['expedia', 'british-airways-avios', 'ebay', 'holiday-extras', 'tu-clothing']) {
+      expect(await logo(key)).not.toMatch(/>(EXP|BAA|EBA|HE|TC)<\/text>/);
+    }
+  });
 });

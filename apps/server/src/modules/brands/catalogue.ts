@@ -1,5 +1,7 @@
 import { PARTNER_IDS } from '@app/contracts/linked-partners';
 import type { brands } from '../../db/schema/brands.ts';
+import { brandLogoSvg } from '../../lib/artwork/brand-logo.ts';
+import { BRAND_MARKS } from './brand-marks.ts';
 
 export type BrandRow = typeof brands.$inferInsert;
 
@@ -15,8 +17,9 @@ type Entry = [
 
 /**
  * The bundled brand catalogue: 44 partner brands over the ten categories of `BRAND_CATEGORIES`. Names are
- * the partners a member of the scheme would expect; logos are drawn by our own server from the name and
- * colour (GET /anonymous-nectar-brands-api/logos/{key}.svg), never fetched from elsewhere.
+ * the partners a member of the scheme would expect; logos are drawn by our own server (GET
+ * /anonymous-nectar-brands-api/logos/{key}.svg), never fetched from elsewhere: the brand's Simple Icons mark
+ * (brand-marks.ts) or, for a brand the set lacks, its name as a wordmark in its colour.
  */
 const entries: Entry[] = [
   [
@@ -463,38 +466,6 @@ export function brandCatalogue(now = new Date()): BrandRow[] {
   });
 }
 
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
-  );
-
-/** Relative luminance decides white or dark text on the brand colour (WCAG contrast). */
-const textColourOn = (hex: string) => {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const channel = (v: number) => {
-    const s = v / 255;
-    return s <= 0.039_28 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const lum =
-    0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
-  return lum > 0.4 ? '#1a1a1a' : '#ffffff';
-};
-
-/** A square logo drawn from the brand's name and colour: its initials (up to three) on the colour. */
-export function logoSvg(name: string, colour: string): string {
-  const words = name
-    .replace(/[^\p{L}\p{N}& ]/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-  const initials =
-    words.length === 1
-      ? (words[0] ?? '').slice(0, 3)
-      : words
-          .slice(0, 3)
-          .map((w) => w.charAt(0))
-          .join('');
-  const label = escapeXml(initials.toUpperCase());
-  const size = label.length > 2 ? 34 : 44;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" role="img" aria-label="${escapeXml(name)} logo"><rect width="120" height="120" rx="18" fill="${colour}"/><text x="60" y="60" dy="0.35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="${size}" fill="${textColourOn(colour)}">${label}</text></svg>`;
-}
+/** A brand's logo tile: its Simple Icons mark where the set has it, otherwise its name as a wordmark. */
+export const logoSvg = (key: string, name: string, colour: string) =>
+  brandLogoSvg({ name, colour, mark: BRAND_MARKS[key] });

@@ -162,7 +162,8 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicRead,
       schema: {
         tags,
-        summary: "A brand's logo (SVG drawn by this server from the brand's name and colour)",
+        summary:
+          "A brand's logo (SVG drawn by this server: its Simple Icons mark, or its name as a wordmark)",
         params: z.object({ file: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}\.svg$/) }),
       },
     },
@@ -171,7 +172,7 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('image/svg+xml')
         .header('cache-control', 'public, max-age=86400')
-        .send(logoSvg(row.name, row.colour));
+        .send(logoSvg(row.key, row.name, row.colour));
     },
   );
 };

@@ -1,36 +1,48 @@
 import { brand } from '@app/contracts/brand';
 import type { offers } from '../../db/schema/offers.ts';
+import type { OfferPictureKey } from './offer-pictures.ts';
 
 type NewOffer = typeof offers.$inferInsert;
 
-const groceryCategories = [
-  ['bakery', 'Bakery'],
-  ['drinks', 'Drinks'],
-  ['foodcupboard', 'Food cupboard'],
-  ['frozen', 'Frozen'],
-  ['fruit&vegetables', 'Fruit & vegetables'],
-  ['household', 'Household'],
-  ['meat&fish', 'Meat & fish'],
-  ['readymeals', 'Ready meals'],
-] as const;
+type ProductCategory = readonly [key: string, name: string];
+const bakery: ProductCategory = ['bakery', 'Bakery'];
+const drinks: ProductCategory = ['drinks', 'Drinks'];
+const cupboard: ProductCategory = ['foodcupboard', 'Food cupboard'];
+const frozen: ProductCategory = ['frozen', 'Frozen'];
+const fresh: ProductCategory = ['fruit&vegetables', 'Fruit & vegetables'];
+const household: ProductCategory = ['household', 'Household'];
+const meatAndFish: ProductCategory = ['meat&fish', 'Meat & fish'];
+const readyMeals: ProductCategory = ['readymeals', 'Ready meals'];
 
-const products = [
-  'sourdough loaves',
-  'sparkling water',
-  'pasta and sauces',
-  'frozen peas',
-  'bananas and apples',
-  'washing-up liquid',
-  'salmon fillets',
-  'curry ready meals',
-  'croissants',
-  'orange juice',
-  'breakfast cereal',
-  'ice cream tubs',
-  'salad bags',
-  'kitchen roll',
-  'chicken breasts',
-] as const;
+/** The products of the retailer's offers, each with its category and picture (offer-pictures.ts). */
+const products: ReadonlyArray<readonly [name: string, category: ProductCategory, picture: OfferPictureKey]> =
+  [
+    ['sourdough loaves', bakery, 'bread'],
+    ['sparkling water', drinks, 'water'],
+    ['pasta and sauces', cupboard, 'pasta'],
+    ['frozen peas', frozen, 'peas'],
+    ['bananas and apples', fresh, 'bananas'],
+    ['washing-up liquid', household, 'bubbles'],
+    ['salmon fillets', meatAndFish, 'fish'],
+    ['curry ready meals', readyMeals, 'curry'],
+    ['croissants', bakery, 'croissant'],
+    ['orange juice', drinks, 'orange'],
+    ['breakfast cereal', cupboard, 'cereal'],
+    ['ice cream tubs', frozen, 'ice-cream'],
+    ['salad bags', fresh, 'salad'],
+    ['kitchen roll', household, 'kitchen-roll'],
+    ['chicken breasts', meatAndFish, 'chicken'],
+  ];
+
+/** Bonus offers in the aisles the products above leave out, one each. */
+const moreProducts: ReadonlyArray<
+  readonly [name: string, category: ProductCategory, picture: OfferPictureKey, points: number]
+> = [
+  ['mature Cheddar', ['dairy', 'Dairy & eggs'], 'cheese', 75],
+  ['shampoo and conditioner', ['toiletries&health', 'Toiletries & health'], 'shampoo', 150],
+  ['baby wipes and nappies', ['baby', 'Baby & toddler'], 'baby', 200],
+  ['dog food', ['pets', 'Pets'], 'dog', 100],
+];
 
 /** Partner offers: three different offers from each of five partners. */
 const partners = [
@@ -38,6 +50,7 @@ const partners = [
     'esso',
     brand.fuelPartner,
     'Fuel',
+    'fuel',
     [
       'Collect 100 extra points when you spend £40 or more on fuel.',
       'Collect double points on premium fuel this month.',
@@ -48,6 +61,7 @@ const partners = [
     'avios',
     brand.airlinePartner,
     'Travel',
+    'flight',
     [
       'Earn double points when you convert to Avios this month.',
       'Collect 300 points when you book a city break.',
@@ -58,6 +72,7 @@ const partners = [
     'hotels',
     brand.hotelPartner,
     'Travel',
+    'hotel',
     [
       'Collect 500 points on a stay of two nights or more.',
       'Collect 250 points on any weekend stay.',
@@ -68,6 +83,7 @@ const partners = [
     'booknook',
     'Book Nook',
     'Books',
+    'books',
     [
       'Collect 4 points per £1 on every book.',
       "Collect 100 points when you spend £20 on children's books.",
@@ -78,13 +94,34 @@ const partners = [
     'cinemacity',
     'Cinema City',
     'Entertainment',
+    'popcorn',
     [
       'Collect 200 points with two cinema tickets.',
       'Collect 100 points on a large popcorn and drink.',
       'Collect 300 points on a family ticket.',
     ],
   ],
-] as const;
+] as const satisfies ReadonlyArray<
+  readonly [id: string, name: string, category: string, picture: OfferPictureKey, texts: readonly string[]]
+>;
+
+/**
+ * Where a partner's logo comes from: the brand catalogue's logo of the same partner (GET
+ * /anonymous-nectar-brands-api/logos/{key}.svg) or, for a partner that is not a brand there, a wordmark in its
+ * colour drawn by the offers service (GET /offers-api/images/partner-{id}/288.svg).
+ */
+export const PARTNER_LOGOS: Readonly<
+  Record<string, { brandKey: string } | { name: string; colour: string }>
+> = {
+  esso: { brandKey: 'esso' },
+  avios: { brandKey: 'british-airways-avios' },
+  hotels: { brandKey: 'hotels-com' },
+  booknook: { name: 'Book Nook', colour: '#1f6f5c' },
+  cinemacity: { name: 'Cinema City', colour: '#b3123f' },
+};
+
+/** The item at `index` of a list, going round again past its end. */
+const cycle = <T>(list: readonly T[], index: number) => list[index % list.length] as T;
 
 const TERMS =
   'Offer valid for the dates shown, once per card, in participating stores and online. Points are added within 48 hours. Full terms in the Collector Rules.';
@@ -100,14 +137,13 @@ const validFrom = new Date('2026-11-01T00:00:00Z');
 const validTo = new Date('2027-01-31T23:59:59Z');
 
 /**
- * The seeded catalogue: original offers we write ourselves, 30 personalised, 15 partner and 15 member-price
- * offers, plus one expired and one locked offer so the refusals can be seen.
+ * The seeded catalogue: original offers we write ourselves, 34 personalised, 15 partner and 15 member-price
+ * offers, plus one expired and one locked offer so the refusals can be seen. Each names its picture.
  */
 export function offerCatalogue(): NewOffer[] {
   const list: NewOffer[] = [];
   for (let i = 0; i < 30; i++) {
-    const product = products[i % products.length] ?? 'groceries';
-    const [key, name] = groceryCategories[i % groceryCategories.length] ?? ['all', 'All'];
+    const [product, [key, name], picture] = cycle(products, i);
     const points = [50, 75, 100, 150, 200, 250][i % 6] ?? 100;
     list.push({
       id: `piano-${String(i + 1).padStart(3, '0')}`,
@@ -123,14 +159,32 @@ export function offerCatalogue(): NewOffer[] {
       terms: TERMS,
       categoryKey: key,
       categoryName: name,
+      picture,
       points,
-      artHue: (i * 37) % 360,
       validFrom,
       validTo: i % 4 === 0 ? new Date('2026-12-06T23:59:59Z') : validTo,
     });
   }
+  for (const [i, [product, [key, name], picture, points]] of moreProducts.entries()) {
+    list.push({
+      id: `piano-${String(31 + i).padStart(3, '0')}`,
+      sourceType: 'PIANO',
+      type: 'PRODUCT',
+      title: `${points} bonus points on ${product}`,
+      description: `Collect ${points} extra ${brand.name} points when you buy ${product} at ${brand.retailer}.`,
+      sponsorDisplayName: brand.retailer,
+      howTo: howToFood(product),
+      terms: TERMS,
+      categoryKey: key,
+      categoryName: name,
+      picture,
+      points,
+      validFrom,
+      validTo,
+    });
+  }
   for (let i = 0; i < 15; i++) {
-    const [partnerId, partnerName, category, texts] = partners[i % partners.length] ?? partners[0];
+    const [partnerId, partnerName, category, picture, texts] = cycle(partners, i);
     const text = texts[Math.floor(i / partners.length)] ?? texts[0];
     list.push({
       id: `coalition-${String(i + 1).padStart(3, '0')}`,
@@ -143,16 +197,15 @@ export function offerCatalogue(): NewOffer[] {
       terms: TERMS,
       categoryKey: category.toLowerCase(),
       categoryName: category,
+      picture,
       partnerId,
       points: 100 + i * 25,
-      artHue: (200 + i * 29) % 360,
       validFrom,
       validTo,
     });
   }
   for (let i = 0; i < 15; i++) {
-    const product = products[(i + 3) % products.length] ?? 'groceries';
-    const [key, name] = groceryCategories[(i + 2) % groceryCategories.length] ?? ['all', 'All'];
+    const [product, [key, name], picture] = cycle(products, i + 3);
     const now = (1.5 + i * 0.25).toFixed(2);
     const was = (2 + i * 0.35).toFixed(2);
     list.push({
@@ -166,8 +219,8 @@ export function offerCatalogue(): NewOffer[] {
       terms: PRICE_TERMS,
       categoryKey: key,
       categoryName: name,
+      picture,
       points: null,
-      artHue: (40 + i * 23) % 360,
       validFrom,
       validTo,
     });
@@ -184,8 +237,8 @@ export function offerCatalogue(): NewOffer[] {
       terms: TERMS,
       categoryKey: 'fruit&vegetables',
       categoryName: 'Fruit & vegetables',
+      picture: 'strawberry',
       points: 100,
-      artHue: 90,
       validFrom: new Date('2026-06-01T00:00:00Z'),
       validTo: new Date('2026-08-31T23:59:59Z'),
     },
@@ -200,8 +253,8 @@ export function offerCatalogue(): NewOffer[] {
       terms: TERMS,
       categoryKey: 'household',
       categoryName: 'Household',
+      picture: 'shopping',
       points: 300,
-      artHue: 10,
       locked: true,
       validFrom,
       validTo,

@@ -110,11 +110,46 @@ describe('offer lists', () => {
     expect(offers.every((o) => o.sourceType === 'COALITION' && o.imgUrls.sponsorImageUrl)).toBe(true);
   });
 
-  it('serves the generated artwork at each width', async () => {
-    const res = await t.app.inject('/offers-api/images/piano-001/576.svg');
-    expect(res.headers['content-type']).toContain('image/svg+xml');
-    expect(res.body).toContain('width="576"');
-    expect((await t.app.inject('/offers-api/images/piano-001/577.svg')).statusCode).toBe(404);
+  it("gives each offer its product's picture, shared by offers of the same product, at each width", async () => {
+    const res = await t.app.inject({ url: '/offers-api/offers?type=ALL&timestamp=1', cookies: demoCookie });
+    const { offers } = res.json<{
+      offers: Array<{ id: string; title: string; imgUrls: { imageUrl: { url: string } } }>;
+    }>();
+    const urlOf = (id: string) => offers.find((o) => o.id === id)?.imgUrls.imageUrl.url;
+    // piano-001 and piano-016 are both about sourdough loaves; piano-009 about croissants.
+    expect(urlOf('piano-001')).toBe('/offers-api/images/picture-bread/1360.svg');
+    expect(urlOf('piano-016')).toBe(urlOf('piano-001'));
+    expect(urlOf('piano-009')).toBe('/offers-api/images/picture-croissant/1360.svg');
+
+    const picture = await t.app.inject('/offers-api/images/picture-bread/576.svg');
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toContain('image/svg+xml');
+    expect(picture.body).toContain('width="576"');
+    // The picture holds no text: the card sets the title beside it.
+    expect(picture.body).not.toContain('<text');
+    expect(picture.body.length).toBeLessThan(4000);
+    // Links made before pictures had keys still draw the offer's picture.
+    expect((await t.app.inject('/offers-api/images/piano-001/288.svg')).body).toContain('width="288"');
+    expect((await t.app.inject('/offers-api/images/picture-bread/577.svg')).statusCode).toBe(404);
+    expect((await t.app.inject('/offers-api/images/picture-nope/288.svg')).statusCode).toBe(404);
+  });
+
+  it("shows a partner's logo: its brand's logo, or a wordmark for a partner that is not a brand", async () => {
+    const res = await t.app.inject({
+      url: '/offers-api/shared-offers?source=COALITION',
+      cookies: demoCookie,
+    });
+    const { offers } = res.json<{
+      offers: Array<{ partnerId: string; imgUrls: { sponsorImageUrl: string | null } }>;
+    }>();
+    const logoOf = (partnerId: string) =>
+      offers.find((o) => o.partnerId === partnerId)?.imgUrls.sponsorImageUrl;
+    expect(logoOf('avios')).toBe('/anonymous-nectar-brands-api/logos/british-airways-avios.svg');
+    expect(logoOf('booknook')).toBe('/offers-api/images/partner-booknook/288.svg');
+    const wordmark = await t.app.inject('/offers-api/images/partner-booknook/288.svg');
+    expect(wordmark.statusCode).toBe(200);
+    expect(wordmark.body).toContain('aria-label="Book Nook logo"');
+    expect([...wordmark.body.matchAll(/>([^<]+)<\/text>/g)].map((m) => m[1])).toEqual(['Book', 'Nook']);
   });
 });
 

@@ -6,7 +6,10 @@ import type { DbExecutor } from '../../lib/points-ledger.ts';
 export type OfferRow = typeof offers.$inferSelect;
 export type CollectorOfferRow = OfferRow & { state: string; isBookmarked: boolean; savedAt: Date | null };
 
-/** New offers are added; an existing offer's wording (how to, terms) follows the catalogue, rewritten only when it changed. */
+/**
+ * New offers are added; an existing offer's wording (how to, terms), category and picture follow the
+ * catalogue, rewritten only when they changed.
+ */
 export async function insertCatalogue(db: Database, list: Array<typeof offers.$inferInsert>) {
   if (list.length === 0) return;
   await db
@@ -14,8 +17,14 @@ export async function insertCatalogue(db: Database, list: Array<typeof offers.$i
     .values(list)
     .onConflictDoUpdate({
       target: offers.id,
-      set: { howTo: sql`excluded.how_to`, terms: sql`excluded.terms` },
-      setWhere: sql`${offers.howTo} is distinct from excluded.how_to or ${offers.terms} is distinct from excluded.terms`,
+      set: {
+        howTo: sql`excluded.how_to`,
+        terms: sql`excluded.terms`,
+        categoryKey: sql`excluded.category_key`,
+        categoryName: sql`excluded.category_name`,
+        picture: sql`excluded.picture`,
+      },
+      setWhere: sql`(${offers.howTo}, ${offers.terms}, ${offers.categoryKey}, ${offers.categoryName}, ${offers.picture}) is distinct from (excluded.how_to, excluded.terms, excluded.category_key, excluded.category_name, excluded.picture)`,
     });
 }
 

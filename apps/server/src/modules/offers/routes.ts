@@ -19,7 +19,11 @@ import { sendWrittenAnswer } from '../../lib/response-serializer.ts';
 import { ensureOffersAndDemoData } from './demo-offers.ts';
 import { catalogueOffer, verifyOfferPreview } from './previews.ts';
 import { findOffer, markSeen } from './repository.ts';
-import { createOfferService, isOfferLive, offerArtwork, type OfferList } from './service.ts';
+import { brandLogoSvg } from '../../lib/artwork/brand-logo.ts';
+import { PARTNER_LOGOS } from './catalogue.ts';
+import { offerPictureSvg } from './offer-picture-svg.ts';
+import { offerPicture, offerPictureKey } from './offer-pictures.ts';
+import { createOfferService, isOfferLive, type OfferList } from './service.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -239,7 +243,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Generated offer or partner artwork at one of the responsive widths',
+        summary:
+          "An offer's picture (picture-{key}, or an offer id) or a partner's logo (partner-{id}) at one of the responsive widths",
         params: z.object({ name: z.string().max(80), file: z.string().regex(/^\d+\.svg$/) }),
       },
     },
@@ -248,14 +253,24 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(OFFER_IMAGE_WIDTHS as readonly number[]).includes(width)) {
         throw new AppError(404, 'NOT_FOUND', 'No image at that width.');
       }
-      const name = request.params.name;
-      const offer = name.startsWith('partner-') ? undefined : await findOffer(app.db, name);
-      if (!offer && !name.startsWith('partner-'))
-        throw new AppError(404, 'NOT_FOUND', 'No such offer image.');
-      const svg = offer
-        ? offerArtwork(offer.title, offer.artHue, width)
-        : offerArtwork(name.replace('partner-', ''), 210, width);
+      const svg = await imageSvg(request.params.name, width);
+      if (!svg) throw new AppError(404, 'NOT_FOUND', 'No such offer image.');
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     },
   );
+
+  /** A picture by its key, a partner's logo, or (as links made before pictures had keys) an offer's picture. */
+  async function imageSvg(name: string, width: number): Promise<string | undefined> {
+    if (name.startsWith('picture-')) {
+      const picture = offerPicture(name.slice('picture-'.length));
+      return picture && offerPictureSvg(picture, width);
+    }
+    if (name.startsWith('partner-')) {
+      const logo = PARTNER_LOGOS[name.slice('partner-'.length)];
+      return logo && 'name' in logo ? brandLogoSvg(logo) : undefined;
+    }
+    const offer = await findOffer(app.db, name);
+    const picture = offer && offerPicture(offerPictureKey(offer));
+    return picture && offerPictureSvg(picture, width);
+  }
 };

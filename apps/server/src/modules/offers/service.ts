@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { isAtLeastAge } from '@app/contracts/age';
-import { brand } from '@app/contracts/brand';
+import { brandLogoUrl } from '@app/contracts/brand-logos';
 import {
   OFFER_IMAGE_WIDTHS,
   offerErrors,
@@ -18,6 +18,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { DbExecutor } from '../../lib/points-ledger.ts';
 import { writtenAnswer, type WrittenAnswer } from '../../lib/response-serializer.ts';
 import { assertFullCardHolder } from '../nectar-lite/card-capabilities.ts';
+import { PARTNER_LOGOS } from './catalogue.ts';
+import { offerPictureKey } from './offer-pictures.ts';
 import {
   findCollectorOffer,
   listCollectorOffers,
@@ -43,13 +45,27 @@ const allowedFrom: Record<string, readonly string[]> = {
 export const isOfferLive = (offer: Pick<OfferRow, 'validFrom' | 'validTo'>, now: Date) =>
   offer.validFrom.getTime() <= now.getTime() && now.getTime() <= offer.validTo.getTime();
 
-const imageUrl = (offerId: string, width: number) => `/offers-api/images/${offerId}/${width}.svg`;
+/**
+ * Offers with the same picture share its files (`picture-{key}`), so a list of many offers loads a few images,
+ * each cached once.
+ */
+const imageUrl = (pictureKey: string, width: number) =>
+  `/offers-api/images/picture-${pictureKey}/${width}.svg`;
+
+/** A partner's logo: its brand's logo when it is a brand of the catalogue, otherwise one the offers API draws. */
+export function partnerLogoUrl(partnerId: string): string {
+  const logo = PARTNER_LOGOS[partnerId];
+  return logo && 'brandKey' in logo
+    ? brandLogoUrl(logo.brandKey)
+    : `/offers-api/images/partner-${partnerId}/288.svg`;
+}
 
 /** The spec's Offer shape, with image versions keyed by width (the largest is the detail image). */
 export function toOffer(row: CollectorOfferRow): Offer {
-  const versions = OFFER_IMAGE_WIDTHS.map((width) => ({ width, url: imageUrl(row.id, width) }));
-  const largest = imageUrl(row.id, Math.max(...OFFER_IMAGE_WIDTHS));
-  const sponsorLogo = row.partnerId ? `/offers-api/images/partner-${row.partnerId}/288.svg` : null;
+  const picture = offerPictureKey(row);
+  const versions = OFFER_IMAGE_WIDTHS.map((width) => ({ width, url: imageUrl(picture, width) }));
+  const largest = imageUrl(picture, Math.max(...OFFER_IMAGE_WIDTHS));
+  const sponsorLogo = row.partnerId ? partnerLogoUrl(row.partnerId) : null;
   return {
     id: row.id,
     sourceType: row.sourceType,
@@ -267,50 +283,3 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
   };
 }
 export type OfferService = ReturnType<typeof createOfferService>;
-
-/**
- * A title in at most `maxLines` lines of at most `perLine` characters, broken between words; what does not
- * fit ends the last line with an ellipsis.
- */
-export function wrapTitle(title: string, perLine: number, maxLines: number): string[] {
-  const words = title.split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let next = 0;
-  while (next < words.length && lines.length < maxLines) {
-    let line = words[next++] ?? '';
-    while (next < words.length && `${line} ${words[next]}`.length <= perLine)
-      line = `${line} ${words[next++]}`;
-    lines.push(line);
-  }
-  const cut = (line: string) => `${line.slice(0, perLine - 1).trimEnd()}…`;
-  const last = lines.length - 1;
-  return lines.map((line, i) =>
-    line.length > perLine || (i === last && next < words.length) ? cut(line) : line,
-  );
-}
-
-/** Generated artwork for an offer or partner: an SVG per width, so every offer has real responsive images. */
-export function offerArtwork(title: string, hue: number, width: number): string {
-  const height = Math.round(width * 0.56);
-  const fontSize = Math.max(14, Math.round(width / 22));
-  // A bold system font runs to about 0.62 em a character: the title takes up to two lines of the image's
-  // width, and an ellipsis ends what does not fit.
-  const perLine = Math.floor((width * 0.88) / (fontSize * 0.62));
-  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-  const lines = wrapTitle(title, perLine, 2);
-  const lineHeight = Math.round(fontSize * 1.25);
-  const firstLine = height * 0.85 - lineHeight * (lines.length - 1);
-  const text = lines
-    .map(
-      (line, i) =>
-        `<text x="${width * 0.06}" y="${firstLine + i * lineHeight}" font-family="system-ui, sans-serif" font-weight="700" font-size="${fontSize}" fill="#fff">${escape(line)}</text>`,
-    )
-    .join('\n');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escape(title)}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,45%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},75%,30%)"/></linearGradient></defs>
-<rect width="100%" height="100%" fill="url(#g)"/>
-<circle cx="${width * 0.82}" cy="${height * 0.3}" r="${height * 0.45}" fill="hsl(${hue},80%,70%)" opacity="0.25"/>
-${text}
-<text x="${width * 0.06}" y="${height * 0.2}" font-family="system-ui, sans-serif" font-weight="800" font-size="${fontSize * 1.2}" fill="#fff">${brand.name.toLowerCase()}</text>
-</svg>`;
-}
