@@ -1,5 +1,20 @@
-import { Link } from 'react-router';
+import {
+  Ban,
+  CreditCard,
+  IdCard,
+  KeyRound,
+  Link2,
+  Lock,
+  Mail,
+  Megaphone,
+  ShieldCheck,
+  SquarePen,
+  UserRound,
+  Volume2,
+  type LucideIcon,
+} from 'lucide-react';
 import { brand } from '@app/contracts/brand';
+import { Tile } from '../../shared/ui/card.tsx';
 import { AccountLayout, Loading, Notice } from './components/account-layout.tsx';
 import { useCustomer } from './api/get-customer.ts';
 
@@ -7,32 +22,53 @@ interface Entry {
   to: string;
   label: string;
   hint?: string;
+  icon: LucideIcon;
 }
 
 const SECTIONS: { heading: string; entries: Entry[] }[] = [
   {
     heading: 'Your details',
     entries: [
-      { to: '/account/details', label: 'Personal details', hint: 'Name, address, email and mobile number' },
-      { to: '/account/password', label: 'Change your password' },
-      { to: '/account/additional-details', label: 'Additional details' },
+      {
+        to: '/account/details',
+        icon: UserRound,
+        label: 'Personal details',
+        hint: 'Name, address, email and mobile number',
+      },
+      { to: '/account/password', icon: KeyRound, label: 'Change your password' },
+      { to: '/account/additional-details', icon: SquarePen, label: 'Additional details' },
     ],
   },
   {
     heading: 'Your card',
     entries: [
-      { to: '/account/replace-card', label: 'Replace your card', hint: 'Lost, stolen or damaged' },
-      { to: '/account/request-card', label: 'Request a card' },
-      { to: '/account/redemption-lock', label: 'Redemption lock', hint: 'Stop points being spent' },
-      { to: '/account/linked-partners', label: 'Linked partners' },
+      {
+        to: '/account/replace-card',
+        icon: CreditCard,
+        label: 'Replace your card',
+        hint: 'Lost, stolen or damaged',
+      },
+      { to: '/account/request-card', icon: IdCard, label: 'Request a card' },
+      {
+        to: '/account/redemption-lock',
+        icon: Lock,
+        label: 'Redemption lock',
+        hint: 'Stop points being spent',
+      },
+      { to: '/account/linked-partners', icon: Link2, label: 'Linked partners' },
     ],
   },
   {
     heading: 'Preferences',
     entries: [
-      { to: '/account/comms', label: 'Contact preferences', hint: 'How we send you offers and news' },
-      { to: '/account/online-advertising', label: 'Online advertising' },
-      { to: '/account/sound-effects', label: 'Sound effects' },
+      {
+        to: '/account/comms',
+        icon: Mail,
+        label: 'Contact preferences',
+        hint: 'How we send you offers and news',
+      },
+      { to: '/account/online-advertising', icon: Megaphone, label: 'Online advertising' },
+      { to: '/account/sound-effects', icon: Volume2, label: 'Sound effects' },
     ],
   },
   {
@@ -40,10 +76,11 @@ const SECTIONS: { heading: string; entries: Entry[] }[] = [
     entries: [
       {
         to: '/account/security',
+        icon: ShieldCheck,
         label: 'Security and devices',
         hint: 'Where you are logged in, recent activity',
       },
-      { to: '/account/close', label: 'Close your account' },
+      { to: '/account/close', icon: Ban, label: 'Close your account' },
     ],
   },
 ];
@@ -75,15 +112,10 @@ export function AccountPage() {
       {SECTIONS.map((section) => (
         <section key={section.heading} aria-labelledby={`account-${section.heading}`}>
           <h2 id={`account-${section.heading}`}>{section.heading}</h2>
-          <ul className="account__list">
+          <ul className="account__tiles">
             {section.entries.map((entry) => (
               <li key={entry.to}>
-                <Link to={entry.to}>
-                  <span>
-                    {entry.label}
-                    {entry.hint ? <span className="account__hint">{entry.hint}</span> : null}
-                  </span>
-                </Link>
+                <Tile to={entry.to} title={entry.label} description={entry.hint} icon={entry.icon} />
               </li>
             ))}
           </ul>

@@ -18,6 +18,7 @@ import { requestCardCode, type CardFlow } from './api/request-card-code.ts';
 import { validateReplacementCode, validateRetrieveCode } from './api/validate-card-code.ts';
 import { reasonLabels } from './replacement-reasons.ts';
 import './card.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 type Details = z.infer<typeof cardLookupRequestSchema>;
 const codeForm = z.object({
@@ -53,11 +54,7 @@ function DetailsStep({ flow, onSent }: { flow: CardFlow; onSent: (sent: CardLook
         Tell us a few details so we can find your card. We'll send a code to your email or mobile to check
         it's you.
       </p>
-      {serverError ? (
-        <p className="card-page__alert" role="alert">
-          {serverError}
-        </p>
-      ) : null}
+      {serverError ? <Alert>{serverError}</Alert> : null}
       <TextField
         label="Date of birth"
         description="For example, 15/06/1985"
@@ -126,11 +123,7 @@ function CodeStep({
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <p role="status">{twoFactorMessages.codeSent(sent.maskedDestination)}</p>
-      {serverError ? (
-        <p className="card-page__alert" role="alert">
-          {serverError}
-        </p>
-      ) : null}
+      {serverError ? <Alert>{serverError}</Alert> : null}
       {flow === 'replace' ? (
         <fieldset
           className="card-page__choices"
@@ -187,10 +180,12 @@ export function CardLookupPage({ flow }: { flow: CardFlow }) {
               <strong>{cardNumber.slice(CARD_PREFIX.length)}</strong>
             </p>
             {flow === 'replace' ? (
-              <p className="card-page__success">
-                Your old card has been cancelled and can't be used any more. Your points are safe on your new
-                card. Log in with your new card number.
-              </p>
+              <Alert tone="success" live="none">
+                <p>
+                  Your old card has been cancelled and can't be used any more. Your points are safe on your
+                  new card. Log in with your new card number.
+                </p>
+              </Alert>
             ) : (
               <p>Use it at the till, or log in with it.</p>
             )}

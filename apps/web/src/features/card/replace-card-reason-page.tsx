@@ -6,6 +6,7 @@ import { useReplaceCard } from './api/replace-card.ts';
 import { reasonLabels } from './replacement-reasons.ts';
 import { CardTypeChoice, type CardType } from './card-type-choice.tsx';
 import './card.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
  * /account/replace-card/reason: LOST, STOLEN or DAMAGED, and a key tag instead of a card while the key tag
@@ -37,11 +38,7 @@ export function ReplaceCardReasonPage() {
           submit();
         }}
       >
-        {replace.isError ? (
-          <p className="card-page__alert" role="alert">
-            {replace.error.message}
-          </p>
-        ) : null}
+        {replace.isError ? <Alert>{replace.error.message}</Alert> : null}
         <fieldset className="card-page__choices" aria-describedby={missing ? 'reason-error' : undefined}>
           <legend>My card</legend>
           {REPLACEMENT_TYPES.map((type) => (

@@ -4,6 +4,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { useRequestCard } from './api/request-card.ts';
 import { CardTypeChoice, type CardType } from './card-type-choice.tsx';
 import './card.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** /account/request-card: a plastic card (or key tag) with the number the member already has. */
 export function RequestCardPage() {
@@ -25,11 +26,7 @@ export function RequestCardPage() {
           We'll post a plastic card with your current card number to the address on your account. Your digital
           card keeps working while you wait.
         </p>
-        {requestCard.isError ? (
-          <p className="card-page__alert" role="alert">
-            {requestCard.error.message}
-          </p>
-        ) : null}
+        {requestCard.isError ? <Alert>{requestCard.error.message}</Alert> : null}
         <CardTypeChoice value={cardType} onChange={setCardType} />
         <Button type="submit" fullWidth loading={requestCard.isPending}>
           Request my card

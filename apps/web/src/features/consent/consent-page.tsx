@@ -7,6 +7,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { decideConsent } from './decide-consent.ts';
 import { useConsent } from './get-consent.ts';
 import './consent.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
  * {prefix}/consent?uid= (issue 16, ADR 017): a partner app, the first time it asks, or the native app signing
@@ -41,9 +42,7 @@ export function ConsentPage() {
         {problem ? (
           <>
             <h1>Connect an app to your account</h1>
-            <p className="app-consent__alert" role="alert">
-              {problem}
-            </p>
+            <Alert>{problem}</Alert>
             <Link to="/">Go to {brand.name}</Link>
           </>
         ) : !consent.data ? (
@@ -61,11 +60,7 @@ export function ConsentPage() {
               It won&apos;t see your password. You can disconnect it at any time in your account, under
               Security and devices.
             </p>
-            {failure ? (
-              <p className="app-consent__alert" role="alert">
-                {failure}
-              </p>
-            ) : null}
+            {failure ? <Alert>{failure}</Alert> : null}
             <div className="app-consent__actions">
               <Button
                 fullWidth

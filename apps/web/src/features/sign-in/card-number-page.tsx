@@ -9,6 +9,8 @@ import { readIdentityState, updateIdentityState } from './identity-state.ts';
 import { getRememberedCard } from './sign-in-api.ts';
 import { nextOfSignInStart } from './start-sign-in.ts';
 import { useStartSignIn } from './use-start-sign-in.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Card } from '../../shared/ui/card.tsx';
 import './sign-in.css';
 
 /**
@@ -63,20 +65,14 @@ export function CardNumberPage() {
 
   return (
     <main id="main" className="sign-in">
-      <div className="sign-in__card">
+      <Card className="sign-in__card">
         <h1>Enter your card number</h1>
         <CardNumberForm
           onCardNumber={onCardNumber}
           initialCardNumber={knownCardNumber ?? rememberedCardNumber}
-          notice={
-            registrationError ? (
-              <p className="sign-in__notice" role="status">
-                {registrationError}
-              </p>
-            ) : null
-          }
+          notice={registrationError ? <Alert tone="info">{registrationError}</Alert> : null}
         />
-      </div>
+      </Card>
     </main>
   );
 }

@@ -14,6 +14,8 @@ import { readIdentityState } from './identity-state.ts';
 import { RememberMeInfoPopup } from './remember-me-info-popup.tsx';
 import { createCollectorSession, device2faPageOf } from './sign-in-api.ts';
 import { startSignIn } from './start-sign-in.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Card } from '../../shared/ui/card.tsx';
 import './sign-in.css';
 
 const formSchema = z.object({ password: passwordInputSchema, rememberMe: z.boolean() });
@@ -76,7 +78,7 @@ export function EnterPasswordPage() {
 
   return (
     <main id="main" className="sign-in">
-      <div className="sign-in__card">
+      <Card className="sign-in__card">
         <h1>Enter your password</h1>
         <p className="sign-in__muted">
           Card number {CARD_PREFIX}
@@ -87,10 +89,12 @@ export function EnterPasswordPage() {
         </p>
         <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
           {serverError ? (
-            <p className="sign-in__alert" role="alert">
-              {serverError.message}{' '}
-              {serverError.locked ? <Link to="/pending-reset-password">Reset your password</Link> : null}
-            </p>
+            <Alert>
+              <p>
+                {serverError.message}{' '}
+                {serverError.locked ? <Link to="/pending-reset-password">Reset your password</Link> : null}
+              </p>
+            </Alert>
           ) : null}
           <TextField
             label="Password"
@@ -115,7 +119,7 @@ export function EnterPasswordPage() {
           </Button>
           <Link to="/pending-reset-password">Forgotten your password?</Link>
         </form>
-      </div>
+      </Card>
       <RememberMeInfoPopup open={infoOpen} onClose={() => setInfoOpen(false)} />
     </main>
   );

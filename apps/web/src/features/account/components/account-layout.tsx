@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '../../../shared/ui/alert.tsx';
+import { Card } from '../../../shared/ui/card.tsx';
 import '../account.css';
 
 /**
@@ -26,17 +28,17 @@ export function AccountLayout({
       ) : null}
       <h1>{title}</h1>
       {intro ? <div className="account__intro">{intro}</div> : null}
-      <div className="account__card">{children}</div>
+      <Card className="account__card">{children}</Card>
     </main>
   );
 }
 
-/** A message the page shows after a change or a failure, announced to screen readers. */
+/** A message the page shows after a change or a failure, announced to screen readers (the shared Alert). */
 export function Notice({ kind, children }: { kind: 'success' | 'error'; children: ReactNode }) {
   return (
-    <p className={`account__notice account__notice--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+    <Alert tone={kind} className="account__notice">
       {children}
-    </p>
+    </Alert>
   );
 }
 
