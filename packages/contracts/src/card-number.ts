@@ -30,16 +30,25 @@ export const normaliseCardNumberDigits = (value: string): string => {
   return full ? compact.slice(CARD_PREFIX.length) : compact;
 };
 
+const DIGITS = /^\d+$/;
+
 /**
  * The 11 digits typed after the prefix, with the spec's three messages in its order of checks. Spaces and
- * dashes are allowed and a full number with the prefix is accepted; the parsed value is the 11 digits.
+ * dashes are allowed and a full number with the prefix is accepted; the parsed value is the 11 digits. The
+ * checks are refinements, not a pattern and lengths, so the API reference does not claim the input must
+ * already be 11 bare digits.
  */
 export const cardNumberDigitsSchema = z
   .string({ error: cardNumberMessages.empty })
   .overwrite(normaliseCardNumberDigits)
-  .min(1, cardNumberMessages.empty)
-  .regex(/^\d+$/, cardNumberMessages.notNumeric)
-  .length(CARD_NUMBER_DIGITS, cardNumberMessages.wrongLength);
+  .refine((digits) => digits.length > 0, cardNumberMessages.empty)
+  .refine((digits) => DIGITS.test(digits), cardNumberMessages.notNumeric)
+  .refine((digits) => digits.length === CARD_NUMBER_DIGITS, cardNumberMessages.wrongLength)
+  .meta({
+    description: `The ${CARD_NUMBER_DIGITS} digits after ${CARD_PREFIX} (spaces and dashes allowed, or the full number with ${CARD_PREFIX})`,
+  });
+
+const FULL_NUMBER = new RegExp(`^${CARD_PREFIX}\\d{${CARD_NUMBER_DIGITS}}$`);
 
 /**
  * A full card number: the prefix followed by the 11 digits. The API takes it with spaces or dashes, or as the
@@ -50,9 +59,9 @@ export const fullCardNumberSchema = z
   .string()
   .overwrite((value) => {
     const digits = normaliseCardNumberDigits(value);
-    return /^\d+$/.test(digits) && digits.length === CARD_NUMBER_DIGITS ? toFullCardNumber(digits) : digits;
+    return DIGITS.test(digits) && digits.length === CARD_NUMBER_DIGITS ? toFullCardNumber(digits) : digits;
   })
-  .regex(new RegExp(`^${CARD_PREFIX}\\d{${CARD_NUMBER_DIGITS}}$`), cardNumberMessages.notNumeric)
+  .refine((number) => FULL_NUMBER.test(number), cardNumberMessages.notNumeric)
   .meta({
     description: `The card number: ${CARD_PREFIX} and 11 digits (spaces and dashes allowed, or the 11 digits alone)`,
   });
