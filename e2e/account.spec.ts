@@ -148,6 +148,13 @@ test('a member changes name, address, email, mobile and password, each with its 
   await page.goto(new URL(link ?? '/').pathname + new URL(link ?? '/').search);
   await expect(page.getByText(`Your email address has been updated. It is now ${newEmail}.`)).toBeVisible();
   await latestMessage(page.request, member.email, 'email address has changed');
+  // Opened again, the link says it already did its work (issue 29, item 6).
+  await page.goto(new URL(link ?? '/').pathname + new URL(link ?? '/').search);
+  await expect(
+    page.getByText(
+      /^This link has already been used: your email address is n\*+@example\.com\. There's nothing more to do\.$/,
+    ),
+  ).toBeVisible();
 
   // Mobile: a code to the new email address.
   await page.goto('/account/details/mobile-number');
@@ -178,8 +185,8 @@ test('a member changes name, address, email, mobile and password, each with its 
   ]) {
     await expect(page.getByRole('cell', { name: label })).toBeVisible();
   }
-  // The one refused call is the wrong current password, which the page shows as a message.
-  expect(consoleErrors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+  // The refused calls are the wrong current password and the spent link, which the pages show as messages.
+  expect(consoleErrors.filter((error) => !/status of (400|409)/.test(error))).toEqual([]);
 });
 
 test('preferences, one-click unsubscribe and the redemption lock', async ({ page, consoleErrors }) => {
@@ -209,6 +216,12 @@ test('preferences, one-click unsubscribe and the redemption lock', async ({ page
   await page.goto(unsubscribe.pathname + unsubscribe.search);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByText("You've been unsubscribed.")).toBeVisible();
+  // Opened again, the link says so instead of offering the button (issue 29, item 6).
+  await page.goto(unsubscribe.pathname + unsubscribe.search);
+  await expect(
+    page.getByText(/^You're already unsubscribed\. We don't send marketing emails to /),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
   await page.goto('/account/comms');
   await expect(page.getByRole('switch', { name: 'Email' })).toHaveAttribute('aria-checked', 'false');
 

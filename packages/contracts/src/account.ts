@@ -39,12 +39,18 @@ export const accountMessages = {
   emailLinkSent: (email: string) =>
     `We've sent a link to ${email}. Open it within 24 hours to confirm your new email address.`,
   emailLinkInvalid: 'This link has expired or has already been used. Please ask for a new one.',
+  /** A confirmation link opened again after it did its work (issue 29, item 6): nothing is left to do. */
+  emailAlreadyConfirmed: (maskedEmail: string) =>
+    `This link has already been used: your email address is ${maskedEmail}. There's nothing more to do.`,
   emailConfirmed: 'Your email address has been updated.',
   mobileInvalid: 'Enter a valid mobile number',
   mobileCountry: 'We cannot use mobile numbers from that country.',
   addressNotFound: 'Select your address from the list',
   unsubscribeInvalid: 'This unsubscribe link is not valid. You can change your preferences in your account.',
   unsubscribed: "You've been unsubscribed. We won't send you marketing emails any more.",
+  /** An unsubscribe link opened again, or after marketing email was turned off (issue 29, item 6). */
+  alreadyUnsubscribed: (maskedEmail: string) =>
+    `You're already unsubscribed. We don't send marketing emails to ${maskedEmail}.`,
   closePasswordEmpty: 'Enter your password to close your account',
   closeConfirm: 'Tick the box to confirm you want to close your account',
   redemptionLocked: "You can't spend points with this account right now",
@@ -109,7 +115,13 @@ export const twoFaOptionsSchema = z.object({
 /* ---------- email and mobile ---------- */
 
 export const updateEmailSchema = z.object({ email: emailSchema });
-export const emailTokenSchema = z.object({ token: z.string().min(20).max(200) });
+/** An emailed link's token: a broken one gets the link's own message, never the generic one (issue 29, item 6). */
+export const emailTokenSchema = z.object({
+  token: z
+    .string({ error: accountMessages.emailLinkInvalid })
+    .min(20, accountMessages.emailLinkInvalid)
+    .max(200, accountMessages.emailLinkInvalid),
+});
 /** PUT /customer/v3/email {token[, newPassword]} (signed-in spec 7.4): the link, and a new password with it. */
 export const emailTokenWithPasswordSchema = emailTokenSchema.extend({
   newPassword: z.string().min(1).max(200).optional(),
@@ -144,10 +156,21 @@ export const cpmPreferencesSchema = z.object({
 });
 export type CpmPreferences = z.infer<typeof cpmPreferencesSchema>;
 
-export const unsubscribeRequestSchema = z.object({ token: z.string().min(20).max(300) });
-/** The link was sent to this address, so its holder may see it: the page unsubscribes it in one click. */
-export const unsubscribeRequestResponseSchema = z.object({ email: z.string(), maskedEmail: z.string() });
-export const unsubscribeUpdateSchema = z.object({ email: emailSchema, token: z.string().min(20).max(300) });
+const unsubscribeTokenSchema = z
+  .string({ error: accountMessages.unsubscribeInvalid })
+  .min(20, accountMessages.unsubscribeInvalid)
+  .max(300, accountMessages.unsubscribeInvalid);
+export const unsubscribeRequestSchema = z.object({ token: unsubscribeTokenSchema });
+/**
+ * The link was sent to this address, so its holder may see it: the page unsubscribes it in one click, or says
+ * marketing email is already off (`subscribed: false`).
+ */
+export const unsubscribeRequestResponseSchema = z.object({
+  email: z.string(),
+  maskedEmail: z.string(),
+  subscribed: z.boolean(),
+});
+export const unsubscribeUpdateSchema = z.object({ email: emailSchema, token: unsubscribeTokenSchema });
 
 /* ---------- redemption lock ---------- */
 

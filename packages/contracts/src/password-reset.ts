@@ -21,11 +21,23 @@ export const RESET_LINK_LIFETIME_MS = 60 * 60_000;
 /** POST /customer-management-api/credentials/password/reset. */
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 
+/** A reset link's token: a broken one gets the link's message. */
+const resetLinkTokenSchema = z
+  .string({ error: passwordResetMessages.linkInvalid })
+  .regex(/^[\w-]{20,100}$/, passwordResetMessages.linkInvalid);
+
 /** POST /customer-management-api/credentials/password (confirm reset). */
 export const confirmPasswordResetSchema = z.object({
-  token: z.string().regex(/^[\w-]{20,100}$/, passwordResetMessages.linkInvalid),
+  token: resetLinkTokenSchema,
   password: z.string().min(1).max(PASSWORD_RULES_MAX_LENGTH),
 });
+
+/**
+ * POST /customer-management-api/credentials/password/check-link: whether a reset link still works, asked when
+ * its page opens so a used or expired link says so before the form (issue 29, item 6). Reads only.
+ */
+export const resetLinkCheckSchema = z.object({ token: resetLinkTokenSchema });
+export const resetLinkStatusSchema = z.object({ status: z.literal('VALID') });
 export type ConfirmPasswordReset = z.infer<typeof confirmPasswordResetSchema>;
 
 export const descriptionSchema = z.object({ description: z.string() });

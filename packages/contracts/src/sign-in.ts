@@ -81,6 +81,8 @@ export const twoFactorMessages = {
   expired: 'That code has expired. Ask for a new one.',
   maxAttempts: 'Too many wrong codes. Ask for a new one.',
   resendLimit: "You've asked for too many codes. Please try again later.",
+  /** The code page of a sign-in that finished, expired or never was (issue 29, item 6). */
+  linkInvalid: 'This link has expired or has already been used. Log in again to get a new code.',
 } as const;
 
 export const DELIVERY_METHODS = ['email', 'sms'] as const;
@@ -93,7 +95,9 @@ export const twoFaCodeSchema = z
   .regex(/^\d{6}$/, twoFactorMessages.format);
 
 /** The pending sign-in handle of device 2FA (spec 7.3 calls it encryptedSessionJwt); opaque to the browser. */
-export const encryptedSessionJwtSchema = z.string().regex(/^[\w-]{20,100}$/);
+export const encryptedSessionJwtSchema = z
+  .string({ error: twoFactorMessages.linkInvalid })
+  .regex(/^[\w-]{20,100}$/, twoFactorMessages.linkInvalid);
 
 /** The 403 answer of the code exchange when device 2FA is needed (error code 141, spec 8). */
 export const device2faChallengeSchema = z.object({

@@ -7,6 +7,7 @@ import { accountEvents } from '../../db/schema/account.ts';
 import { cards, collectors, consents, credentials, sessions } from '../../db/schema/core.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
+import { maskEmail } from '../../lib/one-time-codes.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
@@ -235,9 +236,22 @@ describe('email and mobile need a fresh code', () => {
     const [row] = await t.app.db.select().from(collectors).where(eq(collectors.id, member.id));
     expect(row?.email).toBe(newEmail);
     expect((await latestTo(member.email))?.subject).toContain('email address has changed');
+    // Opened again after it did its work: it says so, and that nothing is left to do (issue 29, item 6).
     const reused = await call(undefined, 'PUT', '/verify-email', { token });
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json().description).toBe(accountMessages.emailLinkInvalid);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toEqual({
+      code: 'EMAIL_ALREADY_CONFIRMED',
+      description: `This link has already been used: your email address is ${maskEmail(newEmail)}. There's nothing more to do.`,
+    });
+    const unknown = await call(undefined, 'PUT', '/verify-email', { token: 'x'.repeat(43) });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      code: 'EMAIL_LINK_INVALID',
+      description: 'This link has expired or has already been used. Please ask for a new one.',
+    });
+    // A token cut short in the email client gets the link's message, not 'Something went wrong'.
+    const broken = await call(undefined, 'PUT', '/customer/v3/email', { token: 'abc' });
+    expect(broken.json().description).toBe(accountMessages.emailLinkInvalid);
     expect(await eventsOf(member.id)).toEqual(
       expect.arrayContaining(['email-change-requested', 'email-changed']),
     );
@@ -535,14 +549,21 @@ describe('preferences and unsubscribe', () => {
       token: `${member.id}.${'A'.repeat(43)}`,
     });
     expect(forged.statusCode).toBe(400);
+    expect(forged.json().description).toBe(accountMessages.unsubscribeInvalid);
+    const broken = await call(undefined, 'POST', '/unsubscribe/request', { token: 'abc' });
+    expect(broken.json()).toEqual({ code: 'VALIDATION', description: accountMessages.unsubscribeInvalid });
     const asked = await call(undefined, 'POST', '/unsubscribe/request', { token });
     expect(asked.json()).toMatchObject({
       email: member.email,
       maskedEmail: expect.stringMatching(/^m\*+@example\.com$/) as unknown,
+      subscribed: true,
     });
     const done = await call(undefined, 'POST', '/unsubscribe/update', { email: member.email, token });
     expect(done.json().description).toBe(accountMessages.unsubscribed);
     expect((await call(member, 'GET', '/contact-preferences/nectar')).json().contactByEmail).toBe(false);
+    // The link opened again: the check says marketing email is already off (issue 29, item 6).
+    const again = await call(undefined, 'POST', '/unsubscribe/request', { token });
+    expect(again.json()).toMatchObject({ subscribed: false });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { accountEvents, emailChanges } from '../../db/schema/account.ts';
 import {
@@ -113,6 +113,27 @@ export async function insertEmailChange(
       .where(and(eq(emailChanges.collectorId, row.collectorId), isNull(emailChanges.usedAt)));
     await tx.insert(emailChanges).values(row);
   });
+}
+
+/**
+ * The address a spent confirmation link moved the account to, when the account still has it: a link opened
+ * again after it did its work (or opened first by a mail scanner) can say so instead of 'expired'.
+ */
+export async function findConfirmedEmailChange(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ email: collectors.email })
+    .from(emailChanges)
+    .innerJoin(collectors, eq(collectors.id, emailChanges.collectorId))
+    .where(
+      and(
+        eq(emailChanges.tokenHash, tokenHash),
+        isNotNull(emailChanges.usedAt),
+        eq(collectors.status, 'active'),
+        sql`lower(${collectors.email}) = lower(${emailChanges.newEmail})`,
+      ),
+    )
+    .limit(1);
+  return row?.email ?? undefined;
 }
 
 /**

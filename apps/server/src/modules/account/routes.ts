@@ -261,7 +261,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     config: tight,
     schema: {
       tags,
-      summary: 'The emailed confirmation link: moves the email address, once; the old address is told',
+      summary:
+        'The emailed confirmation link: moves the email address, once; the old address is told. A link opened again after it moved the address answers 409 EMAIL_ALREADY_CONFIRMED',
       body: emailTokenSchema,
       response: { 200: emailConfirmedSchema, ...errors },
     },
@@ -400,7 +401,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perClient,
       schema: {
         tags,
-        summary: "A marketing email's unsubscribe link: which address it is for (masked)",
+        summary:
+          "A marketing email's unsubscribe link, checked when its page opens: which address it is for (masked) and whether marketing email is still on. Reads only",
         body: unsubscribeRequestSchema,
         response: { 200: unsubscribeRequestResponseSchema, ...errors },
       },

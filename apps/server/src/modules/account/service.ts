@@ -256,7 +256,17 @@ export async function confirmEmailChange(deps: AccountDeps, req: Req, token: str
     }
     throw error;
   }
-  if (!changed) throw new AppError(400, 'EMAIL_LINK_INVALID', accountMessages.emailLinkInvalid);
+  if (!changed) {
+    const confirmed = await repo.findConfirmedEmailChange(deps.db, hashOf(token));
+    if (confirmed) {
+      throw new AppError(
+        409,
+        'EMAIL_ALREADY_CONFIRMED',
+        accountMessages.emailAlreadyConfirmed(maskEmail(confirmed)),
+      );
+    }
+    throw new AppError(400, 'EMAIL_LINK_INVALID', accountMessages.emailLinkInvalid);
+  }
   if (changed.oldEmail) {
     await deps.notify.send({
       channel: 'email',
@@ -473,12 +483,21 @@ function collectorOfToken(deps: AccountDeps, token: string): string {
   return collectorId;
 }
 
-/** POST /unsubscribe/request {token}: which address the link is for (masked). */
+/**
+ * POST /unsubscribe/request {token}: which address the link is for (masked), and whether marketing email is
+ * still on, so the page says 'already unsubscribed' on arrival instead of offering the button again. Reads only.
+ */
 export async function unsubscribeRequest(deps: AccountDeps, token: string) {
-  const customer = await repo.findCustomer(deps.db, collectorOfToken(deps, token));
+  const collectorId = collectorOfToken(deps, token);
+  const customer = await repo.findCustomer(deps.db, collectorId);
   if (!customer?.email)
     throw new AppError(400, 'UNSUBSCRIBE_LINK_INVALID', accountMessages.unsubscribeInvalid);
-  return { email: customer.email, maskedEmail: maskEmail(customer.email) };
+  const preferences = await repo.findPreferences(deps.db, collectorId);
+  return {
+    email: customer.email,
+    maskedEmail: maskEmail(customer.email),
+    subscribed: preferences?.byEmail ?? false,
+  };
 }
 
 /** POST /unsubscribe/update {email, token}: marketing by email off, for the address the link was sent to. */

@@ -28,6 +28,13 @@ describe('password reset by email link', () => {
       headers: jsWeb,
       payload: { token, password },
     });
+  const checkLink = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/customer-management-api/credentials/password/check-link',
+      headers: jsWeb,
+      payload: { token },
+    });
   const outbox = async () =>
     (await t.app.inject({ method: 'GET', url: '/dev/outbox' })).json<{ to: string; links: string[] }[]>();
 
@@ -50,6 +57,10 @@ describe('password reset by email link', () => {
     const link = new URL(mail?.links.find((href) => href.includes('/confirm-reset-password')) ?? '');
     const token = link.searchParams.get('token') ?? '';
 
+    // Checked when the page opens (issue 29, item 6): it works, and checking does not spend it.
+    expect((await checkLink(token)).json()).toEqual({ status: 'VALID' });
+    expect((await checkLink(token)).json()).toEqual({ status: 'VALID' });
+
     const weak = await confirm(token, 'short');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().description).toMatch(/^Your password must: be at least 9 characters long/);
@@ -66,6 +77,12 @@ describe('password reset by email link', () => {
       .where(eq(collectors.email, demoCollector.email));
     expect(row?.lockedUntil).toBeNull();
 
+    const used = await checkLink(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({
+      code: 'RESET_LINK_INVALID',
+      description: 'This link has expired or has already been used. Ask for a new one.',
+    });
     const again = await confirm(token, 'Another-one-2028');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
@@ -74,9 +91,14 @@ describe('password reset by email link', () => {
     });
   });
 
-  it('refuses a made-up token', async () => {
+  it('refuses a made-up token, and a check of a made-up or broken one says the link does not work', async () => {
     const response = await confirm('x'.repeat(43), NEW_PASSWORD);
     expect(response.json().code).toBe('RESET_LINK_INVALID');
+    for (const token of ['x'.repeat(43), 'cut-short']) {
+      const check = await checkLink(token);
+      expect(check.statusCode).toBe(400);
+      expect(check.json().description).toBe(passwordResetMessages.linkInvalid);
+    }
   });
 });
 

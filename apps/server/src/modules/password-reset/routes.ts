@@ -7,6 +7,8 @@ import { passwordProblem } from '@app/contracts/password';
 import {
   collectorIdRequestSchema,
   deliveryOptionsSchema,
+  resetLinkCheckSchema,
+  resetLinkStatusSchema,
   resetTokenSchema,
   sendCodeRequestSchema,
   verifyResetCodeSchema,
@@ -110,6 +112,25 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.sessions.destroyAllFor(holder.collectorId);
       await revokeProviderSessions(app, holder.collectorId);
       return { description: passwordResetMessages.changed };
+    },
+  );
+
+  app.post(
+    '/customer-management-api/credentials/password/check-link',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['password-reset'],
+        summary:
+          'Whether a reset link still works, asked when its page opens (400 RESET_LINK_INVALID when used, expired or unknown). Reads only',
+        body: resetLinkCheckSchema,
+        response: { 200: resetLinkStatusSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const holder = await findLiveToken(app.db, hashOf(request.body.token));
+      if (!holder) throw new AppError(400, 'RESET_LINK_INVALID', passwordResetMessages.linkInvalid);
+      return { status: 'VALID' as const };
     },
   );
 

@@ -322,7 +322,8 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: codeRateLimit },
       schema: {
         tags: ['session'],
-        summary: 'Device 2FA: where the code for this pending sign-in went',
+        summary:
+          'Device 2FA: where the code for this pending sign-in went, asked when the code page opens; a finished, expired or unknown sign-in answers 400 TWO_FACTOR_LINK_INVALID. Reads only',
         body: pendingSchema,
         response: {
           200: z.object({ deliveryMethod: z.enum(DELIVERY_METHODS), maskedDestination: z.string() }),
@@ -333,7 +334,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const pending = await findPendingCode(app.db, request.body.encryptedSessionJwt, DEVICE_2FA_PURPOSE);
       if (!pending || pending.expiresAt <= new Date()) {
-        throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
+        throw new AppError(400, 'TWO_FACTOR_LINK_INVALID', twoFactorMessages.linkInvalid);
       }
       return {
         deliveryMethod: pending.deliveryMethod as (typeof DELIVERY_METHODS)[number],

@@ -468,6 +468,20 @@ describe('device 2FA (DEVICE_2FA on)', () => {
     expect(session.json().firstName).toBe('Alex');
     expect(jar.get('lc_session')).toBeTruthy();
 
+    // The code page opened again once the sign-in finished, or with a made-up handle (issue 29, item 6).
+    for (const encryptedSessionJwt of [body.encryptedSessionJwt, 'made-up-handle-0123456789', 'x']) {
+      const reopened = await t.app.inject({
+        method: 'POST',
+        url: '/session-api/session/sessions/oauth/2fa-check',
+        headers: jsWeb,
+        payload: { encryptedSessionJwt },
+      });
+      expect(reopened.statusCode).toBe(400);
+      expect(reopened.json().description).toBe(
+        'This link has expired or has already been used. Log in again to get a new code.',
+      );
+    }
+
     const reused = await validate(jar, body.encryptedSessionJwt, code);
     expect(reused.statusCode).toBe(400);
     expect(reused.json().code).toBe('CODE_EXPIRED');

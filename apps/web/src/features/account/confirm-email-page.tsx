@@ -1,12 +1,34 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useMatches, useSearchParams } from 'react-router';
 import { accountMessages } from '@app/contracts/account';
+import { HttpError } from '../../shared/http/client.ts';
+import { Alert, type AlertTone } from '../../shared/ui/alert.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
 import { confirmEmail } from './api/confirm-email.ts';
-import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+import { AccountLayout, messageOf } from './components/account-layout.tsx';
+
+type Outcome = { tone: AlertTone; text: string; newLink?: boolean };
+
+/** What the server's answer to the link means for the member, and whether a new link is the way on. */
+function outcomeOf(failure: unknown): Outcome {
+  if (failure instanceof HttpError && failure.code === 'EMAIL_ALREADY_CONFIRMED') {
+    return { tone: 'info', text: failure.message };
+  }
+  if (failure instanceof HttpError && failure.status === 400) {
+    return { tone: 'error', text: accountMessages.emailLinkInvalid, newLink: true };
+  }
+  return {
+    tone: 'error',
+    text: messageOf(failure),
+    newLink: failure instanceof HttpError && failure.status === 409,
+  };
+}
 
 /**
  * /confirm-update-email?token=… and /confirm-email-address?token=…: the emailed link confirms the new
- * address (PUT /customer/v3/email or PUT /verify-email); it works once, signed in or not.
+ * address (PUT /customer/v3/email or PUT /verify-email) when the page opens; it works once, signed in or not.
+ * A link opened again says the address is already confirmed; a broken or expired one says so and leads to
+ * asking for a new one (issue 29, item 6).
  */
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
@@ -14,7 +36,7 @@ export function ConfirmEmailPage() {
   const match = useMatches().at(-1);
   const title = (match?.handle as { title?: string } | undefined)?.title ?? 'Confirming your email address';
   const via = match?.pathname.startsWith('/confirm-update-email') ? 'v3' : 'verify';
-  const [state, setState] = useState<{ kind: 'success' | 'error'; text: string }>();
+  const [outcome, setOutcome] = useState<Outcome>();
   const asked = useRef(false);
 
   useEffect(() => {
@@ -22,21 +44,34 @@ export function ConfirmEmailPage() {
     // The link works once: React's development double effect must not spend it twice.
     asked.current = true;
     confirmEmail(token, via).then(
-      (answer) => setState({ kind: 'success', text: `${answer.description} It is now ${answer.email}.` }),
-      (failure: unknown) => setState({ kind: 'error', text: messageOf(failure) }),
+      (answer) => setOutcome({ tone: 'success', text: `${answer.description} It is now ${answer.email}.` }),
+      (failure: unknown) => setOutcome(outcomeOf(failure)),
     );
   }, [token, via]);
 
+  const shown: Outcome | undefined = token
+    ? outcome
+    : { tone: 'error', text: accountMessages.emailLinkInvalid, newLink: true };
+
   return (
     <AccountLayout title={title} back={null}>
-      {!token ? (
-        <Notice kind="error">{accountMessages.emailLinkInvalid}</Notice>
-      ) : !state ? (
-        <Loading />
-      ) : (
-        <Notice kind={state.kind}>{state.text}</Notice>
-      )}
-      <Link to="/account/details">Go to your personal details</Link>
+      <div className="account__link-state">
+        {shown ? (
+          <>
+            <Alert tone={shown.tone}>{shown.text}</Alert>
+            {shown.newLink ? (
+              <Link className="button button--primary" to="/account/details/email">
+                Ask for a new link
+              </Link>
+            ) : null}
+            <Link className={shown.newLink ? undefined : 'button button--secondary'} to="/account/details">
+              Go to your personal details
+            </Link>
+          </>
+        ) : (
+          <Spinner size="large" label="Checking your link" />
+        )}
+      </div>
     </AccountLayout>
   );
 }

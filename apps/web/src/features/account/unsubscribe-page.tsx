@@ -1,33 +1,39 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { accountMessages } from '@app/contracts/account';
+import { HttpError } from '../../shared/http/client.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { requestUnsubscribe } from './api/request-unsubscribe.ts';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { useUnsubscribeTarget } from './api/request-unsubscribe.ts';
 import { updateUnsubscribe } from './api/update-unsubscribe.ts';
-import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+import { AccountLayout, messageOf } from './components/account-layout.tsx';
+
+const preferencesLink = (
+  <Link className="button button--secondary" to="/account/comms">
+    Change your contact preferences
+  </Link>
+);
 
 /**
- * /emails/unsubscribe?token=…: the link in every marketing email. The page names the address the link was
- * sent to and one click turns marketing by email off; no sign-in needed.
+ * /emails/unsubscribe?token=…: the link in every marketing email. The page checks the link when it opens and
+ * names the address it was sent to; one click turns marketing by email off, no sign-in needed. A link that is
+ * not valid, or one opened again once marketing email is off, says so on arrival (issue 29, item 6).
  */
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [target, setTarget] = useState<{ email: string; maskedEmail: string }>();
+  const target = useUnsubscribeTarget(token);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!token) return;
-    requestUnsubscribe(token).then(setTarget, (failure: unknown) => setError(messageOf(failure)));
-  }, [token]);
-
   const unsubscribe = async () => {
-    if (!target) return;
+    if (!target.data) return;
     setSaving(true);
+    setError(undefined);
     try {
-      setDone((await updateUnsubscribe({ email: target.email, token })).description);
+      setDone((await updateUnsubscribe({ email: target.data.email, token })).description);
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
@@ -35,29 +41,58 @@ export function UnsubscribePage() {
     }
   };
 
+  let content;
+  if (!token || (target.error instanceof HttpError && target.error.status === 400)) {
+    content = (
+      <>
+        <Alert tone="error">{accountMessages.unsubscribeInvalid}</Alert>
+        {preferencesLink}
+      </>
+    );
+  } else if (done) {
+    content = (
+      <>
+        <Alert tone="success">{done}</Alert>
+        <Link className="button button--secondary" to="/account/comms">
+          Change your other contact preferences
+        </Link>
+      </>
+    );
+  } else if (target.isPending) {
+    content = <Spinner size="large" label="Checking your link" />;
+  } else if (target.isError) {
+    content = (
+      <>
+        <Alert tone="error">{target.error.message}</Alert>
+        <Button variant="secondary" loading={target.isFetching} onClick={() => void target.refetch()}>
+          Try again
+        </Button>
+      </>
+    );
+  } else if (!target.data.subscribed) {
+    content = (
+      <>
+        <Alert tone="info">{accountMessages.alreadyUnsubscribed(target.data.maskedEmail)}</Alert>
+        {preferencesLink}
+      </>
+    );
+  } else {
+    content = (
+      <>
+        <p>
+          Stop marketing emails to {target.data.maskedEmail}? We&apos;ll still email you about your account.
+        </p>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <Button onClick={() => void unsubscribe()} loading={saving}>
+          Unsubscribe
+        </Button>
+      </>
+    );
+  }
+
   return (
     <AccountLayout title="Unsubscribe" back={null}>
-      {!token || (error && !target) ? (
-        <>
-          <Notice kind="error">{error ?? accountMessages.unsubscribeInvalid}</Notice>
-          <Link to="/account/comms">Change your contact preferences</Link>
-        </>
-      ) : done ? (
-        <>
-          <Notice kind="success">{done}</Notice>
-          <Link to="/account/comms">Change your other contact preferences</Link>
-        </>
-      ) : !target ? (
-        <Loading />
-      ) : (
-        <>
-          <p>Stop marketing emails to {target.maskedEmail}? We&apos;ll still email you about your account.</p>
-          {error ? <Notice kind="error">{error}</Notice> : null}
-          <Button onClick={() => void unsubscribe()} loading={saving}>
-            Unsubscribe
-          </Button>
-        </>
-      )}
+      <div className="account__link-state">{content}</div>
     </AccountLayout>
   );
 }

@@ -5,8 +5,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { IDENTITY_PREFIX, twoFaCodeSchema, twoFactorMessages } from '@app/contracts/sign-in';
-import { request } from '../../shared/http/client.ts';
+import { HttpError, request } from '../../shared/http/client.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { finishSignIn } from './finish-sign-in.ts';
 import { validateDevice2fa } from './sign-in-api.ts';
@@ -18,7 +20,9 @@ type FormValues = z.infer<typeof formSchema>;
 /**
  * /two-factor-authentication/:token: device 2FA of sign-in. The code went to the member's email or mobile;
  * entering it continues the identity provider's login (asked after the password, for every client) or, when
- * asked at the code exchange, starts the session and goes on to `next`.
+ * asked at the code exchange, starts the session and goes on to `next`. The page asks the server about its
+ * sign-in when it opens: one that finished, expired or never was says so and offers a new log in, without
+ * the form (issue 29, item 6).
  */
 export function TwoFactorPage() {
   const { token = '' } = useParams();
@@ -34,6 +38,7 @@ export function TwoFactorPage() {
         body: { encryptedSessionJwt: token },
       }),
     staleTime: Infinity,
+    retry: false,
   });
   const resend = useMutation({
     mutationFn: () =>
@@ -69,23 +74,47 @@ export function TwoFactorPage() {
     }
   };
 
+  if (!check.data) {
+    // A 400 is the server's word that this sign-in is over; anything else (no connection) may pass.
+    const over = check.error instanceof HttpError && check.error.status === 400;
+    return (
+      <main id="main" className="sign-in">
+        <div className="sign-in__card">
+          <h1>Check it's you</h1>
+          {check.isPending ? (
+            <Spinner size="large" label="Checking your link" />
+          ) : over ? (
+            <>
+              <Alert tone="error">{twoFactorMessages.linkInvalid}</Alert>
+              <Link className="button button--primary button--full" to={`${IDENTITY_PREFIX}/login`}>
+                Log in again
+              </Link>
+            </>
+          ) : (
+            <>
+              <Alert tone="error">{check.error?.message}</Alert>
+              <Button
+                variant="secondary"
+                fullWidth
+                loading={check.isFetching}
+                onClick={() => void check.refetch()}
+              >
+                Try again
+              </Button>
+            </>
+          )}
+        </div>
+      </main>
+    );
+  }
+
   return (
     <main id="main" className="sign-in">
       <div className="sign-in__card">
         <h1>Check it's you</h1>
-        {check.data ? (
-          <p>{notice ?? twoFactorMessages.codeSent(check.data.maskedDestination)}</p>
-        ) : check.isError ? (
-          <p className="sign-in__alert" role="alert">
-            {check.error.message} <Link to={`${IDENTITY_PREFIX}/login`}>Log in again</Link>
-          </p>
-        ) : null}
+        <p>{notice ?? twoFactorMessages.codeSent(check.data.maskedDestination)}</p>
         <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-          {serverError ? (
-            <p className="sign-in__alert" role="alert">
-              {serverError}
-            </p>
-          ) : null}
+          {serverError ? <Alert tone="error">{serverError}</Alert> : null}
           <TextField
             label="Code"
             inputMode="numeric"

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/http/client.ts';
+
+/**
+ * POST /customer-management-api/credentials/password/check-link {token}: whether the reset link still works,
+ * asked when its page opens (issue 29, item 6). It reads only; the link is spent by the new password.
+ */
+export const checkResetLink = (token: string) =>
+  request<{ status: 'VALID' }>('/customer-management-api/credentials/password/check-link', {
+    method: 'POST',
+    body: { token },
+    redirectOnUnauthorized: false,
+  });
+
+export const useResetLinkCheck = (token: string) =>
+  useQuery({
+    queryKey: ['password-reset', 'link', token],
+    queryFn: () => checkResetLink(token),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
