@@ -76,6 +76,7 @@ export function SupermarketOffersPage() {
       ) : (
         <div className="offers-page__layout">
           <RadioGroup
+            variant="chips"
             legend="Category"
             name="category"
             options={categoryOptions(visible, active?.sourceType === 'NECTAR_PRICE')}
@@ -92,7 +93,7 @@ export function SupermarketOffersPage() {
               <ul className="offers__grid">
                 {shown.map((offer) => (
                   <li key={offer.id}>
-                    <OfferCard offer={offer} />
+                    <OfferCard offer={offer} headingLevel={2} />
                   </li>
                 ))}
               </ul>

@@ -14,7 +14,8 @@ export interface RadioGroupProps<T extends string> {
   value: T | undefined;
   onChange: (value: T) => void;
   error?: string;
-  variant?: 'plain' | 'cards';
+  /** `chips`: a compact row of choices (one scrolling line on a phone), for filters. */
+  variant?: 'plain' | 'cards' | 'chips';
   hideLegend?: boolean;
 }
 
@@ -32,7 +33,7 @@ export function RadioGroup<T extends string>({
   const errorId = error ? `${id}-error` : undefined;
   return (
     <fieldset
-      className={`radio-group${variant === 'cards' ? ' radio-group--cards' : ''}`}
+      className={`radio-group${variant === 'plain' ? '' : ` radio-group--${variant}`}`}
       aria-describedby={errorId}
       aria-invalid={error ? true : undefined}
     >
