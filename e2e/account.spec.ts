@@ -227,7 +227,16 @@ test('preferences, one-click unsubscribe and the redemption lock', async ({ page
 
   await page.goto('/account/redemption-lock');
   await page.getByRole('button', { name: 'Lock my points' }).click();
-  await expect(page.getByText('Your points are locked.').first()).toBeVisible();
+  // Said once, not twice (issue 29, item 7).
+  await expect(page.getByText('Your points are locked.')).toBeVisible();
+  // The spend page shows the lock before anything is chosen, and the way to the setting.
+  await page.goto('/redemption');
+  await expect(page.getByText('Your points are locked.')).toBeVisible();
+  for (const button of await page.getByRole('button', { name: /^(Spend points|Claim)$/ }).all()) {
+    await expect(button).toBeDisabled();
+  }
+  await page.getByRole('link', { name: 'Turn off the redemption lock' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Redemption lock' })).toBeVisible();
   await page.getByRole('button', { name: 'Unlock my points' }).click();
   // Asked before any code was sent: the page says what to do first.
   await page.getByRole('button', { name: 'Unlock my points' }).click();

@@ -6,6 +6,11 @@ export const POINTS_PER_POUND = 200;
 /** Signed-in spec 8 (hotel partner redemption lock) and 'You've redeemed your points!'. */
 export const redemptionMessages = {
   locked: "you can't spend points with this account right now",
+  /** The spend page, before anything is chosen, when the redemption lock is on (issue 29, item 7). */
+  lockedTitle: 'Your points are locked.',
+  lockedNotice:
+    "While the redemption lock is on, nobody can spend this account's points. You can turn it off in your account settings.",
+  lockedLink: 'Turn off the redemption lock',
   redeemed: "You've redeemed your points!",
   notEnough: "You don't have enough points for this.",
   unknownReward: "We couldn't find that reward.",

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { redemptionStatusQueryKey, useRedemptionStatus } from '../../shared/session/get-redemption-status.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { redemptionStatusQueryKey, useRedemptionStatus } from './api/get-redemption-status.ts';
 import { updateRedemptionStatus } from './api/update-redemption-status.ts';
 import { verifyCode } from './api/verify-code.ts';
-import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
+import { AccountLayout, Loading, messageOf } from './components/account-layout.tsx';
 import { StepUpCode } from './components/step-up-code.tsx';
 import { useStepUpSubmit } from './components/use-step-up-submit.ts';
 
@@ -16,10 +17,12 @@ export function RedemptionLockPage() {
   const status = useRedemptionStatus();
   const queryClient = useQueryClient();
   const [unlocking, setUnlocking] = useState(false);
+  const locked = status.data?.status === 'LOCKED';
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
+  /** The state in words, said once: as the page's status line, or as the confirmation of a change. */
+  const state = locked ? 'Your points are locked.' : 'Your points are not locked.';
   const [locking, setLocking] = useState(false);
   const { codeProps, error, saving, submit } = useStepUpSubmit();
-  const locked = status.data?.status === 'LOCKED';
 
   const applied = (next: 'LOCKED' | 'UNLOCKED') =>
     setResult({
@@ -62,14 +65,18 @@ export function RedemptionLockPage() {
       {status.isPending ? (
         <Loading />
       ) : status.isError ? (
-        <Notice kind="error">{status.error.message}</Notice>
+        <Alert tone="error">{status.error.message}</Alert>
       ) : (
         <>
-          <p>
-            <strong>{locked ? 'Your points are locked.' : 'Your points are not locked.'}</strong>
-          </p>
-          {result ? <Notice kind={result.kind}>{result.text}</Notice> : null}
-          {error ? <Notice kind="error">{error}</Notice> : null}
+          {result?.kind === 'success' ? (
+            <Alert tone="success">{result.text}</Alert>
+          ) : (
+            <p>
+              <strong>{state}</strong>
+            </p>
+          )}
+          {result?.kind === 'error' ? <Alert tone="error">{result.text}</Alert> : null}
+          {error ? <Alert tone="error">{error}</Alert> : null}
           {!locked ? (
             <Button onClick={() => void lock()} loading={locking}>
               Lock my points

@@ -18,11 +18,15 @@ const reward = {
   logoImageLocation: '',
 };
 
-/** The page's calls: rewards, balance, and a redemption refused by the redemption lock. */
-const serve = () =>
+/**
+ * The page's calls: rewards, balance, the redemption lock's state, and a redemption refused by the lock (one
+ * turned on after the page read it).
+ */
+const serve = (lock: 'LOCKED' | 'UNLOCKED' = 'UNLOCKED') =>
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.includes('/offers-api/rewards')) return Promise.resolve(json({ rewards: [reward] }));
+    if (url.includes('/v1/collectors/redemption-status')) return Promise.resolve(json({ status: lock }));
     if (url.includes('/balance-api/balance'))
       return Promise.resolve(json({ balance: 2450, pointsValue: '£12.25' }));
     if (url.includes('/offers-api/redemptions') && init?.method === 'POST') {
@@ -75,11 +79,42 @@ describe('spending points', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('shows a redemption lock before anything is chosen, with the way to the setting, and offers no spend', async () => {
+    const fetchSpy = serve('LOCKED');
+    renderPage();
+    expect(await screen.findByText('Your points are locked.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "While the redemption lock is on, nobody can spend this account's points. You can turn it off in your account settings.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Turn off the redemption lock' })).toHaveAttribute(
+      'href',
+      '/account/redemption-lock',
+    );
+    expect(screen.getAllByText('Your points are locked.')).toHaveLength(1);
+    const spend = await screen.findByRole('button', { name: 'Spend points' });
+    expect(spend).toBeDisabled();
+    await userEvent.click(spend);
+    expect(screen.queryByRole('heading', { name: 'Confirm your choice' })).not.toBeInTheDocument();
+    expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('lets a member without the lock choose, with no lock notice', async () => {
+    serve('UNLOCKED');
+    renderPage();
+    const spend = await screen.findByRole('button', { name: 'Spend points' });
+    await vi.waitFor(() => expect(spend).toBeEnabled());
+    expect(screen.queryByText('Your points are locked.')).not.toBeInTheDocument();
+  });
+
   it('offers no spend for a reward worth more than the balance', async () => {
     serve();
     vi.mocked(globalThis.fetch).mockImplementation((input) => {
       const url = String(input instanceof Request ? input.url : input);
       if (url.includes('/offers-api/rewards')) return Promise.resolve(json({ rewards: [reward] }));
+      if (url.includes('/v1/collectors/redemption-status'))
+        return Promise.resolve(json({ status: 'UNLOCKED' }));
       return Promise.resolve(json({ balance: 900, pointsValue: '£4.50' }));
     });
     renderPage();

@@ -2,16 +2,20 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { redemptionMessages, type Reward } from '@app/contracts/vouchers';
 import { usePopups } from '../../shared/popups/popup-manager.tsx';
+import { useBalance } from '../../shared/session/get-balance.ts';
+import { useRedemptionStatus } from '../../shared/session/get-redemption-status.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { useBalance } from '../../shared/session/get-balance.ts';
 import { useRewards } from './api/get-rewards.ts';
 import { useRedeemPoints } from './api/redeem-points.ts';
 import './vouchers.css';
 
 /**
  * /redemption and /card/spend (zero=true: /zero-point-redemption): choose a reward, confirm, and get a voucher.
- * One idempotency key per confirmation, so a double press or a retry after a lost answer spends once.
+ * One idempotency key per confirmation, so a double press or a retry after a lost answer spends once. A
+ * redemption lock is shown before anything is chosen, with the way to the setting, and nothing can be chosen
+ * while it is on (issue 29, item 7); the server refuses a spend under the lock in any case.
  */
 export function RedemptionPage({ zero = false }: { zero?: boolean }) {
   const rewards = useRewards(zero);
@@ -21,6 +25,10 @@ export function RedemptionPage({ zero = false }: { zero?: boolean }) {
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<{ reward: Reward; key: string }>();
   const points = balance.data?.balance;
+  const lock = useRedemptionStatus();
+  const locked = lock.data?.status === 'LOCKED';
+  // Until the lock is known nothing is chosen; if it cannot be read, the server's refusal still holds.
+  const choosing = !lock.isPending && !locked;
 
   const confirm = () => {
     if (!chosen) return;
@@ -52,7 +60,15 @@ export function RedemptionPage({ zero = false }: { zero?: boolean }) {
           Need some help?
         </Button>
       </p>
-      {chosen ? (
+      {locked ? (
+        <Alert tone="warning" title={redemptionMessages.lockedTitle} className="vouchers-page__lock">
+          <p>{redemptionMessages.lockedNotice}</p>
+          <p>
+            <Link to="/account/redemption-lock">{redemptionMessages.lockedLink}</Link>
+          </p>
+        </Alert>
+      ) : null}
+      {chosen && !locked ? (
         <section className="vouchers-page__confirm" aria-labelledby="confirm-heading">
           <h2 id="confirm-heading">Confirm your choice</h2>
           <p>
@@ -60,11 +76,7 @@ export function RedemptionPage({ zero = false }: { zero?: boolean }) {
               ? `Spend ${chosen.reward.points.toLocaleString('en-GB')} points on ${chosen.reward.itemDescription}?`
               : `Claim ${chosen.reward.itemDescription}?`}
           </p>
-          {redeem.isError ? (
-            <p className="vouchers-page__alert" role="alert">
-              {redeem.error.message}
-            </p>
-          ) : null}
+          {redeem.isError ? <Alert tone="error">{redeem.error.message}</Alert> : null}
           <div className="vouchers-page__actions">
             <Button loading={redeem.isPending} onClick={confirm}>
               Confirm
@@ -103,8 +115,8 @@ export function RedemptionPage({ zero = false }: { zero?: boolean }) {
                   </p>
                   {short ? <p className="voucher__meta">{redemptionMessages.notEnough}</p> : null}
                   <Button
-                    variant={short ? 'secondary' : 'primary'}
-                    disabled={short}
+                    variant={short || !choosing ? 'secondary' : 'primary'}
+                    disabled={short || !choosing}
                     onClick={() => setChosen({ reward, key: crypto.randomUUID() })}
                   >
                     {reward.points > 0 ? 'Spend points' : 'Claim'}

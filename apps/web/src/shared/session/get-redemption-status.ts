@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RedemptionStatus } from '@app/contracts/account';
-import { request } from '../../../shared/http/client.ts';
+import { request } from '../http/client.ts';
 
+/** One key for every reader of the lock: the account setting and the spend page (issue 29, item 7). */
 export const redemptionStatusQueryKey = ['account', 'redemption-status'] as const;
 
 /** GET /v1/collectors/redemption-status (signed-in spec 7.4). */
