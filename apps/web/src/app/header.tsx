@@ -16,6 +16,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { Link, NavLink, useLocation } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { SIGN_IN_PATH, SUPERMARKET_OFFERS_PATH } from '@app/contracts/routes';
+import { BrandLogo } from '../shared/brand/brand-images.tsx';
 import { useIsFablet } from '../shared/hooks/use-is-fablet.ts';
 import { hasSessionMarker, onSessionMarkerChange } from '../shared/session/session-marker.ts';
 import { isSwitchOn } from '../shared/switches/switches.ts';
@@ -90,7 +91,7 @@ export function Header() {
           className={`shell__logo shell__logo--${variant}`}
           aria-label={`${brand.name} home${LOGO_LABELS[variant]}`}
         >
-          {brand.name.toLowerCase()}
+          <BrandLogo className="shell__logo-image" />
         </Link>
         {fablet ? (
           <button

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { cardMessages } from '@app/contracts/card';
 import { CARD_PREFIX } from '@app/contracts/card-number';
+import { BrandCardImage } from '../../shared/brand/brand-images.tsx';
 import { useIsFablet } from '../../shared/hooks/use-is-fablet.ts';
 import { usePopups } from '../../shared/popups/popup-manager.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -51,9 +52,12 @@ export function CardPanel() {
   return (
     <section className="card-view" aria-labelledby="card-heading">
       <div className="card-view__card">
-        <h2 id="card-heading" className="card-view__title">
-          Your {brand.name} card
-        </h2>
+        <div className="card-view__brand">
+          <BrandCardImage className="card-view__picture" />
+          <h2 id="card-heading" className="card-view__title">
+            Your {brand.name} card
+          </h2>
+        </div>
         <div className="card-view__barcode" aria-busy={barcode.isPending}>
           {code128 && number ? (
             <img src={`data:image/png;base64,${code128}`} alt={`Barcode for card number ${number}`} />

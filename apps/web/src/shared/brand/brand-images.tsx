@@ -12,15 +12,5 @@ export function BrandLogo({ className, label }: { className?: string; label?: st
 /** The member's card in the brand's look: a picture of the card, beside the real number and barcode. */
 export function BrandCardImage({ className }: { className?: string }) {
   const { src, width, height } = brand.cardImage;
-  return (
-    <img
-      className={className}
-      src={src}
-      width={width}
-      height={height}
-      alt=""
-      decoding="async"
-      loading="lazy"
-    />
-  );
+  return <img className={className} src={src} width={width} height={height} alt="" decoding="async" />;
 }
