@@ -40,3 +40,31 @@ test('a visitor browses brands by category, searches one and opens its page', as
   ).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+test("every brand's logo is its mark or its whole name as a wordmark, never initials", async ({ page }) => {
+  await page.goto('/brands');
+  await chooseEssentialCookiesOnly(page);
+  const cards = page.getByRole('region', { name: 'All brands' }).getByRole('link');
+  await expect(cards.first()).toBeVisible();
+  const unescape = (text: string) =>
+    text
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<');
+  let wordmarks = 0;
+  for (const card of await cards.all()) {
+    const name = (await card.locator('.brand-card__name').textContent()) ?? '';
+    const src = (await card.locator('img').getAttribute('src')) ?? '';
+    const svg = await (await page.request.get(src)).text();
+    const lettering = [...svg.matchAll(/>([^<]+)<\/text>/g)].map((match) => unescape(match[1] ?? ''));
+    if (lettering.length > 0) {
+      // A wordmark spells the whole name (a mark that needs it has the name under it).
+      expect(lettering.join(' '), name).toBe(name);
+      if (!svg.includes('<path')) wordmarks++;
+    } else {
+      expect(svg, name).toContain('<path');
+    }
+  }
+  expect(wordmarks).toBeGreaterThan(10);
+});

@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import {
   chooseEssentialCookiesOnly,
   designScreenshot,
@@ -7,6 +9,12 @@ import {
   startSession,
   test,
 } from './fixtures.ts';
+
+/** axe's heading-order findings (moderate, so not among the serious ones every journey checks). */
+async function headingOrderViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')));
+}
 
 test('a collector manages offers on the homepage, and a reload shows the same states', async ({
   page,
@@ -106,6 +114,16 @@ test('the supermarket offers page filters by type and category, and an offer ope
   const offers = page.getByRole('region', { name: 'Offers' });
   await expect(offers.getByRole('article').first()).toBeVisible();
   const allCount = await offers.getByRole('article').count();
+  // Each card's picture is decoration (its product on a tinted panel), and its whole title is text beside it.
+  const card = offers.getByRole('article').first();
+  const cardTitle = (await card.getAttribute('aria-label')) ?? '';
+  await expect(card.locator('img').first()).toHaveAttribute('alt', '');
+  await expect(card.locator('img').first()).toHaveAttribute(
+    'src',
+    /\/offers-api\/images\/picture-[a-z-]+\/\d+\.svg$/,
+  );
+  await expect(card.getByRole('heading', { level: 2, name: cardTitle })).toBeVisible();
+  expect(await headingOrderViolations(page)).toEqual([]);
 
   // The choice lives in the address (shareable, survives a reload), which updates a moment after the click.
   await page.getByRole('radio', { name: 'Bakery' }).click();
@@ -129,8 +147,13 @@ test('the supermarket offers page filters by type and category, and an offer ope
   await expect(page).toHaveURL(/\/offer-details\/your-nectar-prices\/price-/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How to get this offer' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^\d{1,2} \w+ \d{4}$/ })).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
   await designScreenshot(page, 'offer-details');
+  // The back link returns to the list the offer belongs to.
+  await page.getByRole('link', { name: 'Back to Your Nectar Prices' }).click();
+  await expect(page).toHaveURL(/\/offers\/sainsburys\?filter=your-nectar-prices$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Nectar Prices' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
@@ -167,6 +190,7 @@ test('saved offers are filtered and sorted through their popups, and the choice 
   await expect(list.getByText(`${allCount} saved offers`)).toBeVisible();
   await expect(list.getByRole('article', { name: partnerTitle, exact: true })).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await headingOrderViolations(page)).toEqual([]);
   await shot('01-saved-offers');
 
   // The instruction popup.

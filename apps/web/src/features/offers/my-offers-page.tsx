@@ -29,7 +29,7 @@ export function MyOffersPage() {
         <ul className="offers__grid" aria-label="New offers">
           {fresh.map((offer) => (
             <li key={offer.id}>
-              <OfferCard offer={offer} />
+              <OfferCard offer={offer} headingLevel={2} />
             </li>
           ))}
         </ul>

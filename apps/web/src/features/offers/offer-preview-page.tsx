@@ -3,8 +3,8 @@ import { useLocation, useParams } from 'react-router';
 import type { Offer } from '@app/contracts/offers';
 import { request } from '../../shared/http/client.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { OfferCard, offerEndsOn } from './components/offer-card.tsx';
-import { OfferImage } from './components/offer-image.tsx';
+import { OfferCard, OfferEnds } from './components/offer-card.tsx';
+import { OfferImage, OfferSponsor } from './components/offer-image.tsx';
 import { OfferDetailsView } from './offer-details-page.tsx';
 import './offers.css';
 
@@ -12,12 +12,12 @@ import './offers.css';
 function HeroCard({ offer }: { offer: Offer }) {
   return (
     <article className="offer-hero" aria-label={offer.title}>
-      <OfferImage offer={offer} />
+      <OfferImage offer={offer} sizes="(min-width: 40rem) 560px, 100vw" />
       <div className="offer-hero__body">
-        <p className="offer-card__sponsor">{offer.sponsorDisplayName}</p>
+        <OfferSponsor offer={offer} />
         <h2 className="offer-hero__title">{offer.title}</h2>
         <p>{offer.description}</p>
-        <p className="offer-card__ends">Ends {offerEndsOn(offer)}</p>
+        <OfferEnds offer={offer} />
       </div>
     </article>
   );
@@ -57,7 +57,7 @@ export function OfferPreviewPage() {
         This is how the offer looks to members. Its buttons are not shown.
       </p>
       <div className={hero ? 'offer-preview__hero' : 'offer-preview__card'}>
-        {hero ? <HeroCard offer={offer.data} /> : <OfferCard offer={offer.data} preview />}
+        {hero ? <HeroCard offer={offer.data} /> : <OfferCard offer={offer.data} preview headingLevel={2} />}
       </div>
     </main>
   );

@@ -52,7 +52,7 @@ export function PartnerOffersPage() {
               <ul className="offers__grid">
                 {shown.map((offer) => (
                   <li key={offer.id}>
-                    <OfferCard offer={offer} />
+                    <OfferCard offer={offer} headingLevel={2} />
                   </li>
                 ))}
               </ul>

@@ -158,7 +158,7 @@ export function SavedOffersPage() {
             <ul className="offers__grid">
               {shown.map((offer) => (
                 <li key={offer.id}>
-                  <OfferCard offer={offer} saved />
+                  <OfferCard offer={offer} saved headingLevel={2} />
                 </li>
               ))}
             </ul>

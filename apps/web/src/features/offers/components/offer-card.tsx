@@ -1,3 +1,4 @@
+import { CalendarClock, Lock, Pin } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
@@ -8,7 +9,7 @@ import { useToast } from '../../../shared/ui/toast.tsx';
 import { useReportSeen } from '../api/report-seen-offers.ts';
 import { useUpdateOfferState } from '../api/update-offer-state.ts';
 import { useOptInToPartnerOffer, useSetPartnerOfferBookmark } from '../api/update-partner-offer.ts';
-import { OfferImage } from './offer-image.tsx';
+import { OfferImage, OfferSponsor } from './offer-image.tsx';
 import { OfferTermsButton } from './offer-terms-popup.tsx';
 
 /** The details route of each source type (signed-in spec 2.3). */
@@ -104,20 +105,36 @@ export function OfferActions({ offer }: { offer: OfferSummary }) {
   );
 }
 
-/** One offer in a list: image, sponsor, title (a link to its details), end date and its actions. */
+/** The end date with its label, as every offer shows it. */
+export function OfferEnds({ offer }: { offer: Pick<OfferSummary, 'validTo'> }) {
+  return (
+    <p className="offer-card__ends">
+      <CalendarClock aria-hidden="true" size={16} strokeWidth={2.25} />
+      <span>Ends {offerEndsOn(offer)}</span>
+    </p>
+  );
+}
+
+/**
+ * One offer in a list: its picture, sponsor, title (a link to its details), end date and actions. The title's
+ * heading level follows the page's outline: 2 under the page's h1, 3 under a section's h2 (axe heading-order).
+ */
 export function OfferCard({
   offer,
   saved: fromSaved = false,
   preview = false,
+  headingLevel = 3,
 }: {
   offer: OfferSummary;
   saved?: boolean;
   /** A preview (no session): no actions, no link, nothing reported as seen. */
   preview?: boolean;
+  headingLevel?: 2 | 3;
 }) {
   const [element, setElement] = useState<HTMLElement | null>(null);
   useReportSeen(offer.id, preview ? null : element);
   const saved = offer.state === 'LOADED' || offer.state === 'PINNED';
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
       ref={setElement}
@@ -126,17 +143,31 @@ export function OfferCard({
     >
       <OfferImage offer={offer} />
       <div className="offer-card__body">
-        <p className="offer-card__sponsor">{offer.sponsorDisplayName}</p>
-        <h3 className="offer-card__title">
+        <OfferSponsor offer={offer} />
+        <Heading className="offer-card__title">
           {preview ? (
             offer.title
           ) : (
             <Link to={fromSaved ? savedOfferDetailsPath(offer) : offerDetailsPath(offer)}>{offer.title}</Link>
           )}
-        </h3>
-        <p className="offer-card__ends">Ends {offerEndsOn(offer)}</p>
-        {offer.state === 'PINNED' ? <p className="offer-card__badge">Pinned</p> : null}
-        {offer.status === 'LOCKED' ? <p className="offer-card__badge">Locked</p> : null}
+        </Heading>
+        <OfferEnds offer={offer} />
+        {offer.state === 'PINNED' || offer.status === 'LOCKED' ? (
+          <p className="offer-card__badges">
+            {offer.state === 'PINNED' ? (
+              <span className="offer-card__badge">
+                <Pin aria-hidden="true" size={14} strokeWidth={2.5} />
+                Pinned
+              </span>
+            ) : null}
+            {offer.status === 'LOCKED' ? (
+              <span className="offer-card__badge">
+                <Lock aria-hidden="true" size={14} strokeWidth={2.5} />
+                Locked
+              </span>
+            ) : null}
+          </p>
+        ) : null}
         <OfferTermsButton offer={offer} />
       </div>
       {preview ? null : <OfferActions offer={offer} />}
