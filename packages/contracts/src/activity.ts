@@ -108,13 +108,21 @@ export const memberPriceTotalsSchema = z.object({
   byMonth: z.array(z.object({ month: z.string(), saving: z.string(), savingPence: z.number().int() })),
 });
 
-/** The activity breakdown (/activity/breakdown): points collected and spent per partner kind. */
+/**
+ * The activity breakdown (/activity/breakdown): points collected and spent, in all and per partner. One row per
+ * partner, whatever the kinds of its entries (shopping, spending, an adjustment), so a partner is listed once
+ * (issue 29, item 8).
+ */
 export const breakdownSchema = z.object({
   fromDate: z.string(),
   collected: z.number().int(),
   spent: z.number().int(),
   byPartner: z.array(
-    z.object({ partnerName: z.string(), partnerKind: z.enum(PARTNER_KINDS), points: z.number().int() }),
+    z.object({
+      partnerName: z.string(),
+      collected: z.number().int().nonnegative(),
+      spent: z.number().int().nonnegative(),
+    }),
   ),
 });
 export type Breakdown = z.infer<typeof breakdownSchema>;

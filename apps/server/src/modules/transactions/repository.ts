@@ -150,15 +150,19 @@ export async function savingsByMonth(db: Database, collectorId: string, from: Da
 }
 
 /** Points collected and spent since `from`, per partner. */
+/** Points collected and spent per partner since `from`: one row per partner, whatever its entries' kinds. */
 export async function pointsByPartner(db: Database, collectorId: string, from: Date) {
   const partner = sql<string>`coalesce(${transactionDetails.partnerName}, ${pointsLedger.source})`;
-  const kind = sql<string>`coalesce(${transactionDetails.partnerKind}, 'ADJUSTMENT')`;
   return db
-    .select({ partnerName: partner, partnerKind: kind, points: sql<string>`sum(${pointsLedger.amount})` })
+    .select({
+      partnerName: partner,
+      collected: sql<string>`coalesce(sum(${pointsLedger.amount}) filter (where ${pointsLedger.amount} > 0), 0)`,
+      spent: sql<string>`coalesce(-sum(${pointsLedger.amount}) filter (where ${pointsLedger.amount} < 0), 0)`,
+    })
     .from(pointsLedger)
     .leftJoin(transactionDetails, eq(transactionDetails.ledgerEntryId, pointsLedger.id))
     .where(and(eq(pointsLedger.collectorId, collectorId), gte(pointsLedger.createdAt, from)))
-    .groupBy(partner, kind);
+    .groupBy(partner);
 }
 
 export async function collectedAndSpent(db: Database, collectorId: string, from: Date) {

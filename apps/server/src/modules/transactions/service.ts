@@ -188,10 +188,10 @@ export function createActivityService(db: Database, feed?: ChangeFeed) {
         byPartner: partners
           .map((p) => ({
             partnerName: p.partnerName,
-            partnerKind: PARTNER_KINDS.find((kind) => kind === p.partnerKind) ?? 'ADJUSTMENT',
-            points: Number(p.points),
+            collected: Number(p.collected),
+            spent: Number(p.spent),
           }))
-          .sort((a, b) => Math.abs(b.points) - Math.abs(a.points)),
+          .sort((a, b) => b.collected + b.spent - (a.collected + a.spent)),
       };
     },
 

@@ -170,6 +170,14 @@ describe('savings, breakdown and receipts', () => {
     expect(body.fromDate).toBe('2025-01-01');
     expect(body.collected - body.spent).toBe(2450);
     expect(body.byPartner.map((p) => p.partnerName)).toEqual(expect.arrayContaining(["Sainsbury's", 'Esso']));
+    // One row per partner (issue 29, item 8): Sainsbury's shopping, spending and adjustment are one row.
+    const names = body.byPartner.map((p) => p.partnerName);
+    expect(new Set(names).size).toBe(names.length);
+    const sainsburys = body.byPartner.find((p) => p.partnerName === "Sainsbury's");
+    expect(sainsburys?.collected).toBeGreaterThan(0);
+    expect(sainsburys?.spent).toBeGreaterThan(0);
+    expect(body.byPartner.reduce((sum, p) => sum + p.collected, 0)).toBe(body.collected);
+    expect(body.byPartner.reduce((sum, p) => sum + p.spent, 0)).toBe(body.spent);
   });
 
   it('shows a digital receipt and offers it as a download', async () => {

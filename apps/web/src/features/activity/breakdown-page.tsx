@@ -3,7 +3,10 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useBreakdown } from './api/get-breakdown.ts';
 import './activity.css';
 
-/** /activity/breakdown: points collected and spent since the activity start date, per partner. */
+/**
+ * /activity/breakdown: points collected and spent since the activity start date, in all and per partner, each
+ * partner on one row (issue 29, item 8).
+ */
 export function BreakdownPage() {
   const breakdown = useBreakdown();
   return (
@@ -36,17 +39,16 @@ export function BreakdownPage() {
               <thead>
                 <tr>
                   <th scope="col">Partner</th>
-                  <th scope="col">Points</th>
+                  <th scope="col">Collected</th>
+                  <th scope="col">Spent</th>
                 </tr>
               </thead>
               <tbody>
                 {breakdown.data.byPartner.map((row) => (
-                  <tr key={`${row.partnerKind}-${row.partnerName}`}>
-                    <td>
-                      {row.partnerName}
-                      {row.partnerKind === 'REDEMPTION' ? ' (spent)' : ''}
-                    </td>
-                    <td>{row.points.toLocaleString('en-GB')}</td>
+                  <tr key={row.partnerName}>
+                    <th scope="row">{row.partnerName}</th>
+                    <td>{row.collected.toLocaleString('en-GB')}</td>
+                    <td>{row.spent.toLocaleString('en-GB')}</td>
                   </tr>
                 ))}
               </tbody>
