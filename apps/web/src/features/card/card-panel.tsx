@@ -2,14 +2,12 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { cardMessages } from '@app/contracts/card';
-import { CARD_PREFIX } from '@app/contracts/card-number';
-import { BrandCardImage } from '../../shared/brand/brand-images.tsx';
 import { useIsFablet } from '../../shared/hooks/use-is-fablet.ts';
 import { usePopups } from '../../shared/popups/popup-manager.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useCustomerCard } from './api/get-customer-card.ts';
 import { useNectarId } from './api/get-nectar-id.ts';
+import { MemberCard } from './member-card.tsx';
 import './card.css';
 
 /** The 'How do I use my card?' text (signed-in spec 2.6 'Scan-card side text'). */
@@ -52,29 +50,15 @@ export function CardPanel() {
   return (
     <section className="card-view" aria-labelledby="card-heading">
       <div className="card-view__card">
-        <div className="card-view__brand">
-          <BrandCardImage className="card-view__picture" />
-          <h2 id="card-heading" className="card-view__title">
-            Your {brand.name} card
-          </h2>
-        </div>
-        <div className="card-view__barcode" aria-busy={barcode.isPending}>
-          {code128 && number ? (
-            <img src={`data:image/png;base64,${code128}`} alt={`Barcode for card number ${number}`} />
-          ) : barcode.isError || card.isError ? (
-            <p role="alert">
-              We can't show your barcode right now. Your card number still works at the till.
-            </p>
-          ) : (
-            <Spinner label="Loading your barcode" />
-          )}
-        </div>
-        {number ? (
-          <p className="card-view__number" aria-label={`Card number ${number}`}>
-            {number.slice(0, CARD_PREFIX.length)}
-            <strong>{number.slice(CARD_PREFIX.length)}</strong>
-          </p>
-        ) : null}
+        <h2 id="card-heading" className="card-view__title">
+          Your {brand.name} card
+        </h2>
+        <MemberCard
+          number={number}
+          code128={code128}
+          failed={barcode.isError || card.isError}
+          pending={barcode.isPending}
+        />
         <div className="card-view__actions">
           <Button
             onClick={() =>
