@@ -31,6 +31,21 @@ export function RadioGroup<T extends string>({
 }: RadioGroupProps<T>) {
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
+  const choices = options.map((option) => (
+    <label className="radio" key={option.value}>
+      <input
+        type="radio"
+        name={name}
+        value={option.value}
+        checked={value === option.value}
+        onChange={() => onChange(option.value)}
+      />
+      <span>
+        {option.label}
+        {option.hint ? <span className="field__description"> {option.hint}</span> : null}
+      </span>
+    </label>
+  ));
   return (
     <fieldset
       className={`radio-group${variant === 'plain' ? '' : ` radio-group--${variant}`}`}
@@ -38,21 +53,7 @@ export function RadioGroup<T extends string>({
       aria-invalid={error ? true : undefined}
     >
       <legend className={hideLegend ? 'visually-hidden' : undefined}>{legend}</legend>
-      {options.map((option) => (
-        <label className="radio" key={option.value}>
-          <input
-            type="radio"
-            name={name}
-            value={option.value}
-            checked={value === option.value}
-            onChange={() => onChange(option.value)}
-          />
-          <span>
-            {option.label}
-            {option.hint ? <span className="field__description"> {option.hint}</span> : null}
-          </span>
-        </label>
-      ))}
+      {variant === 'chips' ? <div className="radio-group__chips">{choices}</div> : choices}
       {error ? (
         <p className="field__error" id={errorId} role="alert">
           {error}
