@@ -262,14 +262,18 @@ export const accountEventSchema = z.object({
 export const accountEventsSchema = z.object({ events: z.array(accountEventSchema) });
 export type AccountEvent = z.infer<typeof accountEventSchema>;
 
-/** A short, readable device name from a user-agent string ("Chrome on Android"). */
+/**
+ * A short, readable device name from a user-agent string ("Chrome on Android"): the one name of a device on
+ * the security page, for its sessions and its activity alike (issue 29, item 8).
+ */
 export function describeDevice(userAgent: string | null | undefined): string {
   if (!userAgent) return 'Unknown device';
-  const browser = /Edg\//.test(userAgent)
+  // iOS browsers name themselves CriOS, FxiOS and EdgiOS beside Safari's own token.
+  const browser = /Edg(A|iOS)?\//.test(userAgent)
     ? 'Edge'
-    : /Firefox\//.test(userAgent)
+    : /(Firefox|FxiOS)\//.test(userAgent)
       ? 'Firefox'
-      : /Chrome\//.test(userAgent)
+      : /(Chrome|CriOS)\//.test(userAgent)
         ? 'Chrome'
         : /Safari\//.test(userAgent)
           ? 'Safari'

@@ -67,7 +67,13 @@ export const sessionPlugin = fp(
       ) => {
         // Rotation: whatever id this browser had before sign-in is never reused.
         await store.destroy(sessionToken(request));
-        const { token, session } = await store.create(collectorId, data);
+        // The browser's own description, kept with the session, names the device on the security page
+        // however the session started (issue 29, item 8).
+        const userAgent = request.headers['user-agent'];
+        const { token, session } = await store.create(collectorId, {
+          ...data,
+          ...(typeof userAgent === 'string' && userAgent ? { userAgent: userAgent.slice(0, 400) } : {}),
+        });
         reply.setCookie(sessionCookie, token, {
           ...cookieOptions,
           maxAge: app.config.session.absoluteHours * 3600,

@@ -446,6 +446,37 @@ describe('sign-in events', () => {
     expect(events[0]).toMatchObject({ type: 'sign-in', device: 'Chrome on Android' });
   });
 
+  it('names this device the same in the sessions list and the activity, however its session started (issue 29, item 8)', async () => {
+    const agent =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    // The tester tool starts a session with no sign-in event behind it: the list said 'Unknown device'.
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/dev/account-member',
+      headers: { ...jsWeb, 'user-agent': agent },
+      payload: {},
+    });
+    const cookies = { [SESSION_COOKIE]: started.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '' };
+    const renamed = await call(
+      { cookies },
+      'PUT',
+      '/customer',
+      { title: 'Mx', firstName: 'Ria', lastName: 'Tester' },
+      {
+        'user-agent': agent,
+      },
+    );
+    expect(renamed.statusCode).toBe(200);
+    const listed = (await call({ cookies }, 'GET', '/account/sessions')).json<{
+      sessions: { current: boolean; device: string }[];
+    }>().sessions;
+    expect(listed.find((session) => session.current)?.device).toBe('Safari on iOS');
+    const events = (await call({ cookies }, 'GET', '/account/events')).json<{
+      events: { device: string }[];
+    }>().events;
+    expect(events[0]?.device).toBe('Safari on iOS');
+  });
+
   it('the older email call takes its code in X-MFA', async () => {
     const member = await makeMember();
     const refused = await call(member, 'POST', '/nectar/customer/email', { email: `mfa-${member.email}` });

@@ -610,7 +610,10 @@ export async function listSessions(
     current: row.idHash === currentHash,
     createdAt: row.createdAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
-    device: describeDevice(agentAt.get(row.createdAt.toISOString())),
+    // The session's own browser; a session from before it was kept is matched to the sign-in that started it.
+    device: describeDevice(
+      typeof row.data.userAgent === 'string' ? row.data.userAgent : agentAt.get(row.createdAt.toISOString()),
+    ),
   }));
 }
 
@@ -648,7 +651,7 @@ export async function listEvents(deps: AccountDeps, collectorId: string): Promis
       id: row.id,
       type: row.type,
       createdAt: row.createdAt.toISOString(),
-      device: row.userAgent ? describeDevice(row.userAgent) : null,
+      device: describeDevice(row.userAgent),
       detail: typeof row.detail.status === 'string' ? row.detail.status : null,
     }));
 }
