@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { brand } from '@app/contracts/brand';
 import type { OfferSummary } from '@app/contracts/offers';
 import { SUPERMARKET_OFFERS_PATH } from '@app/contracts/routes';
 import { SAVED_OFFERS_DEFAULTS, SAVED_OFFERS_PATH, savedOffersView } from '@app/contracts/saved-offers';
@@ -14,6 +13,8 @@ import { usePartnerOffers } from './api/get-partner-offers.ts';
 import { useUpdateOfferState } from './api/update-offer-state.ts';
 import { OfferCard } from './components/offer-card.tsx';
 import './offers.css';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { homepageEmptyStates } from './homepage-empty-states.ts';
 
 const LOAD_FAILED = "We couldn't load your offers. Please try again later.";
 
@@ -30,7 +31,7 @@ function OfferList({
   /** A link to the full list: when there are more than shown, or whenever the list is not empty. */
   more?: { to: string; label: string; always?: boolean };
 }) {
-  if (offers.length === 0) return <p className="offers__empty">{empty}</p>;
+  if (offers.length === 0) return <EmptyState>{empty}</EmptyState>;
   const shown = more ? offers.slice(0, HOME_LIST_SIZE) : offers;
   return (
     <>
@@ -63,6 +64,7 @@ export function HomepagePage() {
   const fresh = all.filter((offer) => offer.state === 'UNLOADED' && offer.status !== 'LOCKED');
   // The saved offers screen's default view: pinned first, then the most recently saved.
   const saved = savedOffersView([...all, ...(partnerOffers.data ?? [])], SAVED_OFFERS_DEFAULTS);
+  const empty = homepageEmptyStates(fresh.length, saved.length);
 
   return (
     <main id="main" className="offers-home">
@@ -120,7 +122,7 @@ export function HomepagePage() {
         ) : (
           <OfferList
             offers={fresh}
-            empty="You've loaded every offer. New ones arrive every week."
+            empty={empty.fresh}
             more={{ to: SUPERMARKET_OFFERS_PATH, label: 'See all {count} new offers' }}
           />
         )}
@@ -131,7 +133,7 @@ export function HomepagePage() {
         {offers.isSuccess ? (
           <OfferList
             offers={saved}
-            empty={`Load an offer and it will appear here, ready for your next shop at ${brand.retailer}.`}
+            empty={empty.saved}
             more={{ to: SAVED_OFFERS_PATH, label: 'See all {count} saved offers', always: true }}
           />
         ) : null}
