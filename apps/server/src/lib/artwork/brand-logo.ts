@@ -62,17 +62,17 @@ function lineBreaks(words: string[], maxLines = 3): string[][] {
   return options;
 }
 
-/** The brand's name set as large as fits `area` ([top, height]; 96 wide, centred), on as few lines as that allows. */
+/** The brand's name set as large as fits `area` ([top, height]; 100 wide, centred), on as few lines as that allows. */
 function wordmark(
   name: string,
   fill: string,
   [areaTop, areaHeight]: [number, number],
   maxSize: number,
 ): string {
-  const width = 96;
+  const width = 100;
   const lineHeight = 1.08;
-  // A long name may be set up to a fifth narrower (as a condensed cut would), rather than smaller.
-  const condensed = 0.8;
+  // A long name may be set up to a quarter narrower (as a condensed cut would), rather than smaller.
+  const condensed = 0.76;
   let best = { lines: [name], size: 0 };
   for (const lines of lineBreaks(name.split(/\s+/).filter(Boolean))) {
     const widest = Math.max(...lines.map((line) => textWidth(line, 1)));
