@@ -15,6 +15,8 @@ export const brands = pgTable(
     collect: boolean('collect').notNull().default(true),
     redeem: boolean('redeem').notNull().default(false),
     collectRate: text('collect_rate').notNull(),
+    /** How points are spent there, one line for the 'Ways to spend' panel; null where they cannot be. */
+    spendRate: text('spend_rate'),
     description: text('description').notNull(),
     websiteUrl: text('website_url').notNull(),
     colour: text('colour').notNull(),

@@ -64,6 +64,12 @@ describe('brands (signed-in spec 7.1)', () => {
     expect(collect.body.brands.every((b) => b.collect)).toBe(true);
     const redeem = await get<{ brands: Brand[] }>('/nectar-brands-api/brands/panel?type=redeem');
     expect(redeem.body.brands.every((b) => b.redeem)).toBe(true);
+    // Ways to spend say how points are spent there (issue 29, item 8).
+    expect(redeem.body.brands.find((b) => b.brandDetailsKey === 'esso')?.spendRate).toBe(
+      '200 points = £1 off fuel',
+    );
+    expect(redeem.body.brands.every((b) => Boolean(b.spendRate))).toBe(true);
+    expect(collect.body.brands.filter((b) => !b.redeem).every((b) => b.spendRate === null)).toBe(true);
     expect((await get('/nectar-brands-api/brands/panel?type=other')).status).toBe(400);
 
     const plain = await get('/nectar-brands-api/categories');

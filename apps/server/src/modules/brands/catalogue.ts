@@ -389,20 +389,23 @@ const entries: Entry[] = [
   ],
 ];
 
-/** Brands a member can spend points with (the redeem panel). */
-const redeemKeys = new Set([
-  'british-airways-avios',
-  'hotels-com',
-  'argos',
-  'sainsburys',
-  'vue',
-  'esso',
-  'caffe-nero',
-  'habitat',
-  'tu-clothing',
-  'ebay',
-  'disney-plus',
-]);
+/**
+ * Brands a member can spend points with (the redeem panel), and how: the line the 'Ways to spend' panel shows
+ * instead of the collect rate (issue 29, item 8). 200 points are worth £1 (POINTS_PER_POUND).
+ */
+const spendRates: Record<string, string> = {
+  'british-airways-avios': 'Convert 400 points to 250 Avios',
+  'hotels-com': 'Convert 2 points to 1 Hotels.com point',
+  argos: '200 points = £1 off in store and online',
+  sainsburys: '200 points = £1 off your shopping',
+  vue: '200 points = £1 off cinema tickets',
+  esso: '200 points = £1 off fuel',
+  'caffe-nero': '200 points = £1 off coffee',
+  habitat: '200 points = £1 off homeware',
+  'tu-clothing': '200 points = £1 off clothing',
+  ebay: '200 points = £1 eBay voucher',
+  'disney-plus': 'Spend points on your subscription',
+};
 
 /** Running bonuses (GET /bonus/{key}); `days` from the start of the catalogue's seeding. */
 const bonuses: Record<string, { title: string; description: string; days: number | null }> = {
@@ -447,8 +450,9 @@ export function brandCatalogue(now = new Date()): BrandRow[] {
       categoryKeys,
       isVldx,
       collect: !key.includes('avios') && key !== 'hotels-com',
-      redeem: redeemKeys.has(key),
+      redeem: key in spendRates,
       collectRate,
+      spendRate: spendRates[key] ?? null,
       description,
       websiteUrl: `https://www.${key.replace(/-/g, '')}.example/`,
       colour,

@@ -22,6 +22,7 @@ export function toBrand(row: StoredBrand, now: Date): Brand {
     isVldx: row.isVldx,
     categoryKeys: row.categoryKeys,
     collectRate: row.collectRate,
+    spendRate: row.spendRate,
     collect: row.collect,
     redeem: row.redeem,
     description: row.description,

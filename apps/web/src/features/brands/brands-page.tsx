@@ -18,6 +18,7 @@ function Panel({ type }: { type: (typeof BRAND_PANEL_TYPES)[number] }) {
         isPending={panel.isPending}
         isError={panel.isError}
         empty="No brands here right now."
+        rate={type === 'collect' ? 'collect' : 'spend'}
       />
     </div>
   );

@@ -8,10 +8,12 @@ interface BrandGridProps {
   isPending: boolean;
   isError: boolean;
   empty: string;
+  /** Which line each card shows: how points are collected (the default) or how they are spent. */
+  rate?: 'collect' | 'spend';
 }
 
 /** A list of brands with its loading, error and empty states; the count is announced politely. */
-export function BrandGrid({ label, brands, isPending, isError, empty }: BrandGridProps) {
+export function BrandGrid({ label, brands, isPending, isError, empty, rate }: BrandGridProps) {
   if (isPending) return <Spinner size="large" label="Loading brands" />;
   if (isError) return <p role="alert">We couldn't load the brands. Please try again later.</p>;
   const list = brands ?? [];
@@ -26,7 +28,7 @@ export function BrandGrid({ label, brands, isPending, isError, empty }: BrandGri
         <ul className="brands__grid">
           {list.map((brand) => (
             <li key={brand.brandDetailsKey}>
-              <BrandCard brand={brand} />
+              <BrandCard brand={brand} rate={rate} />
             </li>
           ))}
         </ul>
