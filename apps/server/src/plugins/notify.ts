@@ -43,7 +43,8 @@ export const extractLinks = (message: Pick<Message, 'text' | 'html'>): string[] 
   ...new Set([...(message.text.match(urlPattern) ?? []), ...(message.html?.match(urlPattern) ?? [])]),
 ];
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** Text set into an email's HTML. */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * An email's HTML in the brand's look (ADR 028): the scheme's name on a band of its colour, the message, and

@@ -36,7 +36,9 @@ describe('password reset by email link', () => {
       payload: { token },
     });
   const outbox = async () =>
-    (await t.app.inject({ method: 'GET', url: '/dev/outbox' })).json<{ to: string; links: string[] }[]>();
+    (await t.app.inject({ method: 'GET', url: '/dev/outbox' })).json<
+      { to: string; links: string[]; text: string; html: string | null }[]
+    >();
 
   it('answers the same for an unknown address and sends nothing', async () => {
     const before = (await outbox()).length;
@@ -54,6 +56,12 @@ describe('password reset by email link', () => {
     expect(known.json()).toEqual({ description: passwordResetMessages.requestSent });
     const [mail] = await outbox();
     expect(mail?.to).toBe(demoCollector.email);
+    // HTML like the other emails, with its text part (issue 29, item 8).
+    expect(mail?.text).toContain('Use this link to choose a new password. It works once, for 1 hour:');
+    expect(mail?.html).toMatch(/^<!doctype html>/);
+    expect(mail?.html).toContain('<a href="http');
+    expect(mail?.html).toContain('>Choose a new password</a>');
+    expect(mail?.links).toHaveLength(1);
     const link = new URL(mail?.links.find((href) => href.includes('/confirm-reset-password')) ?? '');
     const token = link.searchParams.get('token') ?? '';
 

@@ -19,6 +19,7 @@ import {
   RESET_LINK_LIFETIME_MS,
 } from '@app/contracts/password-reset';
 import { AppError } from '../../lib/app-error.ts';
+import { escapeHtml } from '../../plugins/notify.ts';
 import { findContact } from '../customer-management/repository.ts';
 import { twoFactorMessages, type DeliveryMethod } from '@app/contracts/sign-in';
 import {
@@ -55,13 +56,17 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     await saveResetToken(app.db, collectorId, hashOf(token), new Date(Date.now() + RESET_LINK_LIFETIME_MS));
     return token;
   };
+  /** The reset link by email: HTML in the brand's layout like the other emails, with its text part (issue 29). */
   const sendResetLink = async (collectorId: string, email: string, firstName: string | null) => {
     const link = `${app.config.publicUrl}/confirm-reset-password?token=${await newResetToken(collectorId)}`;
+    const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
+    const ignore = "If you didn't ask for this, you can ignore this email: your password has not changed.";
     await app.notify.send({
       channel: 'email',
       to: email,
       subject: `Reset your ${brand.name} password`,
-      text: `Hello ${firstName ?? ''},\n\nUse this link to choose a new password. It works once, for 1 hour:\n${link}\n\nIf you didn't ask for this, you can ignore this email: your password has not changed.`,
+      text: `${greeting}\n\nUse this link to choose a new password. It works once, for 1 hour:\n${link}\n\n${ignore}`,
+      html: `<p>${escapeHtml(greeting)}</p><p>Use this link to choose a new password. It works once, for 1 hour.</p><p><a href="${link}">Choose a new password</a></p><p>${escapeHtml(ignore)}</p>`,
     });
   };
   const anonymousLimit = { max: 5, timeWindow: '1 minute' };
@@ -218,11 +223,17 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
             : undefined;
       if (!to)
         throw new AppError(400, 'NO_CONTACT', 'We have no contact details of that kind for this account.');
+      const text = `Your ${brand.name} password reset code is ${code}. It lasts 10 minutes.`;
       await app.notify.send({
         channel: deliveryMethod,
         to,
         subject: `Your ${brand.name} password reset code`,
-        text: `Your ${brand.name} password reset code is ${code}. It lasts 10 minutes.`,
+        text,
+        ...(deliveryMethod === 'email'
+          ? {
+              html: `<p>Your ${escapeHtml(brand.name)} password reset code is</p><p style="font-size:28px;font-weight:700;letter-spacing:0.2em">${code}</p><p>It lasts 10 minutes. If you didn't ask for it, you can ignore this email.</p>`,
+            }
+          : {}),
       });
       return {
         description: twoFactorMessages.codeSent(deliveryMethod === 'email' ? maskEmail(to) : maskPhone(to)),
