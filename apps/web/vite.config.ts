@@ -4,6 +4,7 @@ import { firstPaint } from './first-paint-plugin.ts';
 import { fontPreload } from './font-preload-plugin.ts';
 import { precompress } from './precompress-plugin.ts';
 import { API_PREFIXES } from '../../packages/contracts/src/api-prefixes.ts';
+import { BRAND_ASSETS_PATH } from '../../packages/contracts/src/brand.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
 
@@ -22,7 +23,10 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
-    // `npm run dev`: the API server runs beside Vite, reached through the same origin.
-    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget }])),
+    // `npm run dev`: the API server runs beside Vite, reached through the same origin; so do the brand's
+    // images (ADR 028).
+    proxy: Object.fromEntries(
+      [...API_PREFIXES, BRAND_ASSETS_PATH].map((prefix) => [prefix, { target: apiTarget }]),
+    ),
   },
 });

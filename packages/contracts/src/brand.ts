@@ -112,23 +112,28 @@ export function chooseBrand(chosen: Brand) {
   brand = chosen;
 }
 
-/** `#rrggbb` mixed with white: `share` of the colour, the rest white. */
-const withWhite = (hex: string, share: number) => {
+/** `#rrggbb` mixed with white (or with black, `other` 0): `share` of the colour, the rest the other. */
+const withWhite = (hex: string, share: number, other = 255) => {
   const n = Number.parseInt(hex.slice(1), 16);
-  const mix = (c: number) => Math.round(c * share + 255 * (1 - share));
+  const mix = (c: number) => Math.round(c * share + other * (1 - share));
   const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map(mix);
   return `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 };
 
 /**
- * The CSS custom properties the brand sets, as name → value. The lighter washes that tokens.css derives by hand
- * from the built-in colours follow a brand whose colours differ.
+ * The CSS custom properties the brand sets, as name → value. The shades that tokens.css derives by hand from the
+ * built-in colours (a brighter brand colour, the dark inverse surface, the lighter washes) follow a brand whose
+ * colours differ.
  */
 export function brandCssProperties(chosen: Brand): Record<string, string> {
   const properties: Record<string, string> = {};
   for (const [key, property] of Object.entries(BRAND_COLOUR_PROPERTIES)) {
     properties[property] = chosen.colours[key as keyof BrandColours];
   }
+  if (chosen.colours.brand !== nectarBrand.colours.brand)
+    properties['--color-brand-bright'] = withWhite(chosen.colours.brand, 0.8);
+  if (chosen.colours.brandDark !== nectarBrand.colours.brandDark)
+    properties['--color-inverse'] = withWhite(chosen.colours.brandDark, 0.55, 0);
   if (chosen.colours.brandTint !== nectarBrand.colours.brandTint)
     properties['--color-brand-wash'] = withWhite(chosen.colours.brandTint, 0.4);
   if (chosen.colours.accent !== nectarBrand.colours.accent)
