@@ -1,5 +1,6 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { EMAIL_LINK_INVALID_MESSAGE, REGISTRATION_PREFIX } from '@app/contracts/registration';
+import { Alert } from '../../shared/ui/alert.tsx';
 import './redirects.css';
 
 /**
@@ -17,7 +18,7 @@ export function ConfirmIdentityEmailPage() {
   return (
     <main id="main" className="page redirect-page">
       <h1>Confirming your email</h1>
-      <p role="alert">{EMAIL_LINK_INVALID_MESSAGE}</p>
+      <Alert tone="error">{EMAIL_LINK_INVALID_MESSAGE}</Alert>
       <Link className="button button--primary" to={REGISTRATION_PREFIX}>
         Start again
       </Link>

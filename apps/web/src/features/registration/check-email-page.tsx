@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { EMAIL_LINK_INVALID_MESSAGE } from '@app/contracts/registration';
 import { HttpError } from '../../shared/http/client.ts';
 import { isSwitchOn } from '../../shared/switches/switches.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { emailCheckConfirm, resendEmail } from './registration-api.ts';
@@ -74,10 +75,12 @@ export function CheckEmailPage() {
     return (
       <RegistrationLayout step="check-email" heading="Checking your email">
         {error ? (
-          <>
-            <FormError message={error} />
-            <Link to={registrationPaths.cardCheck}>Start again</Link>
-          </>
+          <div className="registration__link-state">
+            <Alert tone="error">{error}</Alert>
+            <Link className="button button--primary button--full" to={registrationPaths.cardCheck}>
+              Start again
+            </Link>
+          </div>
         ) : (
           <Spinner label="Checking your link" size="large" />
         )}

@@ -55,5 +55,10 @@ describe('what a newcomer tripped over (issue 14)', () => {
     renderAt('/id/start/check-email?verification=short', <CheckEmailPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_LINK_INVALID_MESSAGE);
     expect(screen.queryByText(/verificationToken/)).toBeNull();
+    // And the way on (issue 29, item 6).
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute(
+      'href',
+      '/id/start/nectar-card-check',
+    );
   });
 });
