@@ -1,19 +1,24 @@
 import { brand } from '@app/contracts/brand';
+import { brandLogoUrl } from '@app/contracts/brand-logos';
 import { POINTS_PER_POUND, type Reward } from '@app/contracts/vouchers';
 
-/** A small badge with the partner's name, as an image the page can show without another request. */
-const logo = (name: string) =>
-  `data:image/svg+xml,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48"><rect width="160" height="48" rx="8" fill="#7f0442"/><text x="80" y="30" font-family="sans-serif" font-size="16" font-weight="700" fill="#fff" text-anchor="middle">${name.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text></svg>`,
-  )}`;
-
-const reward = (id: string, partnerName: string, pounds: number, itemDescription: string): Reward => ({
+/**
+ * A reward's partner logo: the partner's logo from the brand catalogue (its mark, or its name as a wordmark in
+ * its colour; issue 29, item 2), the same one the brand pages show, by the brand's key there.
+ */
+const reward = (
+  id: string,
+  partnerName: string,
+  brandKey: string,
+  pounds: number,
+  itemDescription: string,
+): Reward => ({
   id,
   partnerName,
   itemDescription,
   points: pounds * POINTS_PER_POUND,
   value: `£${pounds.toFixed(2)}`,
-  logoImageLocation: logo(partnerName),
+  logoImageLocation: brandLogoUrl(brandKey),
 });
 
 /**
@@ -21,13 +26,13 @@ const reward = (id: string, partnerName: string, pounds: number, itemDescription
  * partner in the amounts a member sees at the till; one free reward (zero points) a member can claim once.
  */
 export const REWARDS: readonly Reward[] = [
-  reward('retailer-2-50', brand.retailer, 2.5, `£2.50 off your shopping at ${brand.retailer}`),
-  reward('retailer-5', brand.retailer, 5, `£5 off your shopping at ${brand.retailer}`),
-  reward('retailer-10', brand.retailer, 10, `£10 off your shopping at ${brand.retailer}`),
-  reward('retailer-20', brand.retailer, 20, `£20 off your shopping at ${brand.retailer}`),
-  reward('fuel-5', brand.fuelPartner, 5, `£5 off fuel at ${brand.fuelPartner}`),
-  reward('argos-5', 'Argos', 5, '£5 Argos gift voucher'),
-  reward('argos-10', 'Argos', 10, '£10 Argos gift voucher'),
+  reward('retailer-2-50', brand.retailer, 'sainsburys', 2.5, `£2.50 off your shopping at ${brand.retailer}`),
+  reward('retailer-5', brand.retailer, 'sainsburys', 5, `£5 off your shopping at ${brand.retailer}`),
+  reward('retailer-10', brand.retailer, 'sainsburys', 10, `£10 off your shopping at ${brand.retailer}`),
+  reward('retailer-20', brand.retailer, 'sainsburys', 20, `£20 off your shopping at ${brand.retailer}`),
+  reward('fuel-5', brand.fuelPartner, 'esso', 5, `£5 off fuel at ${brand.fuelPartner}`),
+  reward('argos-5', 'Argos', 'argos', 5, '£5 Argos gift voucher'),
+  reward('argos-10', 'Argos', 'argos', 10, '£10 Argos gift voucher'),
 ];
 
 /** Free rewards for /zero-point-redemption: each one once per member. */
@@ -38,7 +43,7 @@ export const ZERO_POINT_REWARDS: readonly Reward[] = [
     itemDescription: 'A free regular hot drink at Caffè Nero, on us',
     points: 0,
     value: '£0.00',
-    logoImageLocation: logo('Caffe Nero'),
+    logoImageLocation: brandLogoUrl('caffe-nero'),
   },
 ];
 

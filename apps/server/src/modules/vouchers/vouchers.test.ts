@@ -37,6 +37,21 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('spending points on a voucher', () => {
+  it("shows each reward with its partner's logo from the brand catalogue", async () => {
+    for (const zero of ['false', 'true']) {
+      const res = await t.app.inject({ url: `/offers-api/rewards?zero=${zero}`, cookies: sam });
+      const rewards = res.json<{ rewards: Array<{ partnerName: string; logoImageLocation: string }> }>()
+        .rewards;
+      expect(rewards.length).toBeGreaterThan(0);
+      for (const { partnerName, logoImageLocation } of rewards) {
+        expect(logoImageLocation).toMatch(/^\/anonymous-nectar-brands-api\/logos\/[a-z-]+\.svg$/);
+        const logo = await t.app.inject(logoImageLocation);
+        expect(logo.statusCode, partnerName).toBe(200);
+        expect(logo.body).toContain('logo"');
+      }
+    }
+  });
+
   it('debits the ledger once per idempotency key and answers a voucher whose barcode scans to its code', async () => {
     const start = await pointsBalance(t.app.db, samId);
     expect(start).toBe(cardDemoCollector.startingPoints);
