@@ -20,10 +20,11 @@ test('a visitor browses brands by category, searches one and opens its page', as
 
   await page.getByRole('navigation', { name: 'Brands' }).getByRole('link', { name: 'Search' }).click();
   const search = page.getByRole('searchbox', { name: 'Brand name' });
-  await search.fill('argos');
-  await search.press('Enter');
+  // The list filters while typing, no Enter needed (issue 29, item 8).
+  await search.pressSequentially('argos');
   const results = page.getByRole('region', { name: 'Search results' });
   await expect(results.getByText('1 brand', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]q=argos$/);
   await results.getByRole('link', { name: /Argos/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Argos' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Double points weekend' })).toBeVisible();
