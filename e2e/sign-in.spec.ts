@@ -46,7 +46,8 @@ test('the demo collector signs in through the provider, keeps the session, and l
   await help.getByRole('button', { name: 'Close' }).click();
   await expect(help).toBeHidden();
 
-  await card.fill(DEMO_DIGITS);
+  // Written as on the card, with dashes, it is the same number (issue 29, item 5).
+  await card.fill(DEMO_DIGITS.replace(/^(\d{4})(\d{4})(\d{3})$/, '$1-$2-$3'));
   expect(await seriousAxeViolations(page)).toEqual([]);
   await designScreenshot(page, 'sign-in-card-number');
   await page.getByRole('button', { name: 'Continue' }).click();
