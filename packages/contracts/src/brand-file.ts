@@ -78,7 +78,7 @@ export const brandFileSchema = z.strictObject({
   }),
   /** The wordmark (SVG), drawn to sit on the brand colour. */
   logo: fileName('svg'),
-  /** The member's card in the brand's look (SVG). */
+  /** The member's card in the brand's look (SVG at a card's proportions, e.g. viewBox 0 0 856 540). */
   cardImage: fileName('svg'),
   /** The browser tab's icon (SVG, square); a tile in the brand's colours when left out. */
   icon: fileName('svg').optional(),

@@ -103,6 +103,10 @@ describe('the brand chosen at start (BRAND_FILE, ADR 028)', () => {
       'logo: logo.svg is not an SVG image (an <svg> element with xmlns="http://www.w3.org/2000/svg")',
       "cardImage: card.svg needs a viewBox (it gives the image's proportions)",
     ]);
+    const square = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800"></svg>';
+    expect(problemsOf(harbourCopy({ cardImage: 'square.svg' }, { 'square.svg': square }))).toEqual([
+      "cardImage: square.svg is 800×800; a card image has a card's proportions (85.6 × 54 mm, a viewBox such as 0 0 856 540)",
+    ]);
     expect(
       problemsOf(
         harbourCopy({ typeface: { family: 'Nunito', file: 'font.woff2' } }, { 'font.woff2': 'not a font' }),

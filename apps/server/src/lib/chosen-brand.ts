@@ -44,6 +44,8 @@ export class BrandFileError extends Error {
 }
 
 const MAX_SVG_BYTES = 100_000;
+/** A payment card's proportions (ISO/IEC 7810 ID-1, 85.6 × 54 mm). */
+const CARD_RATIO = 85.6 / 54;
 const MAX_FONT_BYTES = 300_000;
 
 /** Anything that could run or reach out when the SVG is opened on its own: the server serves it on our origin. */
@@ -138,6 +140,11 @@ export function loadBrand(file: string): ChosenBrand {
   };
   const logo = image('logo', settings.logo, 'logo.svg');
   const cardImage = image('cardImage', settings.cardImage, 'card.svg');
+  // The card page lays the member's barcode over the lower half of a card-shaped image (member-card.tsx).
+  if (cardImage && Math.abs(cardImage.width / cardImage.height / CARD_RATIO - 1) > 0.05)
+    problems.push(
+      `cardImage: ${settings.cardImage} is ${cardImage.width}×${cardImage.height}; a card image has a card's proportions (85.6 × 54 mm, a viewBox such as 0 0 856 540)`,
+    );
   let icon: Buffer | undefined;
   if (settings.icon) {
     const svg = readSvg(base, 'icon', settings.icon);
