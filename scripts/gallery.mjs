@@ -109,13 +109,17 @@ const server = spawn(process.execPath, serverArgs, {
 });
 server.stdout.on('data', (chunk) => (serverLog += chunk));
 server.stderr.on('data', (chunk) => (serverLog += chunk));
-const stopServer = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
+/** Stops the server and waits for it (at most 10 s), then removes its data folder. */
+const stopServer = async () => {
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  }
   rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => {
-  stopServer();
-  process.exit(130);
+  void stopServer().then(() => process.exit(130));
 });
 
 /** The server's address once /readyz answers (a first start migrates and loads the demo data). */
@@ -456,5 +460,5 @@ try {
   process.exitCode = 1;
 } finally {
   await browser?.close();
-  stopServer();
+  await stopServer();
 }
