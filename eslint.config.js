@@ -25,6 +25,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // One icon module per icon (docs/design-system.md): the package's entry holds all 1,700 icons, which
+      // every test file would load (1.3 MB) though the build keeps only the ones used.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'lucide-react',
+              allowTypeImports: true,
+              message: "Import each icon from 'lucide-react/icons/<name>'.",
+            },
+          ],
+        },
+      ],
       // Code flows one way: shared -> features -> app (STYLE.md "Shape").
       'import-x/no-restricted-paths': [
         'error',

@@ -1,17 +1,15 @@
-import {
-  ChartNoAxesColumn,
-  CircleHelp,
-  House,
-  LogIn,
-  LogOut,
-  Menu,
-  Store,
-  Tag,
-  UserRound,
-  UserRoundPlus,
-  X,
-  type LucideIcon,
-} from 'lucide-react';
+import ChartNoAxesColumn from 'lucide-react/icons/chart-no-axes-column';
+import CircleHelp from 'lucide-react/icons/circle-help';
+import House from 'lucide-react/icons/house';
+import LogIn from 'lucide-react/icons/log-in';
+import LogOut from 'lucide-react/icons/log-out';
+import Menu from 'lucide-react/icons/menu';
+import Store from 'lucide-react/icons/store';
+import Tag from 'lucide-react/icons/tag';
+import UserRound from 'lucide-react/icons/user-round';
+import UserRoundPlus from 'lucide-react/icons/user-round-plus';
+import X from 'lucide-react/icons/x';
+import type { LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { brand } from '@app/contracts/brand';

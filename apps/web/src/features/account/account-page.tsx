@@ -1,18 +1,16 @@
-import {
-  Ban,
-  CreditCard,
-  IdCard,
-  KeyRound,
-  Link2,
-  Lock,
-  Mail,
-  Megaphone,
-  ShieldCheck,
-  SquarePen,
-  UserRound,
-  Volume2,
-  type LucideIcon,
-} from 'lucide-react';
+import Ban from 'lucide-react/icons/ban';
+import CreditCard from 'lucide-react/icons/credit-card';
+import IdCard from 'lucide-react/icons/id-card';
+import KeyRound from 'lucide-react/icons/key-round';
+import Link2 from 'lucide-react/icons/link-2';
+import Lock from 'lucide-react/icons/lock';
+import Mail from 'lucide-react/icons/mail';
+import Megaphone from 'lucide-react/icons/megaphone';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import SquarePen from 'lucide-react/icons/square-pen';
+import UserRound from 'lucide-react/icons/user-round';
+import Volume2 from 'lucide-react/icons/volume-2';
+import type { LucideIcon } from 'lucide-react';
 import { brand } from '@app/contracts/brand';
 import { Tile } from '../../shared/ui/card.tsx';
 import { AccountLayout, Loading, Notice } from './components/account-layout.tsx';

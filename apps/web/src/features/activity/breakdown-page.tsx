@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useBreakdown } from './api/get-breakdown.ts';
 import './activity.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
  * /activity/breakdown: points collected and spent since the activity start date, in all and per partner, each
@@ -15,7 +16,7 @@ export function BreakdownPage() {
       {breakdown.isPending ? (
         <Spinner size="large" label="Loading your breakdown" />
       ) : breakdown.isError ? (
-        <p role="alert">We couldn't load your breakdown. Please try again later.</p>
+        <Alert>We couldn't load your breakdown. Please try again later.</Alert>
       ) : (
         <>
           <div className="activity-summary">

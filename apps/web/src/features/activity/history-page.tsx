@@ -6,6 +6,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useTransactionHistory } from './api/get-transaction-history.ts';
 import { TransactionItem } from './transaction-item.tsx';
 import './activity.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const LIMIT = 20;
 
@@ -21,7 +22,7 @@ export function HistoryPage() {
         {history.isPending ? (
           <Spinner size="large" label="Loading your transactions" />
         ) : history.isError ? (
-          <p role="alert">We couldn't load your transactions. Please try again later.</p>
+          <Alert>We couldn't load your transactions. Please try again later.</Alert>
         ) : history.data.transactions.length === 0 ? (
           <p className="activity__empty">No transactions yet.</p>
         ) : (

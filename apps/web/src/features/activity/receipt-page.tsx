@@ -3,6 +3,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { receiptDownloadUrl, useReceipt } from './api/get-receipt.ts';
 import { formatDay } from './transaction-item.tsx';
 import './activity.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** /activity/receipt/:digitalReceiptId (digital receipts switch): the lines of one shop, and a download. */
 export function ReceiptPage() {
@@ -14,7 +15,7 @@ export function ReceiptPage() {
       {receipt.isPending ? (
         <Spinner size="large" label="Loading your receipt" />
       ) : receipt.isError ? (
-        <p role="alert">{receipt.error.message}</p>
+        <Alert>{receipt.error.message}</Alert>
       ) : (
         <section className="activity" aria-label="Receipt">
           <p>

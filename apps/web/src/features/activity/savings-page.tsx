@@ -9,6 +9,7 @@ import { useMemberPriceTotals } from './api/get-member-price-totals.ts';
 import { useSavings } from './api/get-savings.ts';
 import { formatDay } from './transaction-item.tsx';
 import './activity.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -74,7 +75,7 @@ function MemberSavings() {
               on {total.data.shops} {total.data.shops === 1 ? 'shop' : 'shops'}
             </p>
           ) : total.isError ? (
-            <p role="alert">Your savings aren't available right now.</p>
+            <Alert>Your savings aren't available right now.</Alert>
           ) : (
             <Spinner label="Loading your savings" />
           )}

@@ -3,6 +3,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useBrandCategories } from './api/get-brand-categories.ts';
 import { BrandsNav } from './components/brands-nav.tsx';
 import './brands.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** /brands/categories: the brand categories (from the CMS when its switch is on). */
 export function BrandCategoriesPage() {
@@ -14,7 +15,7 @@ export function BrandCategoriesPage() {
       {categories.isPending ? (
         <Spinner size="large" label="Loading categories" />
       ) : categories.isError ? (
-        <p role="alert">We couldn't load the categories. Please try again later.</p>
+        <Alert>We couldn't load the categories. Please try again later.</Alert>
       ) : categories.data.length === 0 ? (
         <p className="brands__empty">There are no categories right now.</p>
       ) : (

@@ -10,6 +10,7 @@ import { useBrandBonus } from './api/get-brand-bonus.ts';
 import { useBrandExit } from './api/get-brand-exit.ts';
 import { BrandsNav } from './components/brands-nav.tsx';
 import './brands.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -36,9 +37,9 @@ export function BrandDetailsPage() {
     return (
       <main id="main" className="brands-page">
         <h1>{missing ? 'Brand not found' : 'Brand'}</h1>
-        <p role="alert">
+        <Alert>
           {missing ? "We couldn't find that brand." : "We couldn't load this brand. Please try again later."}
-        </p>
+        </Alert>
         <Link to="/brands">See all brands</Link>
       </main>
     );
@@ -95,7 +96,7 @@ export function BrandDetailsPage() {
           </div>
         )}
         {exit.isError ? (
-          <p role="alert">{errorMessageOf(exit.error instanceof HttpError ? exit.error.body : undefined)}</p>
+          <Alert>{errorMessageOf(exit.error instanceof HttpError ? exit.error.body : undefined)}</Alert>
         ) : null}
         {categories.length > 0 ? (
           <p>

@@ -7,6 +7,7 @@ import { useBrand } from './api/get-brand.ts';
 import { useBrands } from './api/get-brands.ts';
 import { useBrandExit } from './api/get-brand-exit.ts';
 import './brands.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
  * /brands/:key/conversion for a brand that is not a linked partner: the exit page before the member leaves
@@ -25,7 +26,7 @@ export function BrandExitPage() {
       ) : all.isError || brand.isError || !known || !brand.data ? (
         <>
           <h1>Brand not found</h1>
-          <p role="alert">We couldn't find that brand.</p>
+          <Alert>We couldn't find that brand.</Alert>
           <Link to="/brands">See all brands</Link>
         </>
       ) : (
@@ -51,9 +52,7 @@ export function BrandExitPage() {
             <Link to={`/brands/${brand.data.brandDetailsKey}`}>Back to {brand.data.name}</Link>
           </div>
           {exit.isError ? (
-            <p role="alert">
-              {errorMessageOf(exit.error instanceof HttpError ? exit.error.body : undefined)}
-            </p>
+            <Alert>{errorMessageOf(exit.error instanceof HttpError ? exit.error.body : undefined)}</Alert>
           ) : null}
         </>
       )}

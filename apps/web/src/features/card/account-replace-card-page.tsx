@@ -4,6 +4,7 @@ import { CARD_PREFIX } from '@app/contracts/card-number';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useCustomerCard } from './api/get-customer-card.ts';
 import './card.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** /account/replace-card: what a replacement does, before the member chooses a reason. */
 export function AccountReplaceCardPage() {
@@ -20,7 +21,7 @@ export function AccountReplaceCardPage() {
             <strong>{card.data.cardNumber.slice(CARD_PREFIX.length)}</strong>.
           </p>
         ) : (
-          <p role="alert">We can't show your card right now.</p>
+          <Alert>We can't show your card right now.</Alert>
         )}
         <p>
           If your card is lost, stolen or damaged, we'll cancel it straight away and give you a new card

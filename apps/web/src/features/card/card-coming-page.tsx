@@ -4,6 +4,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useCustomerCard } from './api/get-customer-card.ts';
 import { reasonLabels } from './replacement-reasons.ts';
 import './card.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const POSTING_DAYS = '5 to 7 working days';
 
@@ -19,7 +20,7 @@ export function CardComingPage() {
         {card.isPending ? (
           <Spinner label="Loading your card" />
         ) : card.isError ? (
-          <p role="alert">{card.error.message}</p>
+          <Alert>{card.error.message}</Alert>
         ) : card.data ? (
           <>
             {request ? (

@@ -8,6 +8,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useEvent } from './api/get-event.ts';
 import { useEventOffers } from './api/get-event-offers.ts';
 import './events.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -29,7 +30,7 @@ function WithEvent({ children }: { children: (event: MarketingEvent) => React.JS
     return (
       <>
         <h1>Event</h1>
-        <p role="alert">{event.error.message}</p>
+        <Alert>{event.error.message}</Alert>
         <Link to="/homepage">See your offers</Link>
       </>
     );
@@ -52,7 +53,7 @@ function EventHeader({ event }: { event: MarketingEvent }) {
 function EventOffers({ event }: { event: MarketingEvent }) {
   const offers = useEventOffers(event.offerIds, true);
   if (offers.isPending) return <Spinner label="Loading the event's offers" />;
-  if (offers.isError) return <p role="alert">{offers.error.message}</p>;
+  if (offers.isError) return <Alert>{offers.error.message}</Alert>;
   if (offers.data.length === 0) return <p>None of this event's offers are available to you right now.</p>;
   return (
     <ul className="event__offers">

@@ -4,6 +4,7 @@ import type { Pod } from '@app/contracts/marketing';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { usePods } from './api/get-pods.ts';
 import './events.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const DAY_MS = 86_400_000;
 
@@ -44,7 +45,7 @@ export function PodsPage() {
       {pods.isPending ? (
         <Spinner label="Loading" size="large" />
       ) : pods.isError ? (
-        <p role="alert">{pods.error.message}</p>
+        <Alert>{pods.error.message}</Alert>
       ) : pods.data.length === 0 ? (
         <p>
           Nothing special is on right now. <Link to="/homepage">See your offers</Link>.

@@ -3,6 +3,7 @@ import { HELP_LOAD_FAILED_MESSAGE, HELP_LOADING_MESSAGE } from '@app/contracts/h
 import { useDocument } from '../../shared/documents/get-document.ts';
 import { SanitisedHtml } from '../../shared/ui/sanitised-html.tsx';
 import './help.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** /accessibility (session): the accessibility statement and the settings a member can change. */
 export function AccessibilityPage() {
@@ -30,7 +31,7 @@ export function AccessibilityPage() {
             <p role="status">{HELP_LOADING_MESSAGE}</p>
           </div>
         ) : statement.isError ? (
-          <p role="alert">{HELP_LOAD_FAILED_MESSAGE}</p>
+          <Alert>{HELP_LOAD_FAILED_MESSAGE}</Alert>
         ) : (
           <SanitisedHtml className="help__lead" html={statement.data.html} />
         )}

@@ -13,6 +13,7 @@ import { pushToDataLayer } from '../../shared/analytics/analytics.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { SanitisedHtml } from '../../shared/ui/sanitised-html.tsx';
 import { useFaqs } from './api/get-faqs.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const questionAnchor = (topic: FaqTopic, question: string) =>
   `${helpAnchor(topic.title)}--${helpAnchor(question)}`;
@@ -160,7 +161,7 @@ export function FaqAccordion({ documentName }: { documentName: string }) {
   if (faqs.isError) {
     return (
       <div className="help__error">
-        <p role="alert">{HELP_LOAD_FAILED_MESSAGE}</p>
+        <Alert>{HELP_LOAD_FAILED_MESSAGE}</Alert>
         <Button variant="secondary" onClick={() => void faqs.refetch()}>
           Try again
         </Button>

@@ -3,6 +3,7 @@ import { STATISTICS } from '@app/contracts/marketing';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useStatistic } from './api/get-statistic.ts';
 import './info-pages.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** /statistics/{x}: scheme-wide figures (points, members, offers), never one member's data. */
 export function StatisticsPage() {
@@ -15,7 +16,7 @@ export function StatisticsPage() {
       ) : statistic.isError ? (
         <>
           <h1>Statistics</h1>
-          <p role="alert">{statistic.error.message}</p>
+          <Alert>{statistic.error.message}</Alert>
         </>
       ) : (
         <>

@@ -4,6 +4,7 @@ import { brand } from '@app/contracts/brand';
 import { SIGN_IN_PATH, isSafeNextPath } from '@app/contracts/routes';
 import { Button } from '../../shared/ui/button.tsx';
 import './info-pages.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** Reasons the sign-in may come back with (?error=), in a member's words. */
 const LOGIN_FAILURES: Record<string, string> = {
@@ -24,7 +25,7 @@ export function LoginFailedPage() {
   return (
     <main id="main" className="page info-page">
       <h1>Sorry, we could not log you in</h1>
-      <p role="alert">{reason}</p>
+      <Alert>{reason}</Alert>
       <Link className="button button--primary" to={again}>
         Try again
       </Link>
@@ -63,7 +64,7 @@ export function ServiceUnavailablePage() {
       <Button loading={checking} onClick={() => void retry()}>
         Try again
       </Button>
-      {stillDown ? <p role="alert">It's still not available. Please try again in a few minutes.</p> : null}
+      {stillDown ? <Alert>It's still not available. Please try again in a few minutes.</Alert> : null}
       <p>
         Need to speak to us? Call {brand.careline.phone} ({brand.careline.hours}).
       </p>

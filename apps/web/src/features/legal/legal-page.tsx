@@ -3,6 +3,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useDocument } from '../../shared/documents/get-document.ts';
 import { SanitisedHtml } from '../../shared/ui/sanitised-html.tsx';
 import './legal.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** Help centre wording for a document that cannot be shown (signed-in spec 8). */
 export const DOCUMENT_LOAD_FAILED =
@@ -23,7 +24,7 @@ export function LegalPage() {
       ) : document.isError ? (
         <>
           <h1>Privacy and legal</h1>
-          <p role="alert">{DOCUMENT_LOAD_FAILED}</p>
+          <Alert>{DOCUMENT_LOAD_FAILED}</Alert>
         </>
       ) : (
         <>

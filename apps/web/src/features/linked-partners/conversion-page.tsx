@@ -22,6 +22,7 @@ import { keepPendingConversion } from './pending-conversion.ts';
 import { useBrandKey } from './use-brand-key.ts';
 import './linked-partners.css';
 import { amount as amountOf, n, stepsHint } from './conversion-wording.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
  * /brands/{key}/conversion for a linked partner: choose the direction (NECTAR_TO_PARTNER or
@@ -79,7 +80,7 @@ export function ConversionPage() {
       {partners.isPending ? (
         <Spinner size="large" label="Loading your accounts" />
       ) : partners.isError ? (
-        <p role="alert">We couldn't load your accounts. Please try again later.</p>
+        <Alert>We couldn't load your accounts. Please try again later.</Alert>
       ) : !partner?.linked ? (
         <p>
           Link your {info.name} account first.{' '}
@@ -134,9 +135,7 @@ export function ConversionPage() {
             </Button>
           </form>
           {start.isError ? (
-            <p role="alert">
-              {errorMessageOf(start.error instanceof HttpError ? start.error.body : undefined)}
-            </p>
+            <Alert>{errorMessageOf(start.error instanceof HttpError ? start.error.body : undefined)}</Alert>
           ) : null}
           <p>
             <Link to="/account/linked-partners">Back to linked partners</Link>

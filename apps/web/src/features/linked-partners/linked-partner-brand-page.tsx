@@ -6,6 +6,7 @@ import { PartnerPanel } from './components/partner-panel.tsx';
 import { ReturnNotice, useReturnNotice } from './components/return-notice.tsx';
 import { useBrandKey } from './use-brand-key.ts';
 import './linked-partners.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const rates = {
   airline: 'Convert 400 points to 250 Avios, or 250 Avios to 400 points.',
@@ -31,7 +32,7 @@ export function LinkedPartnerBrandPage() {
       {partners.isPending ? (
         <Spinner size="large" label="Loading your account" />
       ) : partners.isError || !partner ? (
-        <p role="alert">We couldn't load your account. Please try again later.</p>
+        <Alert>We couldn't load your account. Please try again later.</Alert>
       ) : (
         <PartnerPanel partner={partner} onMessage={(text) => setNotice({ kind: 'message', text })} />
       )}

@@ -5,6 +5,7 @@ import { useLinkedPartners } from './api/get-linked-partners.ts';
 import { PartnerPanel } from './components/partner-panel.tsx';
 import { ReturnNotice, useReturnNotice } from './components/return-notice.tsx';
 import './linked-partners.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** /account/linked-partners: the airline and hotel partners, linking, unlinking and converting. */
 export function LinkedPartnersPage() {
@@ -21,7 +22,7 @@ export function LinkedPartnersPage() {
       {partners.isPending ? (
         <Spinner size="large" label="Loading your linked partners" />
       ) : partners.isError ? (
-        <p role="alert">We couldn't load your linked partners. Please try again later.</p>
+        <Alert>We couldn't load your linked partners. Please try again later.</Alert>
       ) : (
         <>
           <p>

@@ -16,6 +16,7 @@ import { isSwitchOn } from '../../shared/switches/switches.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import './logout.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** Kept across the identity logout round trip: the state we sent and where to go afterwards. */
 const PENDING_KEY = 'logoutPending';
@@ -111,7 +112,7 @@ export function LogoutPage() {
       {failed ? (
         <>
           <h1>Sorry, we couldn't log you out</h1>
-          <p role="alert">Looks like something went wrong. Please try again later.</p>
+          <Alert>Looks like something went wrong. Please try again later.</Alert>
           <Button
             onClick={() => {
               setFailed(false);

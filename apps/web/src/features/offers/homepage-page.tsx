@@ -15,6 +15,7 @@ import { OfferCard } from './components/offer-card.tsx';
 import './offers.css';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { homepageEmptyStates } from './homepage-empty-states.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const LOAD_FAILED = "We couldn't load your offers. Please try again later.";
 
@@ -118,7 +119,7 @@ export function HomepagePage() {
         {offers.isPending ? (
           <Spinner size="large" label="Loading your offers" />
         ) : offers.isError ? (
-          <p role="alert">{LOAD_FAILED}</p>
+          <Alert>{LOAD_FAILED}</Alert>
         ) : (
           <OfferList
             offers={fresh}
@@ -144,7 +145,7 @@ export function HomepagePage() {
         {partnerOffers.isPending ? (
           <Spinner label="Loading partner offers" />
         ) : partnerOffers.isError ? (
-          <p role="alert">{LOAD_FAILED}</p>
+          <Alert>{LOAD_FAILED}</Alert>
         ) : (
           <OfferList
             offers={partnerOffers.data}

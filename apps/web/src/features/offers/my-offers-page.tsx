@@ -3,6 +3,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useOffers } from './api/get-offers.ts';
 import { OfferCard } from './components/offer-card.tsx';
 import './offers.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
  * /my-offers (session; analytics name 'New Offers', spec 2.5): the offers the member has not saved, hidden
@@ -20,7 +21,7 @@ export function MyOffersPage() {
       {offers.isPending ? (
         <Spinner label="Loading your offers" size="large" />
       ) : offers.isError ? (
-        <p role="alert">{offers.error.message}</p>
+        <Alert>{offers.error.message}</Alert>
       ) : fresh.length === 0 ? (
         <p>
           You've seen all your offers. <Link to="/homepage">See your saved offers</Link>.

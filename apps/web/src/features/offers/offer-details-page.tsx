@@ -1,4 +1,6 @@
-import { CalendarClock, ChevronLeft, Tag } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import Tag from 'lucide-react/icons/tag';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { brand } from '@app/contracts/brand';
@@ -12,6 +14,7 @@ import { OfferActions, offerEndsOn } from './components/offer-card.tsx';
 import { OfferImage, OfferSponsor } from './components/offer-image.tsx';
 import { MemberPricesLink } from './components/offer-terms-popup.tsx';
 import './offers.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** The list each details route belongs to (signed-in spec 2.3), for the page's back link. */
 export function offerListOf(pathname: string): { to: string; label: string } {
@@ -51,7 +54,7 @@ export function OfferDetailsPage() {
       <main id="main" className="offers-page">
         <BackLink {...back} />
         <h1>This offer isn't available</h1>
-        <p role="alert">{offer.error.message}</p>
+        <Alert>{offer.error.message}</Alert>
         <Link to="/homepage">Back to your offers</Link>
       </main>
     );

@@ -7,6 +7,7 @@ import { OfferCard, OfferEnds } from './components/offer-card.tsx';
 import { OfferImage, OfferSponsor } from './components/offer-image.tsx';
 import { OfferDetailsView } from './offer-details-page.tsx';
 import './offers.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** The large card an offer gets at the top of a page. */
 function HeroCard({ offer }: { offer: Offer }) {
@@ -42,7 +43,7 @@ export function OfferPreviewPage() {
     return (
       <main id="main" className="offers-page">
         <h1>This preview isn't available</h1>
-        <p role="alert">{offer.error.message}</p>
+        <Alert>{offer.error.message}</Alert>
       </main>
     );
   }

@@ -5,6 +5,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { usePartnerOffers } from './api/get-partner-offers.ts';
 import { OfferCard } from './components/offer-card.tsx';
 import './offers.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const ALL = 'all';
 
@@ -30,7 +31,7 @@ export function PartnerOffersPage() {
       {offers.isPending ? (
         <Spinner size="large" label="Loading partner offers" />
       ) : offers.isError ? (
-        <p role="alert">We couldn't load your offers. Please try again later.</p>
+        <Alert>We couldn't load your offers. Please try again later.</Alert>
       ) : (
         <div className="offers-page__layout">
           <RadioGroup

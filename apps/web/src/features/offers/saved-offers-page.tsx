@@ -21,6 +21,7 @@ import { useOffers } from './api/get-offers.ts';
 import { usePartnerOffers } from './api/get-partner-offers.ts';
 import { OfferCard } from './components/offer-card.tsx';
 import './offers.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const sortOptions = SAVED_OFFERS_SORTS.map((value) => ({ value, label: savedOffersSortLabels[value] }));
 const filterOptions = SAVED_OFFERS_FILTERS.map((value) => ({ value, label: savedOffersFilterLabels[value] }));
@@ -130,7 +131,7 @@ export function SavedOffersPage() {
       {pending ? (
         <Spinner size="large" label="Loading your saved offers" />
       ) : failed ? (
-        <p role="alert">We couldn't load your offers. Please try again later.</p>
+        <Alert>We couldn't load your offers. Please try again later.</Alert>
       ) : (
         <section aria-label="Saved offers">
           <p className="offers-page__count" aria-live="polite">

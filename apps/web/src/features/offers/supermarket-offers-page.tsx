@@ -7,6 +7,7 @@ import { useMemberPricesState } from './api/get-member-prices-state.ts';
 import { useOffers } from './api/get-offers.ts';
 import { OfferCard } from './components/offer-card.tsx';
 import './offers.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const ALL = 'all';
 /** `filter` values of the route table's redirects (signed-in spec 2.4). */
@@ -72,7 +73,7 @@ export function SupermarketOffersPage() {
       {offers.isPending ? (
         <Spinner size="large" label="Loading your offers" />
       ) : offers.isError ? (
-        <p role="alert">We couldn't load your offers. Please try again later.</p>
+        <Alert>We couldn't load your offers. Please try again later.</Alert>
       ) : (
         <div className="offers-page__layout">
           <RadioGroup

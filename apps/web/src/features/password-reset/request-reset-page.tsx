@@ -11,6 +11,7 @@ import { request } from '../../shared/http/client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import './password-reset.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 type FormValues = z.infer<typeof passwordResetRequestSchema>;
 
@@ -67,11 +68,7 @@ export function RequestResetPage() {
             <h1>Reset your password</h1>
             <p>Enter the email address of your account and we'll send you a link to choose a new password.</p>
             <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-              {serverError ? (
-                <p className="password-reset__alert" role="alert">
-                  {serverError}
-                </p>
-              ) : null}
+              {serverError ? <Alert>{serverError}</Alert> : null}
               <TextField
                 label="Email address"
                 type="email"

@@ -5,6 +5,7 @@ import type { Offer } from '@app/contracts/offers';
 import { request } from '../../shared/http/client.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import './redirects.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** The details route of each source type (signed-in spec 2.3). */
 const detailsPath = (offer: Pick<Offer, 'id' | 'sourceType'>) =>
@@ -43,7 +44,7 @@ export function OfferRedirectPage() {
       <h1>Taking you to your offer</h1>
       {error ? (
         <>
-          <p role="alert">{error}</p>
+          <Alert>{error}</Alert>
           <Link to="/homepage">See all your offers</Link>
         </>
       ) : (

@@ -3,6 +3,7 @@ import { brand } from '@app/contracts/brand';
 import { request } from '../../shared/http/client.ts';
 import { Popup } from '../../shared/ui/popup.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 interface FaqItem {
   title?: string;
@@ -37,7 +38,7 @@ export function CardNumberHelpPopup({ open, onClose }: { open: boolean; onClose:
       </p>
       {faq.isPending ? <Spinner label="Loading - Please wait..." /> : null}
       {faq.isError ? (
-        <p role="alert">We're having trouble displaying this right now. Try again or check back later.</p>
+        <Alert>We're having trouble displaying this right now. Try again or check back later.</Alert>
       ) : null}
       {items.map((item, index) => (
         <section key={item.title ?? index}>

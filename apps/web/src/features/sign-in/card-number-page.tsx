@@ -48,7 +48,7 @@ export function CardNumberPage() {
       <main id="main" className="sign-in">
         <div className="sign-in__waiting">
           {startFailed ? (
-            <p role="alert">Something went wrong. Try again</p>
+            <Alert>Something went wrong. Try again</Alert>
           ) : (
             <Spinner size="large" label="Taking you to log in" />
           )}

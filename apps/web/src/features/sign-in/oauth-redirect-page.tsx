@@ -8,6 +8,7 @@ import { finishSignIn } from './finish-sign-in.ts';
 import { takePendingSignIn } from './identity-state.ts';
 import { createOauthSession, device2faPageOf } from './sign-in-api.ts';
 import './sign-in.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
  * /oauth_redirect: the provider sends the browser back here with a code. The page checks the state it sent,
@@ -57,7 +58,7 @@ export function OauthRedirectPage() {
         {error ? (
           <>
             <h1>Sorry, we could not log you in</h1>
-            <p role="alert">{error}</p>
+            <Alert>{error}</Alert>
             <Link className="button button--primary" to={`${IDENTITY_PREFIX}/login`}>
               Try again
             </Link>

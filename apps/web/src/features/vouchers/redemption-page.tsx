@@ -96,7 +96,7 @@ export function RedemptionPage({ zero = false }: { zero?: boolean }) {
       ) : rewards.isPending ? (
         <Spinner size="large" label="Loading rewards" />
       ) : rewards.isError ? (
-        <p role="alert">We couldn't load the rewards. Please try again later.</p>
+        <Alert>We couldn't load the rewards. Please try again later.</Alert>
       ) : rewards.data.rewards.length === 0 ? (
         <p>There's nothing to redeem right now.</p>
       ) : (

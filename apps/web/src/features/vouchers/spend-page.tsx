@@ -4,6 +4,7 @@ import { POINTS_PER_POUND } from '@app/contracts/vouchers';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useRewards } from './api/get-rewards.ts';
 import './vouchers.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** /spend ('Ways to spend', public): what points buy, and the way in to spend them. */
 export function SpendPage() {
@@ -18,7 +19,7 @@ export function SpendPage() {
       {rewards.isPending ? (
         <Spinner size="large" label="Loading rewards" />
       ) : rewards.isError ? (
-        <p role="alert">We couldn't load the rewards. Please try again later.</p>
+        <Alert>We couldn't load the rewards. Please try again later.</Alert>
       ) : (
         <ul className="vouchers-page__grid" aria-label="Rewards">
           {rewards.data.rewards.map((reward) => (

@@ -4,12 +4,13 @@ import { useVoucher } from './api/get-voucher.ts';
 import { useVoucherByTransaction } from './api/get-voucher-by-transaction.ts';
 import { VoucherCard } from './voucher-card.tsx';
 import './vouchers.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 function VoucherView({ query }: { query: ReturnType<typeof useVoucher> }) {
   return query.isPending ? (
     <Spinner label="Loading your voucher" />
   ) : query.isError ? (
-    <p role="alert">{query.error.message}</p>
+    <Alert>{query.error.message}</Alert>
   ) : (
     <VoucherCard voucher={query.data} />
   );

@@ -5,6 +5,7 @@ import { useBalance } from '../../shared/session/get-balance.ts';
 import { useVoucher } from './api/get-voucher.ts';
 import { VoucherCard } from './voucher-card.tsx';
 import './vouchers.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** /voucher/success?voucherId=: 'You've redeemed your points!', the voucher and the new balance. */
 export function VoucherSuccessPage() {
@@ -30,7 +31,7 @@ export function VoucherSuccessPage() {
       ) : voucher.isPending ? (
         <Spinner label="Loading your voucher" />
       ) : voucher.isError ? (
-        <p role="alert">{voucher.error.message}</p>
+        <Alert>{voucher.error.message}</Alert>
       ) : (
         <VoucherCard voucher={voucher.data} />
       )}

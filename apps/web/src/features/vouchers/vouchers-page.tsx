@@ -3,6 +3,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useVouchers } from './api/get-vouchers.ts';
 import { VoucherCard } from './voucher-card.tsx';
 import './vouchers.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** /vouchers: every voucher the member has, newest first. */
 export function VouchersPage() {
@@ -13,7 +14,7 @@ export function VouchersPage() {
       {vouchers.isPending ? (
         <Spinner size="large" label="Loading your vouchers" />
       ) : vouchers.isError ? (
-        <p role="alert">We couldn't load your vouchers. Please try again later.</p>
+        <Alert>We couldn't load your vouchers. Please try again later.</Alert>
       ) : vouchers.data.vouchers.length === 0 ? (
         <p>
           You have no vouchers yet. <Link to="/redemption">Spend your points</Link> on one.

@@ -10,6 +10,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { usePlayback } from './api/get-playback.ts';
 import './year-in-review.css';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** Each slide stays this long while playing; the member can pause, step back and forward. */
 const SLIDE_MS = 6000;
@@ -220,12 +221,12 @@ function MemberYearInReview() {
     return (
       <main id="main" className="page yir">
         <h1>Your year in review</h1>
-        <p role="alert">
+        <Alert>
           {/* A year the address cannot name (an edited link) is not a failure to explain in the server's words. */}
           {playback.error instanceof HttpError && playback.error.status === 400
             ? `There's no year in review for ${year}.`
             : playback.error.message}
-        </p>
+        </Alert>
         <Link to="/homepage">Back to your homepage</Link>
       </main>
     );

@@ -1,4 +1,4 @@
-import { Sun } from 'lucide-react';
+import Sun from 'lucide-react/icons/sun';
 import { useEffect, useState, type ReactNode } from 'react';
 import { brand } from '@app/contracts/brand';
 import { useDocument } from '../documents/get-document.ts';

@@ -1,4 +1,5 @@
-import { ChevronRight, type LucideIcon } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import type { LucideIcon } from 'lucide-react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
 import './ui.css';

@@ -1,4 +1,5 @@
-import { Inbox, type LucideIcon } from 'lucide-react';
+import Inbox from 'lucide-react/icons/inbox';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import './ui.css';
 

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useIsFablet } from '../hooks/use-is-fablet.ts';
 import { useScrollLock } from './use-scroll-lock.ts';

@@ -1,4 +1,6 @@
-import { Play, Smartphone, type LucideIcon } from 'lucide-react';
+import Play from 'lucide-react/icons/play';
+import Smartphone from 'lucide-react/icons/smartphone';
+import type { LucideIcon } from 'lucide-react';
 import { APP_STORE_URL, GOOGLE_PLAY_URL } from '../navigation/app-stores.ts';
 import './ui.css';
 

@@ -1,6 +1,7 @@
 import type { Brand } from '@app/contracts/brands';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { BrandCard } from './brand-card.tsx';
+import { Alert } from '../../../shared/ui/alert.tsx';
 
 interface BrandGridProps {
   label: string;
@@ -15,7 +16,7 @@ interface BrandGridProps {
 /** A list of brands with its loading, error and empty states; the count is announced politely. */
 export function BrandGrid({ label, brands, isPending, isError, empty, rate }: BrandGridProps) {
   if (isPending) return <Spinner size="large" label="Loading brands" />;
-  if (isError) return <p role="alert">We couldn't load the brands. Please try again later.</p>;
+  if (isError) return <Alert>We couldn't load the brands. Please try again later.</Alert>;
   const list = brands ?? [];
   return (
     <section aria-label={label}>

@@ -8,6 +8,7 @@ import { Popup } from '../../../shared/ui/popup.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { useLinkPartner } from '../api/link-partner.ts';
 import { useUnlinkPartner } from '../api/unlink-partner.ts';
+import { Alert } from '../../../shared/ui/alert.tsx';
 
 const messageOf = (error: unknown) => errorMessageOf(error instanceof HttpError ? error.body : undefined);
 const points = (n: number) => n.toLocaleString('en-GB');
@@ -79,7 +80,7 @@ export function PartnerPanel({
               Unlink account
             </Button>
           </div>
-          {unlink.isError ? <p role="alert">{messageOf(unlink.error)}</p> : null}
+          {unlink.isError ? <Alert>{messageOf(unlink.error)}</Alert> : null}
         </>
       ) : (
         <>
@@ -132,7 +133,7 @@ export function PartnerPanel({
               </Button>
             </div>
           </form>
-          {link.isError ? <p role="alert">{messageOf(link.error)}</p> : null}
+          {link.isError ? <Alert>{messageOf(link.error)}</Alert> : null}
         </>
       )}
       <p className="partner-panel__count">

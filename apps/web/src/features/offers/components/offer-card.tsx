@@ -1,4 +1,6 @@
-import { CalendarClock, Lock, Pin } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Lock from 'lucide-react/icons/lock';
+import Pin from 'lucide-react/icons/pin';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';

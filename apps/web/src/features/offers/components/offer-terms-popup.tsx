@@ -7,6 +7,7 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useOffer } from '../api/get-offer.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Popup } from '../../../shared/ui/popup.tsx';
+import { Alert } from '../../../shared/ui/alert.tsx';
 
 /** The popup manager's terms content type of each source (signed-in spec 2.6). */
 export const termsPopupType = (offer: Pick<OfferSummary, 'sourceType'>) =>
@@ -29,7 +30,7 @@ export function MemberPricesLink() {
 function OfferTerms({ offerId }: { offerId: string }) {
   const { data, isPending, isError } = useOffer(offerId);
   if (isPending) return <Spinner label="Loading the terms" />;
-  if (isError) return <p role="alert">{GENERIC_ERROR_MESSAGE}</p>;
+  if (isError) return <Alert>{GENERIC_ERROR_MESSAGE}</Alert>;
   return <p className="offer-details__terms">{data.terms}</p>;
 }
 
