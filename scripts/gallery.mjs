@@ -262,7 +262,10 @@ function indexPage(shots, brandName, elapsed) {
           ? `<figure><a href="${file}"><img src="${file}" loading="lazy" alt="${escapeHtml(shot.route.page)} at ${width.name} width"></a><figcaption>${width.name}</figcaption></figure>`
           : `<figure class="missing"><figcaption>${width.name}: ${escapeHtml(shot.errors[width.name] ?? 'not taken')}</figcaption></figure>`;
       }).join('');
-      const ended = shot.finalPaths.filter((finalPath) => finalPath !== shot.shownPath);
+      // Where a redirect took the page, without one-off query values (an identity interaction's uid).
+      const ended = shot.finalPaths
+        .filter((finalPath) => finalPath !== shot.shownPath)
+        .map((finalPath) => finalPath.split('?')[0]);
       return `<section class="shot" id="${escapeHtml(shot.route.page)}-${escapeHtml(shot.shownPath)}">
 <h2>${escapeHtml(shot.route.page)}</h2>
 <p class="route"><code>${escapeHtml(shot.route.path)}</code>${shot.route.session ? ' <span class="tag">signed in</span>' : ''}${
