@@ -1,26 +1,15 @@
 // `npm run test:e2e`: build the web app and the server bundle, find a Chromium, run the Playwright journeys
 // against them: the product as `npm start` runs it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findChromium, freePort } from './browser-tools.mjs';
 import { buildServerIfNeeded } from './server-build.mjs';
 import { buildWebIfNeeded } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const candidates = [
-  process.env.CHROME_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-];
-let browser = candidates.find((candidate) => candidate && existsSync(candidate));
-if (!browser) {
-  const { chromium } = await import('@playwright/test');
-  const bundled = chromium.executablePath();
-  if (existsSync(bundled)) browser = bundled;
-}
+const browser = await findChromium();
 if (!browser) {
   console.error(`No Chromium found for the end-to-end journeys. Install one and run again:
   - Debian/Ubuntu: apt-get install -y chromium      (then it is found at /usr/bin/chromium)
@@ -28,16 +17,6 @@ if (!browser) {
   - or: npx playwright install chromium`);
   process.exit(1);
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 // E2E_WEB_DIST lets several checkouts' journeys run side by side without sharing one build folder.
 const webDist = process.env.E2E_WEB_DIST;

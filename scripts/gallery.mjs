@@ -10,8 +10,8 @@
 // WEB_DIST_DIR builds and serves the web app from another folder (as E2E_WEB_DIST does for the journeys), so a
 // gallery can run beside another checkout's build. CHROME_PATH points at another Chromium.
 import { spawn } from 'node:child_process';
+import { findChromium, freePort } from './browser-tools.mjs';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -51,26 +51,11 @@ const DEMO_CARD = '9826300012345678901';
 /** Two pages at a time: the machine has two cores, and the server needs one of them too. */
 const PARALLEL_PAGES = 2;
 
-const chromePath = [
-  process.env.CHROME_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-].find((candidate) => candidate && existsSync(candidate));
+const chromePath = await findChromium();
 if (!chromePath) {
   console.error('No Chromium found: install one (apt-get install -y chromium) or point CHROME_PATH at it.');
   process.exit(1);
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 const started = Date.now();
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
