@@ -87,6 +87,8 @@ for (let start = 0; start < publicPages.length; start += PAGES_PER_TEST) {
     page,
     consoleErrors,
   }) => {
+    // Nine pages, each drawn and scanned by axe: on a busy 2-core machine that takes over a minute.
+    test.setTimeout(180_000);
     // The consent choice is made once so the banner does not cover every page.
     await page.goto('/welcome');
     await chooseEssentialCookiesOnly(page);
