@@ -477,8 +477,11 @@ test('a card that already has an online account is sent to log in with it', asyn
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/id\/start\/login\?uid=/, { timeout: 15_000 });
   await expect(
-    page.getByRole('main').getByText('This card already has an online account. Please log in.'),
-  ).toHaveRole('status');
+    page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: 'This card already has an online account. Please log in.' }),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue('12345678901');
   await designScreenshot(page, 'registration-plastic-already-registered');
 });
