@@ -22,6 +22,7 @@ import { identityRoutes } from './modules/identity/routes.ts';
 import { identityAppsRoutes } from './modules/identity/apps-routes.ts';
 import { sessionApiRoutes } from './modules/session-api/routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { botCheckPlugin } from './plugins/bot-check.ts';
 import { brandPlugin } from './plugins/brand.ts';
 import { configPlugin } from './plugins/config.ts';
@@ -110,6 +111,8 @@ export async function buildApp(config: Config, options: DbPluginOptions = {}): P
   // Consent and connected apps of the identity provider's partners and native app (issue 16).
   await app.register(identityAppsRoutes);
   await app.register(sessionApiRoutes);
+  // Passkeys: sign-in inside the provider's login interaction, and the security page's list (issue 33).
+  await app.register(passkeyRoutes);
   await app.register(passwordResetRoutes);
   await app.register(nectarLiteRoutes);
   await app.register(registrationRoutes);

@@ -230,6 +230,11 @@ export const ACCOUNT_EVENT_TYPES = [
   'signed-out-device',
   'details-added',
   'account-closed',
+  'passkey-added',
+  'passkey-renamed',
+  'passkey-removed',
+  'passkey-used',
+  'passkey-refused',
 ] as const;
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 
@@ -250,6 +255,11 @@ export const accountEventLabels: Record<AccountEventType, string> = {
   'signed-out-device': 'Logged out a device',
   'details-added': 'Details added',
   'account-closed': 'Account closed',
+  'passkey-added': 'Passkey added',
+  'passkey-renamed': 'Passkey renamed',
+  'passkey-removed': 'Passkey removed',
+  'passkey-used': 'Passkey used to log in',
+  'passkey-refused': 'Passkey log in refused',
 };
 
 export const accountEventSchema = z.object({

@@ -26,6 +26,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { isRedemptionLocked, setRedemptionLock } from '../../lib/redemption-lock.ts';
 import type { Notifier } from '../../plugins/notify.ts';
 import { revokeProviderSessions, revokeProviderSignIn } from '../identity/revoke-account.ts';
+import { removeAllPasskeys } from '../passkeys/service.ts';
 import { isKnownAddress, type AddressProvider } from '../registration/address-book.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import { verifyCredentials } from '../session-api/service.ts';
@@ -538,8 +539,8 @@ export async function setRedemptionStatus(
 /* ---------- close ---------- */
 
 /**
- * Closes the account: the password first; then every web session and provider grant ends, personal data is
- * anonymised, the card numbers stay taken and the ledger and consent records stay. A closed card cannot sign
+ * Closes the account: the password first; then every web session, provider grant and passkey ends, personal
+ * data is anonymised, the card numbers stay taken and the ledger and consent records stay. A closed card cannot sign
  * in (sign-in looks for active collectors only).
  */
 export async function closeAccount(deps: AccountDeps, req: Req, collectorId: string, password: string) {
@@ -548,6 +549,8 @@ export async function closeAccount(deps: AccountDeps, req: Req, collectorId: str
   await repo.anonymiseCollector(deps.db, collectorId, deps.now());
   await deps.sessions.destroyAllFor(collectorId);
   await revokeProviderSessions(deps.db, collectorId);
+  // A closed account signs in no more: its passkeys go too (issue 33; a password reset keeps them).
+  await removeAllPasskeys(deps.db, collectorId);
   if (customer.email) {
     await deps.notify.send({
       channel: 'email',

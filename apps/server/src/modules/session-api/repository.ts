@@ -103,6 +103,46 @@ export async function takeAttemptFor(
   return row;
 }
 
+/**
+ * Takes one sign-in attempt for a collector already named by another factor (a passkey, issue 33), as
+ * takeAttemptFor does for a card number or email: refused (undefined) while the account is locked or `max`
+ * attempts are under way, and when the collector is not active or has no credential.
+ */
+export async function takeAttemptForCollector(
+  db: Database,
+  collectorId: string,
+  max: number,
+  now: Date,
+): Promise<Pick<CredentialRow, 'failedAttempts' | 'lockouts'> | undefined> {
+  const [row] = await db
+    .update(credentials)
+    .set({ failedAttempts: sql`${credentials.failedAttempts} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(credentials.collectorId, collectorId),
+        sql`exists (select 1 from ${collectors} where ${collectors.id} = ${credentials.collectorId} and ${collectors.status} = 'active')`,
+        or(isNull(credentials.lockedUntil), lte(credentials.lockedUntil, now)),
+        lt(credentials.failedAttempts, max),
+      ),
+    )
+    .returning({ failedAttempts: credentials.failedAttempts, lockouts: credentials.lockouts });
+  return row;
+}
+
+/** The lockout state of a collector's credential (what a refused attempt tells the member). */
+export async function findLockState(db: Database, collectorId: string) {
+  const [row] = await db
+    .select({
+      lockedUntil: credentials.lockedUntil,
+      lockouts: credentials.lockouts,
+      failedAttempts: credentials.failedAttempts,
+    })
+    .from(credentials)
+    .where(eq(credentials.collectorId, collectorId))
+    .limit(1);
+  return row;
+}
+
 export async function lock(db: Database, collectorId: string, until: Date): Promise<void> {
   await db
     .update(credentials)

@@ -8,8 +8,10 @@ import {
   clearFailures,
   findCredentialByCard,
   findCredentialByEmail,
+  findLockState,
   lock,
   takeAttemptFor,
+  takeAttemptForCollector,
   type CredentialRow,
 } from './repository.ts';
 
@@ -84,4 +86,39 @@ export async function verifyCredentials(
     throw locked(until, now);
   }
   throw invalid();
+}
+
+/**
+ * A sign-in by another factor for a collector that factor already names (a passkey, issue 33): the password's
+ * lockout holds for it too. One attempt is taken before `check` runs, refused while the account is locked
+ * (ACCOUNT_LOCKED, the password's message); a passing check clears the failures as a right password does; a
+ * failing one counts as a wrong password, answers `refusal`, and locks the account at MAX_FAILED_ATTEMPTS.
+ */
+export async function verifyOtherFactor(
+  db: Database,
+  collectorId: string,
+  check: () => Promise<boolean>,
+  refusal: () => AppError,
+  now = new Date(),
+): Promise<void> {
+  const taken = await takeAttemptForCollector(db, collectorId, MAX_FAILED_ATTEMPTS, now);
+  if (!taken) {
+    // Locked, or the last attempts before a lockout are under way; else no active account (closed meanwhile).
+    const state = await findLockState(db, collectorId);
+    if (state?.lockedUntil && state.lockedUntil > now) throw locked(state.lockedUntil, now);
+    if (state && state.failedAttempts >= MAX_FAILED_ATTEMPTS) {
+      throw locked(new Date(now.getTime() + lockoutMinutes(state.lockouts) * 60_000), now);
+    }
+    throw refusal();
+  }
+  if (await check()) {
+    await clearFailures(db, collectorId);
+    return;
+  }
+  if (taken.failedAttempts >= MAX_FAILED_ATTEMPTS) {
+    const until = new Date(now.getTime() + lockoutMinutes(taken.lockouts) * 60_000);
+    await lock(db, collectorId, until);
+    throw locked(until, now);
+  }
+  throw refusal();
 }

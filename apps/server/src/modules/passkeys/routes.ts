@@ -1,0 +1,213 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountMessages } from '@app/contracts/account';
+import { apiErrorSchema } from '@app/contracts/api-error';
+import {
+  addPasskeyRequestSchema,
+  creationOptionsSchema,
+  PASSKEY_PATHS,
+  passkeyAddedSchema,
+  passkeyChangedSchema,
+  passkeyMessages,
+  passkeySignInOptionsRequestSchema,
+  passkeySignInRequestSchema,
+  passkeysSchema,
+  renamePasskeyRequestSchema,
+  requestOptionsSchema,
+} from '@app/contracts/passkeys';
+import { collectorSessionResponseSchema, signInMessages } from '@app/contracts/sign-in';
+import { AppError } from '../../lib/app-error.ts';
+import { markDeviceKnown } from '../session-api/device-2fa.ts';
+import * as service from './service.ts';
+
+const tags = ['passkeys'];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+/** Per client (IP address), on top of the account's lockout: as the password step's limit. */
+const signInRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+/** Adding a passkey: as the account's other calls that check a secret. */
+const tight = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+const perClient = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+/**
+ * Passkeys (issue 33, docs/decisions/029). Sign-in: options and the answer for the identity provider's login
+ * interaction, which the answer finishes as the password step does (every client: the website, the native
+ * app, partners), marking this browser known for that client (a passkey is the second factor of device 2FA).
+ * The security page: list, add (after a step-up code), rename, remove. HTTP only; the rules are in service.ts.
+ */
+export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: service.PasskeyDeps = {
+    db: app.db,
+    publicUrl: app.config.publicUrl,
+    now: app.config.now ?? (() => new Date()),
+  };
+  /** The RP id: the host name the browser asked (its origin is checked against PUBLIC_URL's). */
+  const rpIdOf = (request: FastifyRequest) => request.hostname.replace(/:\d+$/, '');
+  const me = (request: FastifyRequest) => request.session?.collectorId ?? '';
+  const token = (request: FastifyRequest) => app.sessionToken(request) ?? '';
+
+  /** The login interaction the card-number page carries, while it still waits for its login. */
+  const loginInteraction = async (uid: string) => {
+    const interaction = await app.identity.provider.Interaction.find(uid);
+    if (!interaction || interaction.prompt.name !== 'login') {
+      throw new AppError(400, 'SIGN_IN_EXPIRED', signInMessages.signInExpired);
+    }
+    return interaction;
+  };
+
+  /* ---------- sign-in ---------- */
+
+  app.post(
+    PASSKEY_PATHS.signInOptions,
+    {
+      config: signInRateLimit,
+      schema: {
+        tags,
+        summary:
+          'Passkey sign-in: a challenge for the login interaction (navigator.credentials.get options), valid 5 minutes, once',
+        body: passkeySignInOptionsRequestSchema,
+        response: { 200: requestOptionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const interaction = await loginInteraction(request.body.interaction);
+      return service.signInOptions(deps, interaction.uid, rpIdOf(request));
+    },
+  );
+
+  app.post(
+    PASSKEY_PATHS.signIn,
+    {
+      config: signInRateLimit,
+      schema: {
+        tags,
+        summary:
+          "Passkey sign-in: checks the passkey's answer, then continues the identity login (where to go next), as the password step does; this browser counts as known for device 2FA",
+        body: passkeySignInRequestSchema,
+        response: { 200: collectorSessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await loginInteraction(request.body.interaction);
+      const { collectorId, synced } = await service.verifySignIn(
+        deps,
+        request,
+        interaction.uid,
+        request.body.response,
+        rpIdOf(request),
+      );
+      const clientId = String(interaction.params.client_id);
+      request.log.info({ collectorId, clientId }, 'passkey sign-in passed');
+      // Possession of the passkey is the second factor: no code is asked on this browser for this client.
+      await markDeviceKnown(app, request, reply, collectorId, clientId);
+      // How the member proved it (RFC 8176): two factors in one, the key synced (software) or device-bound.
+      const amr = ['mfa', 'user', synced ? 'swk' : 'hwk'];
+      interaction.result = { login: { accountId: collectorId, amr } };
+      await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+      reply.header('location', interaction.returnTo);
+      return { location: interaction.returnTo };
+    },
+  );
+
+  /* ---------- the security page ---------- */
+
+  app.get(
+    PASSKEY_PATHS.list,
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: "The member's passkeys: name, device added on, when added and last used",
+        response: { 200: passkeysSchema, ...errors },
+      },
+    },
+    async (request) => ({ passkeys: await service.listPasskeys(deps, me(request)) }),
+  );
+
+  app.post(
+    PASSKEY_PATHS.registrationOptions,
+    {
+      preHandler: app.requireFreshSession,
+      config: tight,
+      schema: {
+        tags,
+        summary:
+          'A challenge for a new passkey (navigator.credentials.create options); needs a verified step-up code (POST /2fa/verify) in this session, 403 REAUTH_REQUIRED otherwise',
+        response: { 200: creationOptionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const until = Number(request.session?.data.reauthUntil ?? 0);
+      if (!(until > deps.now().getTime())) {
+        throw new AppError(403, 'REAUTH_REQUIRED', accountMessages.codeNeeded);
+      }
+      return service.registrationOptions(deps, me(request), token(request), rpIdOf(request));
+    },
+  );
+
+  app.post(
+    PASSKEY_PATHS.list,
+    {
+      preHandler: app.requireFreshSession,
+      config: tight,
+      schema: {
+        tags,
+        summary: "Adds the passkey the browser made for this session's challenge",
+        body: addPasskeyRequestSchema,
+        response: { 200: passkeyAddedSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      passkey: await service.addPasskey(
+        deps,
+        request,
+        me(request),
+        token(request),
+        request.body.response,
+        rpIdOf(request),
+      ),
+      description: passkeyMessages.added,
+    }),
+  );
+
+  const idParams = z.object({ id: z.uuid({ error: passkeyMessages.notFound }) });
+
+  app.patch(
+    '/customer-management-api/passkeys/:id',
+    {
+      preHandler: app.requireFreshSession,
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Renames a passkey',
+        params: idParams,
+        body: renamePasskeyRequestSchema,
+        response: { 200: passkeyChangedSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.renamePasskey(deps, request, me(request), request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/customer-management-api/passkeys/:id',
+    {
+      preHandler: app.requireFreshSession,
+      config: perClient,
+      schema: {
+        tags,
+        summary: 'Removes a passkey: it no longer signs anyone in',
+        params: idParams,
+        response: { 200: passkeyChangedSchema, ...errors },
+      },
+    },
+    async (request) => service.removePasskey(deps, request, me(request), request.params.id),
+  );
+};

@@ -1,0 +1,324 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import { describeDevice } from '@app/contracts/account';
+import { brand } from '@app/contracts/brand';
+import {
+  MAX_PASSKEYS,
+  PASSKEY_ERROR_CODES,
+  passkeyMessages,
+  type AuthenticationResponse,
+  type CreationOptions,
+  type Passkey,
+  type RegistrationResponse,
+  type RequestOptions,
+} from '@app/contracts/passkeys';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { occasionalSweep } from '../../lib/occasional-sweep.ts';
+import { hashOf } from '../../lib/token-hash.ts';
+import { recordAccountEvent } from '../account/audit.ts';
+import { verifyOtherFactor } from '../session-api/service.ts';
+import { passkeyNameFor } from './authenticator-names.ts';
+import * as repo from './repository.ts';
+
+/** A challenge lives this long (the browser's own time-out is a little shorter). */
+export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
+const CEREMONY_TIMEOUT_MS = 4 * 60_000;
+/** EdDSA, ES256, RS256: what platform authenticators, password managers and security keys use. */
+const ALGORITHMS = [-8, -7, -257];
+
+export interface PasskeyDeps {
+  db: Database;
+  /** The configured public origin (PUBLIC_URL): the only origin an answer may come from. */
+  publicUrl: string;
+  now: () => Date;
+}
+type Req = Pick<FastifyRequest, 'ip' | 'headers'>;
+
+const sweeps = new WeakMap<Database, (at: Date) => Promise<void>>();
+/** Unanswered challenges are swept now and then by each instance (occasional-sweep.ts). */
+const sweepChallenges = (db: Database, at: Date) => {
+  let sweep = sweeps.get(db);
+  if (!sweep) {
+    sweep = occasionalSweep((when) => repo.deleteExpiredChallenges(db, when));
+    sweeps.set(db, sweep);
+  }
+  return sweep(at);
+};
+
+const expectedOrigin = (deps: PasskeyDeps) => new URL(deps.publicUrl).origin;
+
+/**
+ * The authenticator's user handle for a member: the 16 bytes of their collector id. It names no one outside
+ * this scheme (no card number, no email) and lets a sign-in check the passkey answered for its holder.
+ */
+const userHandleOf = (collectorId: string) =>
+  new Uint8Array(Buffer.from(collectorId.replace(/-/g, ''), 'hex'));
+
+const expired = () => new AppError(400, PASSKEY_ERROR_CODES.expired, passkeyMessages.expired);
+const refused = () => new AppError(401, PASSKEY_ERROR_CODES.refused, passkeyMessages.refused);
+
+/** The challenge a ceremony's answer signed, read from its client data (checked again by the verification). */
+function challengeOf(clientDataJSON: string): string {
+  try {
+    const clientData = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as unknown;
+    const challenge = (clientData as { challenge?: unknown } | null)?.challenge;
+    if (typeof challenge === 'string' && /^[\w-]{16,128}$/.test(challenge)) return challenge;
+  } catch {
+    // Not JSON: no challenge of ours.
+  }
+  throw expired();
+}
+
+async function newChallenge(
+  deps: PasskeyDeps,
+  challenge: string,
+  purpose: repo.ChallengePurpose,
+  binding: string,
+  collectorId: string | null,
+) {
+  const now = deps.now();
+  await sweepChallenges(deps.db, now);
+  await repo.insertChallenge(deps.db, {
+    challenge,
+    purpose,
+    bindingHash: hashOf(`${purpose}:${binding}`),
+    collectorId,
+    expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
+  });
+}
+
+const takeChallenge = (
+  deps: PasskeyDeps,
+  challenge: string,
+  purpose: repo.ChallengePurpose,
+  binding: string,
+) => repo.takeChallenge(deps.db, challenge, purpose, hashOf(`${purpose}:${binding}`), deps.now());
+
+const toPasskey = (row: repo.PasskeyRow): Passkey => ({
+  id: row.id,
+  name: row.name,
+  device: row.device,
+  synced: row.backedUp,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/* ---------- the security page ---------- */
+
+export async function listPasskeys(deps: PasskeyDeps, collectorId: string): Promise<Passkey[]> {
+  return (await repo.listPasskeys(deps.db, collectorId)).map(toPasskey);
+}
+
+/**
+ * The options of navigator.credentials.create() for a new passkey of a signed-in member (the caller has
+ * checked the step-up code): a discoverable credential with user verification, so that the passkey alone
+ * signs the member in; the member's passkeys are excluded, so one authenticator is not added twice. The
+ * challenge is bound to the web session.
+ */
+export async function registrationOptions(
+  deps: PasskeyDeps,
+  collectorId: string,
+  sessionToken: string,
+  rpId: string,
+): Promise<CreationOptions> {
+  const holder = await repo.findPasskeyHolder(deps.db, collectorId);
+  if (!holder) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+  const existing = await repo.listPasskeys(deps.db, collectorId);
+  if (existing.length >= MAX_PASSKEYS) {
+    throw new AppError(409, PASSKEY_ERROR_CODES.tooMany, passkeyMessages.tooMany);
+  }
+  const fullName = [holder.firstName, holder.lastName].filter(Boolean).join(' ');
+  const options = await generateRegistrationOptions({
+    rpName: brand.name,
+    rpID: rpId,
+    // What the browser shows beside the passkey: the card number the member knows it by.
+    userName: holder.cardNumber
+      ? holder.cardNumber.replace(/(\d{4})(?=\d)/g, '$1 ')
+      : (holder.email ?? brand.name),
+    userDisplayName: fullName || brand.name,
+    userID: userHandleOf(collectorId),
+    timeout: CEREMONY_TIMEOUT_MS,
+    attestationType: 'none',
+    excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: row.transports })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs: ALGORITHMS,
+    extensions: { credProps: true },
+  });
+  await newChallenge(deps, options.challenge, 'registration', sessionToken, collectorId);
+  return options as CreationOptions;
+}
+
+/**
+ * Checks the browser's new credential against the challenge this session was given and stores its public key,
+ * named after its password manager when that is known, with the device it was added on.
+ */
+export async function addPasskey(
+  deps: PasskeyDeps,
+  req: Req,
+  collectorId: string,
+  sessionToken: string,
+  response: RegistrationResponse,
+  rpId: string,
+): Promise<Passkey> {
+  const challenge = challengeOf(response.response.clientDataJSON);
+  const taken = await takeChallenge(deps, challenge, 'registration', sessionToken);
+  if (!taken || taken.collectorId !== collectorId) throw expired();
+  const verification = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: expectedOrigin(deps),
+    expectedRPID: rpId,
+    requireUserVerification: true,
+    supportedAlgorithmIDs: ALGORITHMS,
+  }).catch(() => undefined);
+  if (!verification?.verified) {
+    throw new AppError(400, PASSKEY_ERROR_CODES.refused, "We couldn't add that passkey. Please try again.");
+  }
+  const info = verification.registrationInfo;
+  if ((await repo.countPasskeys(deps.db, collectorId)) >= MAX_PASSKEYS) {
+    throw new AppError(409, PASSKEY_ERROR_CODES.tooMany, passkeyMessages.tooMany);
+  }
+  const userAgent = req.headers['user-agent'];
+  const stored = await repo.insertPasskey(deps.db, {
+    collectorId,
+    credentialId: info.credential.id,
+    publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+    counter: info.credential.counter,
+    transports: response.response.transports ?? [],
+    name: passkeyNameFor(info.aaguid),
+    device: describeDevice(typeof userAgent === 'string' ? userAgent : undefined),
+    aaguid: info.aaguid,
+    backedUp: info.credentialBackedUp,
+  });
+  if (!stored) throw new AppError(409, PASSKEY_ERROR_CODES.alreadyAdded, passkeyMessages.alreadyAdded);
+  await recordAccountEvent(deps.db, req, collectorId, 'passkey-added');
+  return toPasskey(stored);
+}
+
+export async function renamePasskey(
+  deps: PasskeyDeps,
+  req: Req,
+  collectorId: string,
+  id: string,
+  name: string,
+) {
+  if (!(await repo.renamePasskey(deps.db, collectorId, id, name))) {
+    throw new AppError(404, PASSKEY_ERROR_CODES.notFound, passkeyMessages.notFound);
+  }
+  await recordAccountEvent(deps.db, req, collectorId, 'passkey-renamed');
+  return { description: passkeyMessages.renamed };
+}
+
+/** Removes one passkey: it signs no one in from now on (its holder's device may still offer it). */
+export async function removePasskey(deps: PasskeyDeps, req: Req, collectorId: string, id: string) {
+  const removed = await repo.deletePasskey(deps.db, collectorId, id);
+  if (!removed) throw new AppError(404, PASSKEY_ERROR_CODES.notFound, passkeyMessages.notFound);
+  await recordAccountEvent(deps.db, req, collectorId, 'passkey-removed');
+  return { description: passkeyMessages.removed };
+}
+
+/**
+ * Closing the account removes its passkeys (issue 33, point 4); a password reset does not, as the passkey
+ * never depended on the password. Answers how many were removed.
+ */
+export const removeAllPasskeys = (db: Database, collectorId: string) =>
+  repo.deleteAllPasskeys(db, collectorId);
+
+/* ---------- sign-in, inside the provider's login interaction ---------- */
+
+/**
+ * The options of navigator.credentials.get() for the card-number page: no allow list (the passkey the member
+ * picks names the account), user verification required. The challenge is bound to the login interaction.
+ */
+export async function signInOptions(
+  deps: PasskeyDeps,
+  interactionUid: string,
+  rpId: string,
+): Promise<RequestOptions> {
+  const options = await generateAuthenticationOptions({
+    rpID: rpId,
+    userVerification: 'required',
+    timeout: CEREMONY_TIMEOUT_MS,
+    challenge: randomBytes(32),
+  });
+  await newChallenge(deps, options.challenge, 'authentication', interactionUid, null);
+  return options as RequestOptions;
+}
+
+/**
+ * Checks a passkey's answer for the login interaction `interactionUid`: the challenge must be the one that
+ * interaction was given (once, within its life); the passkey must belong to an active account; its signature,
+ * origin, RP id, user verification and counter must verify. Attempts count against the account's lockout as
+ * wrong passwords do, and each outcome on a known passkey is written to the member's security log. Answers
+ * the member it signs in, and whether the passkey is synced (a software key) or bound to its device.
+ */
+export async function verifySignIn(
+  deps: PasskeyDeps,
+  req: Req,
+  interactionUid: string,
+  response: AuthenticationResponse,
+  rpId: string,
+): Promise<{ collectorId: string; synced: boolean }> {
+  const challenge = challengeOf(response.response.clientDataJSON);
+  if (!(await takeChallenge(deps, challenge, 'authentication', interactionUid))) throw expired();
+  const passkey = await repo.findPasskeyForSignIn(deps.db, response.id);
+  if (!passkey) {
+    throw new AppError(401, PASSKEY_ERROR_CODES.notRecognised, passkeyMessages.notRecognised);
+  }
+  const now = deps.now();
+  let verified: { newCounter: number; credentialBackedUp: boolean } | undefined;
+  try {
+    await verifyOtherFactor(
+      deps.db,
+      passkey.collectorId,
+      async () => {
+        const handle = response.response.userHandle;
+        if (
+          handle &&
+          !Buffer.from(userHandleOf(passkey.collectorId)).equals(Buffer.from(handle, 'base64url'))
+        ) {
+          return false;
+        }
+        const result = await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: challenge,
+          expectedOrigin: expectedOrigin(deps),
+          expectedRPID: rpId,
+          requireUserVerification: true,
+          credential: {
+            id: passkey.credentialId,
+            publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+            counter: passkey.counter,
+            transports: passkey.transports,
+          },
+          // A counter that did not go up means a copied authenticator: simplewebauthn refuses it (throws).
+        }).catch(() => undefined);
+        if (!result?.verified) return false;
+        verified = result.authenticationInfo;
+        return true;
+      },
+      refused,
+      now,
+    );
+  } catch (error) {
+    await recordAccountEvent(deps.db, req, passkey.collectorId, 'passkey-refused', {
+      reason: error instanceof AppError ? error.code : 'error',
+    });
+    throw error;
+  }
+  if (!verified) throw refused();
+  await repo.recordUse(deps.db, passkey.id, {
+    counter: verified.newCounter,
+    backedUp: verified.credentialBackedUp,
+    at: now,
+  });
+  await recordAccountEvent(deps.db, req, passkey.collectorId, 'passkey-used');
+  return { collectorId: passkey.collectorId, synced: verified.credentialBackedUp };
+}
