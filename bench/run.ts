@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { demoCollector } from '../apps/server/src/db/demo-data.ts';
+import { demoCollector } from '../apps/server/src/db/demo/demo-collector.ts';
 import { cards } from '../apps/server/src/db/schema/core.ts';
 import { createSessionStore } from '../apps/server/src/modules/session/session-store.ts';
 import { SESSION_COOKIE } from '../apps/server/src/plugins/session.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { loadStartData } from './db/demo/load-start-data.ts';
 import type { Config } from './env.ts';
 import { lazyChildLogger } from './lib/lazy-child-logger.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
@@ -55,7 +56,10 @@ const redact = [
 ];
 
 /** Builds the whole server: plugins, then modules. No listen() here (STYLE.md "Shape"). */
-export async function buildApp(config: Config, options: DbPluginOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: Pick<DbPluginOptions, 'thread'> = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -91,7 +95,10 @@ export async function buildApp(config: Config, options: DbPluginOptions = {}): P
 
   await app.register(configPlugin, { config });
   // First, so the embedded database opens in its thread while everything else registers (ADR 025).
-  await app.register(dbPlugin, options);
+  await app.register(dbPlugin, {
+    ...options,
+    prepare: (db) => loadStartData(db, { demoData: config.demoData }),
+  });
   await app.register(errorsPlugin);
   await app.register(openApiPlugin);
   await app.register(securityPlugin);

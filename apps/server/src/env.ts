@@ -91,6 +91,8 @@ const envSchema = z
     WEB_DIST_DIR: z.string().min(1).optional(),
     /** Device 2FA at sign-in on a device not seen before; default on in production only (issue 4). */
     DEVICE_2FA: bool.optional(),
+    /** The demo members (README "Demo account") on an empty database; default on outside production. */
+    DEMO_DATA: bool.optional(),
     /** The identity provider adds a new signing key at start-up when the newest is older than this. */
     OIDC_SIGNING_KEY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** Partner clients of the identity provider (issue 16): a JSON file of client declarations; none when unset. */
@@ -165,6 +167,8 @@ export interface Config {
   webDistDir: string;
   /** Sign-in: device 2FA on a device not seen before for that collector. */
   device2fa: boolean;
+  /** Start-up loads the demo members, plastic cards and sandbox partner accounts (DEMO_DATA). */
+  demoData: boolean;
   /** clientsFile: the partner clients' declarations (OIDC_CLIENTS_FILE), resolved; none when unset. */
   oidc: { signingKeyMaxAgeDays: number; clientsFile?: string };
   /** Linked partners: real partner API addresses (sandbox partners otherwise) and the partner call time limit. */
@@ -239,6 +243,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     device2fa: env.DEVICE_2FA ?? env.NODE_ENV === 'production',
+    demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
     oidc: {
       signingKeyMaxAgeDays: env.OIDC_SIGNING_KEY_MAX_AGE_DAYS,
       ...(env.OIDC_CLIENTS_FILE ? { clientsFile: path.resolve(env.OIDC_CLIENTS_FILE) } : {}),

@@ -115,17 +115,18 @@ export async function startDatabase(options: OpenDatabaseOptions): Promise<Start
       await client.query('SET statement_timeout = 0');
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       await migratePg(drizzlePg(client), { migrationsFolder });
-    } finally {
+      // Inside the lock: two instances starting on an empty database do not both load the start data.
+      await options.prepare?.(db);
+    } catch (error) {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       await client.query('RESET statement_timeout').catch(() => undefined);
       client.release();
-    }
-    try {
-      await options.prepare?.(db);
-    } catch (error) {
       await pool.end().catch(() => undefined);
       throw error;
     }
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.query('RESET statement_timeout').catch(() => undefined);
+    client.release();
     return { db, kind: 'postgres', close: () => pool.end(), ready: Promise.resolve() };
   }
 

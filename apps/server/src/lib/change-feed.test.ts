@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../db/demo-data.ts';
+import { demoCollector } from '../db/demo/demo-collector.ts';
 import { cards } from '../db/schema/core.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { startDatabase, type Database } from '../db/database.ts';
 import type { PGliteThread } from '../db/pglite-thread.ts';
-import { seedIfEmpty } from '../db/seed.ts';
 import { createChangeFeed, type ChangeFeed } from '../lib/change-feed.ts';
 
 declare module 'fastify' {
@@ -15,15 +14,20 @@ declare module 'fastify' {
 export interface DbPluginOptions {
   /** The embedded database's thread, started before the server's code loaded (main.ts) or by a test. */
   thread?: PGliteThread;
+  /**
+   * What start-up writes after the migrations, inside the start-up lock (app.ts passes the start data of
+   * db/demo); answers whether it made the demo members, for the log.
+   */
+  prepare?: (db: Database) => Promise<boolean>;
 }
 
 /**
- * Opens the database (PGlite or PostgreSQL), applies migrations, loads demo data on first start. The embedded
+ * Opens the database (PGlite or PostgreSQL), applies migrations, then runs `prepare` (the start data). The embedded
  * database opens in its thread while the other plugins register; the server listens once it is ready
  * (docs/decisions/025).
  */
 export const dbPlugin = fp<DbPluginOptions>(
-  async (app, { thread }) => {
+  async (app, { thread, prepare }) => {
     const fatal = (error: unknown) => {
       // Start-up stops here with one clear line rather than hanging (issue 10).
       app.log.fatal({ err: error }, 'the database did not answer; the server is not starting');
@@ -36,7 +40,7 @@ export const dbPlugin = fp<DbPluginOptions>(
       thread,
       onConnectionError: (err) => app.log.warn({ err }, 'the database dropped an idle connection'),
       prepare: async (db) => {
-        if (await seedIfEmpty(db)) app.log.info('loaded the demo data into an empty database');
+        if (await prepare?.(db)) app.log.info('loaded the demo data into an empty database');
       },
     }).catch(fatal);
     const changes = createChangeFeed({

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../db/demo-data.ts';
+import { demoCollector } from '../db/demo/demo-collector.ts';
 import { getOrCreateSecret } from '../lib/server-secrets.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../test/build-test-app.ts';
 import { authorizationCode, Jar } from '../test/oidc-browser.ts';

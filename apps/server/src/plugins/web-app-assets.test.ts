@@ -11,7 +11,7 @@ import {
   PARTNER_OFFERS_PATH,
   PROFILE_PATH,
 } from '@app/contracts/page-answers';
-import { demoCollector } from '../db/demo-data.ts';
+import { demoCollector } from '../db/demo/demo-collector.ts';
 import { cards } from '../db/schema/core.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { SESSION_COOKIE } from './session.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@app/contracts/account';
 import { passwordMessages } from '@app/contracts/password';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { accountEvents } from '../../db/schema/account.ts';
 import { cards, collectors, consents, credentials, sessions } from '../../db/schema/core.ts';
 import { oidcModels } from '../../db/schema/identity.ts';

@@ -36,7 +36,7 @@ import { apiErrorSchema } from '@app/contracts/api-error';
 import { AppError } from '../../lib/app-error.ts';
 import { secretWhenReady } from '../../lib/server-secrets.ts';
 import { bundledAddressProvider, httpAddressProvider } from '../registration/address-book.ts';
-import { ensureAccountDemoData, registerAccountDevRoutes } from './demo-account.ts';
+import { registerAccountDevRoutes } from './dev-routes.ts';
 import * as service from './service.ts';
 
 const P = '/customer-management-api';
@@ -75,7 +75,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     now: app.config.now ?? (() => new Date()),
   };
-  app.addHook('onReady', () => ensureAccountDemoData(app.db));
 
   const me = (request: FastifyRequest) => request.session?.collectorId ?? '';
   const token = (request: FastifyRequest) => app.sessionToken(request) ?? '';

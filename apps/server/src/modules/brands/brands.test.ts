@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_CATEGORIES, type Brand, type BrandsResponse } from '@app/contracts/brands';
 import { eq } from 'drizzle-orm';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { brandClicks } from '../../db/schema/brands.ts';
 import { cards } from '../../db/schema/core.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';

@@ -13,8 +13,7 @@ import {
   brandsResponseSchema,
   categoriesResponseSchema,
 } from '@app/contracts/brands';
-import { brandCatalogue, logoSvg } from './catalogue.ts';
-import { insertBrands } from './repository.ts';
+import { logoSvg } from './catalogue.ts';
 import { createBrandService } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
@@ -23,7 +22,6 @@ const publicRead = { rateLimit: { max: 300, timeWindow: '1 minute' } };
 
 /** Brands and eShops (signed-in spec 7.1): /nectar-brands-api, its anonymous twin and the CMS categories. */
 export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onReady', () => insertBrands(app.db, brandCatalogue()));
   const service = createBrandService(app.db, app.config.now);
   const tags = ['brands'];
 

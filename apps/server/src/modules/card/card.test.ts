@@ -4,7 +4,7 @@ import { cardLookupMessages, cardMessages, nectarIdSchema } from '@app/contracts
 import { registrationMessages } from '@app/contracts/registration';
 import { twoFactorMessages } from '@app/contracts/sign-in';
 import { SWITCHES_COOKIE } from '@app/contracts/switches';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { cardReplacements } from '../../db/schema/card-activity.ts';
 import { cards } from '../../db/schema/core.ts';
 import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
@@ -12,7 +12,7 @@ import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { decodeCode128 } from '../../test/decode-barcode.ts';
 import { findCredentialByCard } from '../session-api/repository.ts';
-import { cardDemoCollector } from '../transactions/demo-activity.ts';
+import { cardDemoCollector } from '../../db/demo/demo-activity.ts';
 
 let t: TestApp;
 const idOf = async (number: string) =>

@@ -15,7 +15,6 @@ import {
   retrieveCardValidateSchema,
   type CardType,
 } from '@app/contracts/card';
-import { ensureCardActivityDemoData } from '../transactions/demo-activity.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { switchesFor } from '../../lib/request-switches.ts';
 import { sendWrittenJson } from '../../lib/response-serializer.ts';
@@ -45,7 +44,6 @@ function inStock(request: FastifyRequest, cardType: CardType): CardType {
 
 /** Card and barcode (signed-in spec 7.2) and card retrieve, replace and request (7.4). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onReady', () => ensureCardActivityDemoData(app.db, app.changes));
   const service = createCardService(app.db, app.notify, app.changes);
   const tags = ['card'];
   const anonymousLimit = { max: 5, timeWindow: '1 minute' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb } from '../../test/build-test-app.ts';
 

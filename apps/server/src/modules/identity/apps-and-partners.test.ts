@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE_APP_CLIENT_ID } from '@app/contracts/connected-apps';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { readConfig } from '../../env.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { Jar, signInFully } from '../../test/oidc-browser.ts';

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { inProcessFetch } from './relying-party.ts';

@@ -11,7 +11,7 @@ import {
   type LinkedPartnersResponse,
 } from '@app/contracts/linked-partners';
 import { accountEvents } from '../../db/schema/account.ts';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { partnerTransfers, sandboxPartnerAccounts } from '../../db/schema/linked-partners.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';

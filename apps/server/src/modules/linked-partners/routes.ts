@@ -15,7 +15,6 @@ import {
   transferSchema,
 } from '@app/contracts/linked-partners';
 import { createHttpPartner } from './http-partner.ts';
-import { ensureDemoPartnerLink, ensureSandboxPartnerAccounts } from './demo-partners.ts';
 import { linkedPartnersDevRoutes } from './dev-routes.ts';
 import { createSandboxPartner } from './sandbox-partner.ts';
 import { createLinkedPartnersService } from './service.ts';
@@ -47,10 +46,6 @@ const actionLimit = {
  * ADR 013): the airline and hotel partners, each a real partner API when configured, else the sandbox.
  */
 export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onReady', async () => {
-    await ensureSandboxPartnerAccounts(app.db);
-    await ensureDemoPartnerLink(app.db);
-  });
   const settings = app.config.linkedPartners ?? { timeoutMs: 8000 };
   const adapters = {
     airline: settings.airlineUrl

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEMP_CARD_WORDING_VERSION } from '@app/contracts/temp-card';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { cards, collectors, consents, credentials } from '../../db/schema/core.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';

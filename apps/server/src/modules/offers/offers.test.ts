@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { collectorOffers } from '../../db/schema/offers.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-import { assignStarterOffers } from './demo-offers.ts';
+import { assignStarterOffers } from './starter-offers.ts';
 
 /** What the web client sends on a call without a body: the channel header and no content type. */
 const noBody = { channel: 'JS-WEB' };

@@ -16,7 +16,6 @@ import {
 } from '@app/contracts/offers';
 import { AppError } from '../../lib/app-error.ts';
 import { sendWrittenAnswer } from '../../lib/response-serializer.ts';
-import { ensureOffersAndDemoData } from './demo-offers.ts';
 import { catalogueOffer, verifyOfferPreview } from './previews.ts';
 import { findOffer, markSeen } from './repository.ts';
 import { brandLogoSvg } from '../../lib/artwork/brand-logo.ts';
@@ -52,7 +51,6 @@ const collectorIdOf = (request: { session?: { collectorId: string } }) => reques
 
 /** /offers-api: the offer calls of signed-in spec 7.5. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onReady', () => ensureOffersAndDemoData(app.db));
   const service = createOfferService(app.db, undefined, app.changes);
   const tags = ['offers'];
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetMessages } from '@app/contracts/password-reset';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { collectors, credentials } from '../../db/schema/core.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REGISTRATION_WORDING_VERSION } from '@app/contracts/registration';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { cards, collectors, consents, contactPreferences, credentials } from '../../db/schema/core.ts';
 import { businesses, collectorAddresses, registrations } from '../../db/schema/registration.ts';
 import { verifyPassword } from '../../lib/passwords.ts';

@@ -26,7 +26,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { DbExecutor } from '../../lib/points-ledger.ts';
 import type { Notifier } from '../../plugins/notify.ts';
 import { upgradeTemporaryCard } from '../nectar-lite/service.ts';
-import { assignStarterOffers } from '../offers/demo-offers.ts';
+import { assignStarterOffers } from '../offers/starter-offers.ts';
 import { isKnownAddress, type AddressProvider } from './address-book.ts';
 import { countCardHolderCheck } from './card-holder-limit.ts';
 import * as repository from './repository.ts';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInMessages } from '@app/contracts/sign-in';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { cards, credentials } from '../../db/schema/core.ts';
 import { knownDevices, oidcModels, oneTimeCodes } from '../../db/schema/identity.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';

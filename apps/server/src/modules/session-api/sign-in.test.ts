@@ -8,7 +8,7 @@ import { oneTimeCodes } from '../../db/schema/identity.ts';
 
 const DEMO_CARD_NUMBER = demoCollector.cardNumber;
 const DEMO_PASSWORD: string = demoCollector.password;
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { Jar, pkce } from '../../test/oidc-browser.ts';
 

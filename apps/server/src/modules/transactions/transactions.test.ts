@@ -12,13 +12,13 @@ import {
   type TransactionsResponse,
   transactionsResponseSchema,
 } from '@app/contracts/activity';
-import { demoCollector } from '../../db/demo-data.ts';
+import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { cards } from '../../db/schema/core.ts';
 import { featureStates } from '../../db/schema/platform-status.ts';
 import { pointsBalance } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { demoActivity, ensureCardActivityDemoData } from './demo-activity.ts';
+import { demoActivity, loadDemoActivity } from '../../db/demo/demo-activity.ts';
 import { FEED_STATE_TTL_MS } from './service.ts';
 
 let t: TestApp;
@@ -47,7 +47,7 @@ describe('demo activity', () => {
     );
     expect(await pointsBalance(t.app.db, demoId)).toBe(2450);
     // A second start writes nothing more.
-    await ensureCardActivityDemoData(t.app.db);
+    await loadDemoActivity(t.app.db);
     expect(await pointsBalance(t.app.db, demoId)).toBe(2450);
   });
 });

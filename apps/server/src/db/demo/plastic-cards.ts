@@ -1,6 +1,6 @@
-import { cards, collectors } from '../../db/schema/core.ts';
-import { collectorAddresses } from '../../db/schema/registration.ts';
 import type { DbExecutor } from '../../lib/points-ledger.ts';
+import { cards, collectors } from '../schema/core.ts';
+import { collectorAddresses } from '../schema/registration.ts';
 
 /**
  * Plastic cards without an online account (issue 5, point 6), seeded with the demo data so the Yes path of

@@ -1,9 +1,9 @@
 import { PARTNERS, type PartnerKind, type SandboxFailure } from '@app/contracts/linked-partners';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { demoCollector } from '../../db/demo-data.ts';
-import { cards } from '../../db/schema/core.ts';
-import { partnerLinks, sandboxPartnerAccounts } from '../../db/schema/linked-partners.ts';
+import type { Database } from '../database.ts';
+import { cards } from '../schema/core.ts';
+import { partnerLinks, sandboxPartnerAccounts } from '../schema/linked-partners.ts';
+import { demoCollector } from './demo-collector.ts';
 
 /**
  * The sandbox partners' starting accounts (README "Tester tools"): the demo member's own airline and hotel
@@ -30,7 +30,7 @@ export const SANDBOX_ACCOUNTS: Array<{
 ];
 
 /** Inserts the sandbox accounts that are missing; existing ones keep their balances (safe at every start). */
-export async function ensureSandboxPartnerAccounts(db: Database) {
+export async function loadSandboxPartnerAccounts(db: Database) {
   await db
     .insert(sandboxPartnerAccounts)
     .values(
@@ -43,7 +43,7 @@ export async function ensureSandboxPartnerAccounts(db: Database) {
  * The demo member starts with the hotel account linked (README "Brands and linked partners"), so the linked
  * partners page shows both states; only when the member has never had a link (safe on every start).
  */
-export async function ensureDemoPartnerLink(db: Database) {
+export async function loadDemoPartnerLink(db: Database) {
   const [card] = await db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
   if (!card) return;
   const existing = await db

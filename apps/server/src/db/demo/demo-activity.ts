@@ -1,15 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { brand } from '@app/contracts/brand';
-import type { Database } from '../../db/database.ts';
-import { demoCollector } from '../../db/demo-data.ts';
-import { transactionDetails, type ReceiptLine } from '../../db/schema/card-activity.ts';
-import { cards, collectors, credentials } from '../../db/schema/core.ts';
-import { pointsLedger } from '../../db/schema/points-ledger.ts';
-import { collectorAddresses } from '../../db/schema/registration.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
-import { createVoucherService } from '../vouchers/service.ts';
+import { createVoucherService } from '../../modules/vouchers/service.ts';
+import type { Database } from '../database.ts';
+import { transactionDetails, type ReceiptLine } from '../schema/card-activity.ts';
+import { cards, collectors, credentials } from '../schema/core.ts';
+import { pointsLedger } from '../schema/points-ledger.ts';
+import { collectorAddresses } from '../schema/registration.ts';
+import { demoCollector } from './demo-collector.ts';
 
 /**
  * A second seeded member for trying card replacement and spending points without touching the demo
@@ -244,7 +244,7 @@ async function ensureSecondMember(db: Database) {
  * voucher, and a second member for card replacement and spending. Safe on every start and on
  * several instances at once: every entry has its own idempotency key and details ignore rows that exist.
  */
-export async function ensureCardActivityDemoData(db: Database, feed?: ChangeFeed, now = new Date()) {
+export async function loadDemoActivity(db: Database, feed?: ChangeFeed, now = new Date()) {
   await ensureSecondMember(db);
   const [card] = await db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
   if (!card) return;

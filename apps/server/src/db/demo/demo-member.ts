@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { CARD_PREFIX } from '@app/contracts/card-number';
-import { hashPassword } from '../lib/passwords.ts';
-import { seedPlasticCards } from '../modules/registration/plastic-cards.ts';
-import type { Database } from './database.ts';
-import { demoCollector } from './demo-data.ts';
-import { cards, collectors, consents, contactPreferences, credentials } from './schema/core.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { Database } from '../database.ts';
+import { cards, collectors, consents, contactPreferences, credentials } from '../schema/core.ts';
+import { demoCollector } from './demo-collector.ts';
+import { seedPlasticCards } from './plastic-cards.ts';
 
-/** Loads the demo data on an empty database only; later starts keep whatever is there. */
-export async function seedIfEmpty(db: Database): Promise<boolean> {
+/** The demo collector and the plastic cards, on an empty database only; later starts keep whatever is there. */
+export async function createDemoMembersIfEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(collectors);
   if ((row?.count ?? 0) > 0) return false;
   const passwordHash = await hashPassword(demoCollector.password);

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../lib/passwords.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { demoCollector } from './demo-data.ts';
-import { cards, collectors, credentials } from './schema/core.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { demoCollector } from './demo-collector.ts';
+import { cards, collectors, credentials } from '../schema/core.ts';
 
 let t: TestApp;
 beforeAll(async () => {

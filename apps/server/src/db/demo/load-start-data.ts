@@ -1,0 +1,36 @@
+import { brandCatalogue } from '../../modules/brands/catalogue.ts';
+import { insertBrands } from '../../modules/brands/repository.ts';
+import type { Database } from '../database.ts';
+import { loadDemoAccount } from './demo-account.ts';
+import { loadDemoActivity } from './demo-activity.ts';
+import { createDemoMembersIfEmpty } from './demo-member.ts';
+import { loadDemoOffers, loadOfferCatalogue } from './demo-offers.ts';
+import { loadDemoPartnerLink, loadSandboxPartnerAccounts } from './demo-partners.ts';
+
+export interface StartData {
+  /** The demo members, plastic cards and sandbox partner accounts too (DEMO_DATA; off in production). */
+  demoData: boolean;
+}
+
+/**
+ * The one step that puts data in place when a server starts (issue 31), run once per start inside the start-up
+ * lock, after the migrations (db/database.ts), so two instances on an empty database never both write it:
+ * - always, the scheme's catalogues: the brands and the offers (new rows only; registration gives a new member
+ *   every catalogue offer);
+ * - with `demoData`, on an empty database the demo member and the plastic cards (README "Demo account"), then,
+ *   once each, the demo member's offers, points, activity, voucher and address, the second member, the sandbox
+ *   partners' accounts and the demo member's hotel link.
+ * Every part checks what is there first, so a later start changes nothing. Answers whether it made the members.
+ */
+export async function loadStartData(db: Database, { demoData }: StartData): Promise<boolean> {
+  const madeMembers = demoData ? await createDemoMembersIfEmpty(db) : false;
+  await insertBrands(db, brandCatalogue());
+  await loadOfferCatalogue(db);
+  if (!demoData) return false;
+  await loadDemoOffers(db);
+  await loadDemoAccount(db);
+  await loadDemoActivity(db);
+  await loadSandboxPartnerAccounts(db);
+  await loadDemoPartnerLink(db);
+  return madeMembers;
+}
