@@ -6,8 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDatabase } from './database.ts';
 import { openPGliteThread } from './pglite-thread.ts';
 
-/** A server start does not wait for the embedded database to open (docs/decisions/025). */
-describe('starting the embedded database', () => {
+/**
+ * A server start does not wait for the embedded database to open (docs/decisions/025). Each test opens and
+ * migrates a fresh cluster: a few seconds alone, past 30 s on a 2-core machine running other suites beside it.
+ */
+describe('starting the embedded database', { timeout: 90_000 }, () => {
   const dirs: string[] = [];
   const freshDir = () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lc-start-db-'));
