@@ -22,13 +22,14 @@ const newest = (target) => {
 
 /**
  * Packages left out of the bundle: those that read their own files from disk (PGlite's WebAssembly and data,
- * swagger-ui's assets, static files), native bindings (argon2), and the build tools the server only uses in
+ * swagger-ui's assets, static files), native bindings (argon2, resvg), and the build tools the server only uses in
  * development. Every other package is bundled, so a start resolves a handful of modules instead of hundreds.
  */
 const KEEP_EXTERNAL = [
   '@electric-sql/pglite',
   '@electric-sql/pglite/*',
   '@node-rs/argon2',
+  '@resvg/resvg-js',
   '@fastify/swagger-ui',
   '@fastify/static',
   'esbuild',

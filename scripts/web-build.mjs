@@ -14,6 +14,8 @@ const sources = [
   'apps/web/simulated-browser.mjs',
   'apps/web/page-drawing-worker.mjs',
   'apps/web/precompress-plugin.ts',
+  'apps/web/font-preload-plugin.ts',
+  'apps/web/offline-plugin.ts',
   'packages/contracts/src',
 ];
 

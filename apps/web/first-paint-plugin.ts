@@ -70,6 +70,15 @@ async function prerenderPages(root: string, outDir: string) {
 /** `'page': () => import('../features/x/x-route.ts')` lines of src/app/pages.ts. */
 const PAGE_LINE = /^\s*'?([\w-]+)'?:\s*\(\)\s*=>\s*import\('([^']+)'\)/gm;
 
+/** Page name → its lazy route module (`src/...`), read from src/app/pages.ts, the one place that maps them. */
+export function pageSources(root: string): Record<string, string> {
+  const pagesSource = readFileSync(path.join(root, 'src/app/pages.ts'), 'utf8');
+  const sources: Record<string, string> = {};
+  for (const [, page, specifier] of pagesSource.matchAll(PAGE_LINE))
+    sources[page!] = path.posix.join('src/app', specifier!);
+  return sources;
+}
+
 /**
  * After the build, lists for every page the chunks its first render needs beyond the entry (the route module,
  * its static imports and their CSS), so the server can name them in the HTML it sends and the browser fetches
@@ -125,11 +134,9 @@ export function firstPaint(): Plugin {
       };
       const filesOf = (...sources: string[]) => filesBeyond(entry, ...sources);
       const queryShell = 'src/shared/query/query-shell.tsx';
-      const pagesSource = readFileSync(path.join(root, 'src/app/pages.ts'), 'utf8');
       const pages: Record<string, FirstPaintFiles> = {};
-      for (const [, page, specifier] of pagesSource.matchAll(PAGE_LINE)) {
-        const source = path.posix.join('src/app', specifier!);
-        pages[page!] = PAGES_WITHOUT_SERVER_DATA.has(page!) ? filesOf(source) : filesOf(source, queryShell);
+      for (const [page, source] of Object.entries(pageSources(root))) {
+        pages[page] = PAGES_WITHOUT_SERVER_DATA.has(page) ? filesOf(source) : filesOf(source, queryShell);
       }
       if (!pages.welcome) throw new Error('first-paint: no page found in src/app/pages.ts');
       const result: FirstPaintManifest = {

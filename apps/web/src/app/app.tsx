@@ -1,8 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { BotCheckStatus } from '../shared/bot-check/bot-check-status.tsx';
 import { PopupProvider } from '../shared/popups/popup-manager.tsx';
 import { ToastProvider } from '../shared/ui/toast.tsx';
+import { dismissUpdate, useAppUpdate } from './app-update.ts';
 import type { AppRouter } from './router.tsx';
+
+const UpdatePrompt = lazy(() => import('./update-prompt.tsx'));
+
+/** The "update available" prompt (issue 33), in a polite live region; its code loads when a release waits. */
+function AppUpdate() {
+  const update = useAppUpdate();
+  return (
+    <div className="update-prompt-region" role="status">
+      {update ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt onUpdate={update} onLater={dismissUpdate} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
 
 /** The query client is not provided here: each page that needs it gets it as it loads (routes.tsx). */
 export function App({ router }: { router: AppRouter }) {
@@ -11,6 +29,7 @@ export function App({ router }: { router: AppRouter }) {
       <PopupProvider>
         <RouterProvider router={router} />
         <BotCheckStatus />
+        <AppUpdate />
       </PopupProvider>
     </ToastProvider>
   );

@@ -1,6 +1,7 @@
 import { resolvePath, signInPathFor, type IsSwitchOn } from '@app/contracts/routes';
 import { onResponse } from '../shared/http/client.ts';
 import { isAllowedRedirect } from '../shared/navigation/allowed-redirect.ts';
+import { forgetMemberData } from '../shared/offline/forget-member-data.ts';
 import { clearSessionMarker, notifySessionMarkerChange } from '../shared/session/session-marker.ts';
 
 interface Navigator {
@@ -22,15 +23,17 @@ export function sessionUpgradeOf(status: number, body: unknown): SessionUpgrade 
 }
 
 /**
- * The app's answer to 401 and DN57 (signed-in spec 4): a 401 clears the session-created date and, on a
- * session page (or the root), goes to card-number sign-in with `next`; DN57 hands over to identity with the
- * response's login url and token.
+ * The app's answer to 401 and DN57 (signed-in spec 4): a 401 clears the session-created date and the member's
+ * offline copy and, on a session page (or the root), goes to card-number sign-in with `next`; DN57 hands over
+ * to identity with the response's login url and token.
  */
 export function handleAuthResponses(router: Navigator, isOn: IsSwitchOn) {
   return onResponse((response, body, options) => {
     if (response.status === 401) {
       clearSessionMarker();
       notifySessionMarkerChange();
+      // The session has ended: nothing of the member stays on the device for offline use (ADR 030).
+      void forgetMemberData();
       // A caller that handles its own 401 (the session guard's profile fetch) must not have its query removed
       // under it: that cancels the fetch and the guard sees a cancellation instead of the 401.
       if (options.redirectOnUnauthorized === false) return;

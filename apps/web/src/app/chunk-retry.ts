@@ -4,7 +4,8 @@ const RELOADED_KEY = 'chunkReloaded';
 
 /**
  * A chunk that fails to load (a release replaced it, or the network dropped) or takes over 120 s reloads the
- * page once (registration spec 8); a second failure in the same tab is left to the error page.
+ * page once (registration spec 8); a second failure in the same tab, or one with no network, is left to the error
+ * page.
  */
 export function withChunkReload<T>(
   load: () => Promise<T>,
@@ -20,7 +21,8 @@ export function withChunkReload<T>(
       sessionStorage.removeItem(RELOADED_KEY);
       return module;
     } catch (error) {
-      if (!sessionStorage.getItem(RELOADED_KEY)) {
+      // With no network a reload would not bring the chunk either: the error page says the page needs one.
+      if (!sessionStorage.getItem(RELOADED_KEY) && navigator.onLine !== false) {
         sessionStorage.setItem(RELOADED_KEY, '1');
         window.location.reload();
         return new Promise<T>(() => undefined);

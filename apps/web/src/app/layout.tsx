@@ -3,12 +3,33 @@ import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router
 import { brand } from '@app/contracts/brand';
 import { trackPageView } from '../shared/analytics/analytics.ts';
 import { useIsFablet } from '../shared/hooks/use-is-fablet.ts';
+import { useOffline } from '../shared/offline/use-connection.ts';
+import { hasSessionMarker } from '../shared/session/session-marker.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import type { RouteHandle } from './routes.tsx';
 import './layout.css';
 
 const ConsentBanner = lazy(() => import('./consent-banner.tsx'));
+const OfflineNotice = lazy(() => import('./offline-notice.tsx'));
+
+/**
+ * The offline notice (issue 33) in a live region that is always on the page, so that a screen reader hears
+ * politely when the network goes (and that it came back, when the notice goes). Its code loads only offline,
+ * from the service worker's copy.
+ */
+function OfflineStatus() {
+  const offline = useOffline();
+  return (
+    <div className="offline-status" role="status">
+      {offline ? (
+        <Suspense fallback={null}>
+          <OfflineNotice member={hasSessionMarker()} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
 /**
  * Whether the page shows the consent banner: the app does, and so do the build's drawings of public pages (most
  * of their visitors have not chosen yet, and a banner that appeared only when the app starts would be the
@@ -63,6 +84,7 @@ export function Layout() {
         </Suspense>
       )}
       <Header />
+      <OfflineStatus />
       <Outlet />
       <Footer />
       <ScrollRestoration />

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction } from 'react-router';
 import { signInPathFor } from '@app/contracts/routes';
 import { HttpError } from '../shared/http/client.ts';
+import { isOffline } from '../shared/offline/connection.ts';
 import {
   clearSessionMarker,
   hasSessionMarker,
@@ -12,7 +13,8 @@ import {
 /**
  * The loader in front of every session route (signed-in spec 2.1, 4): it asks the server (the profile call
  * answers 401 without a live session), never local storage alone. Without a session the visitor goes to
- * card-number sign-in with `next` set to this path.
+ * card-number sign-in with `next` set to this path. Offline, the service worker answers from the member's kept
+ * copy (ADR 030); without one, the visitor goes to the welcome page.
  */
 export const createSessionGuard =
   (
@@ -35,6 +37,9 @@ export const createSessionGuard =
         queryClient.removeQueries({ queryKey: profileQueryOptions().queryKey });
         throw redirect(signInPathFor(`${url.pathname}${url.search}`));
       }
+      // No network and nothing kept on this device (never signed in here, or logged out since): the public
+      // welcome page, which says that the device is offline (issue 33).
+      if (error instanceof HttpError && error.status === 0 && isOffline()) throw redirect('/welcome');
       throw error;
     }
     if (!hasSessionMarker()) {

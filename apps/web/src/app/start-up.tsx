@@ -53,6 +53,28 @@ function applyDeviceIdWhenOn() {
   setDeviceId(id);
 }
 
+/** Resolves once the page has loaded and the browser has a moment with nothing else to do. */
+const afterLoadAndIdle = () =>
+  new Promise<void>((resolve) => {
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => resolve(), { timeout: 10_000 })
+        : setTimeout(resolve, 1000);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+
+/**
+ * The service worker of the offline card (issue 33, ADR 030): its code is loaded and it is registered after the
+ * page's load, when the browser is idle, so it neither delays the first paint nor competes with the page's files.
+ */
+function startServiceWorkerLater() {
+  void afterLoadAndIdle()
+    .then(() => import('./service-worker.ts'))
+    .then(({ startServiceWorker }) => startServiceWorker())
+    .catch(() => undefined);
+}
+
 /** Start-up steps (signed-in spec 4, 9): switches, maintenance, framing, device id, router, 401 handling. */
 export async function startUp(root: HTMLElement) {
   await loadSwitches();
@@ -69,6 +91,7 @@ export async function startUp(root: HTMLElement) {
   handleAuthResponses(router, isSwitchOn);
   // A failed hotels session must not stop the app: the member can still use everything else.
   startHotelsSession(router.navigate).catch(() => undefined);
+  startServiceWorkerLater();
   const app = (
     <StrictMode>
       <App router={router} />

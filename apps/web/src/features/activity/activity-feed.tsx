@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { activityMessages } from '@app/contracts/activity';
+import { useOffline } from '../../shared/offline/use-connection.ts';
 import { usePopups } from '../../shared/popups/popup-manager.tsx';
 import { isSwitchOn } from '../../shared/switches/switches.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -20,6 +21,8 @@ export function ActivityFeed() {
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const delayed = feed.data?.pages.some((page) => page.transactionFeedStatus === 'DELAYED') ?? false;
   const receipts = isSwitchOn('digitalReceipts');
+  // Offline, the feed is the last copy kept on this device: read-only until the network is back (issue 33).
+  const offline = useOffline();
 
   return (
     <section className="activity" aria-labelledby="activity-heading" aria-busy={feed.isFetching}>
@@ -32,7 +35,7 @@ export function ActivityFeed() {
           <Button
             variant="secondary"
             onClick={() => void queryClient.resetQueries({ queryKey: transactionsQueryKey })}
-            disabled={feed.isFetching}
+            disabled={feed.isFetching || offline}
           >
             Refresh
           </Button>
@@ -81,6 +84,7 @@ export function ActivityFeed() {
               variant="secondary"
               fullWidth
               loading={feed.isFetchingNextPage}
+              disabled={offline}
               onClick={() => void feed.fetchNextPage()}
             >
               Show more activity

@@ -1,15 +1,20 @@
+import { BALANCE_PATH } from '@app/contracts/page-answers';
+import { formatCopyTime } from '../../shared/offline/connection.ts';
+import { useOfflineCopyTime } from '../../shared/offline/use-connection.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useBalance } from '../../shared/session/get-balance.ts';
 
-/** The member's points and what they are worth. */
+/** The member's points and what they are worth; from the device's last copy, as of when it was taken (issue 33). */
 export function PointsSummary() {
   const balance = useBalance();
+  const asOf = useOfflineCopyTime(BALANCE_PATH);
   return (
     <p className="points-summary" aria-live="polite">
       {balance.data ? (
         <>
           You have <strong>{balance.data.balance.toLocaleString('en-GB')}</strong> points, worth{' '}
           {balance.data.pointsValue}
+          {asOf ? <span className="points-summary__as-of"> as of {formatCopyTime(asOf)}</span> : null}
         </>
       ) : balance.isError ? (
         "Your balance isn't available right now."

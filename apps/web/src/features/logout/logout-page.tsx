@@ -10,6 +10,7 @@ import {
   type LogoutResponse,
 } from '@app/contracts/sign-in';
 import { request } from '../../shared/http/client.ts';
+import { forgetMemberData } from '../../shared/offline/forget-member-data.ts';
 import { clearSessionMarker, notifySessionMarkerChange } from '../../shared/session/session-marker.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../shared/storage/storage.ts';
 import { isSwitchOn } from '../../shared/switches/switches.ts';
@@ -44,9 +45,9 @@ const finalDestination = (next: string | null) => {
 
 /**
  * The logout screen (registration spec, logout paragraph): a spinner; clears the session marker, the
- * year-in-review id, third-party data, the stored collector hash and first name and the profile context; asks
- * the server to log out, which answers the oidcToken; then logs out at the identity provider with it and
- * comes back here to redirect. A failure shows an error.
+ * year-in-review id, third-party data, the stored collector hash and first name, the profile context and the
+ * member's offline copy (issue 33); asks the server to log out, which answers the oidcToken; then logs out at
+ * the identity provider with it and comes back here to redirect. A failure shows an error.
  */
 export function LogoutPage() {
   const navigate = useNavigate();
@@ -72,16 +73,21 @@ export function LogoutPage() {
     for (const key of THIRD_PARTY_KEYS) removeStored(key);
     queryClient.clear();
     notifySessionMarkerChange();
+    // The card, balance, offers and activity kept for offline use go now, and again once the server has ended
+    // the session, so that no answer still on its way is left behind (issue 33, ADR 030).
+    await forgetMemberData();
     if (readStored('deleteAccountSuccess', 'session'))
       writeStored('deleteAccLogoutSuccess', 'true', 'session');
 
     if (!isSwitchOn('logoutRedirectToIdentityProvider')) {
       await request('/session-api/session', { method: 'DELETE' }).catch(() => undefined);
+      await forgetMemberData();
       void navigate(finalDestination(next), { replace: true });
       return;
     }
     try {
       const { oidcToken } = await request<LogoutResponse>('/session-api/session', { method: 'DELETE' });
+      await forgetMemberData();
       if (!oidcToken) {
         void navigate(finalDestination(next), { replace: true });
         return;

@@ -1,5 +1,6 @@
 import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
 import { CHANNEL_HEADER, CHANNEL_VALUE, DEVICE_ID_HEADER, HTTP_TIMEOUT_MS } from '@app/contracts/http';
+import { noteAnswer } from '../offline/connection.ts';
 import { forgetPageAnswers, takePageAnswer } from './page-answers.ts';
 
 /** A failed call, carrying what the server said (or the spec's generic message when it said nothing). */
@@ -94,6 +95,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new HttpError(0, undefined, GENERIC_ERROR_MESSAGE, undefined);
   }
   const body = await readBody(response);
+  // An answer from the service worker's kept copy says when it is from (issue 33, ADR 030).
+  if (method === 'GET') noteAnswer(path, response);
   if (response.status === 401) forgetPageAnswers();
   for (const listener of listeners) listener(response, body, options);
   if (!response.ok) {

@@ -10,7 +10,12 @@ export const createQueryClient = () =>
         retry: (failureCount, error) =>
           failureCount < 2 && !(error instanceof HttpError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
+        // With no network a read still goes out once: the service worker answers the card's reads from what it
+        // kept (issue 33, ADR 030). Retries wait for the network.
+        networkMode: 'offlineFirst',
       },
+      // A change with no network fails at once and says so, instead of waiting unseen for the network to return.
+      mutations: { networkMode: 'always' },
     },
   });
 

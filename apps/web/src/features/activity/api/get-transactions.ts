@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsResponse } from '@app/contracts/activity';
+import { TRANSACTIONS_PATH } from '@app/contracts/offline';
 import { request } from '../../../shared/http/client.ts';
 
 export const transactionsQueryKey = ['activity', 'transactions'] as const;
@@ -7,7 +8,7 @@ export const transactionsQueryKey = ['activity', 'transactions'] as const;
 /** GET /nectar-shared-transactions-api/transactions?pageSize=20&nextToken (signed-in spec 7.6). */
 export const getTransactions = (nextToken?: string) =>
   request<TransactionsResponse>(
-    `/nectar-shared-transactions-api/transactions?${new URLSearchParams({
+    `${TRANSACTIONS_PATH}?${new URLSearchParams({
       pageSize: String(TRANSACTIONS_PAGE_SIZE),
       ...(nextToken ? { nextToken } : {}),
     })}`,

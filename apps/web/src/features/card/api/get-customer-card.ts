@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerCard } from '@app/contracts/card';
+import { CUSTOMER_CARD_PATH } from '@app/contracts/offline';
 import { request } from '../../../shared/http/client.ts';
 
 export const customerCardQueryKey = ['card', 'customer-card'] as const;
 
 /** GET /customer-management-api/customer/card (signed-in spec 7.2). */
-export const getCustomerCard = () => request<CustomerCard>('/customer-management-api/customer/card');
+export const getCustomerCard = () => request<CustomerCard>(CUSTOMER_CARD_PATH);
 export const useCustomerCard = () =>
   useQuery(queryOptions({ queryKey: customerCardQueryKey, queryFn: getCustomerCard }));

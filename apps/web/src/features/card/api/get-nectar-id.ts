@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NectarId } from '@app/contracts/card';
+import { NECTAR_ID_PATH } from '@app/contracts/offline';
 import { request } from '../../../shared/http/client.ts';
 
 export const nectarIdQueryKey = ['card', 'nectar-id'] as const;
 
 /** GET /customer-management-api/customer/nectar-id with JSON accept and content type (signed-in spec 7.2). */
 export const getNectarId = () =>
-  request<NectarId>('/customer-management-api/customer/nectar-id', {
+  request<NectarId>(NECTAR_ID_PATH, {
     headers: { 'content-type': 'application/json' },
   });
 

@@ -1,0 +1,55 @@
+import { SERVICE_WORKER_MESSAGES, SERVICE_WORKER_PATH } from '@app/contracts/offline';
+import { hasSessionMarker, onSessionMarkerChange } from '../shared/session/session-marker.ts';
+import { offerUpdate } from './app-update.ts';
+
+/** An app left open (an installed app stays open for days) still learns of a release. */
+const UPDATE_CHECK_MS = 60 * 60_000;
+
+let registered = false;
+
+/**
+ * Registers the service worker of the offline card (issue 33, ADR 030), loaded after the page has loaded and the
+ * browser is idle (start-up.tsx), so it never competes with the first paint. Only for members: a visitor gets no
+ * worker (and downloads nothing for one) until they sign in on this device; a device that has one keeps it
+ * updated, signed in or not, so that a visitor offline still gets the welcome page.
+ */
+export async function startServiceWorker() {
+  if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  if (hasSessionMarker() || (await navigator.serviceWorker.getRegistration())) {
+    await register();
+    return;
+  }
+  const stop = onSessionMarkerChange(() => {
+    if (!hasSessionMarker()) return;
+    stop();
+    void register();
+  });
+}
+
+async function register() {
+  if (registered) return;
+  registered = true;
+  const { Workbox, messageSW } = await import('workbox-window');
+  const workbox = new Workbox(SERVICE_WORKER_PATH);
+  // A release's worker waits while this page runs the old one: the member is asked, never switched unseen.
+  workbox.addEventListener('waiting', () =>
+    offerUpdate(() => {
+      workbox.addEventListener('controlling', () => window.location.reload());
+      workbox.messageSkipWaiting();
+    }),
+  );
+  await workbox.register();
+
+  // This page's own reads came before the worker was in charge (a first visit): it fetches the card's reads
+  // itself. Again after signing in, and at most every few minutes (the worker decides).
+  const keepOfflineCopy = async () => {
+    if (!hasSessionMarker()) return;
+    const { active } = await navigator.serviceWorker.ready;
+    if (active) await messageSW(active, { type: SERVICE_WORKER_MESSAGES.keepOfflineCopy });
+  };
+  void keepOfflineCopy().catch(() => undefined);
+  onSessionMarkerChange(() => void keepOfflineCopy().catch(() => undefined));
+  setInterval(() => {
+    if (document.visibilityState === 'visible') void workbox.update().catch(() => undefined);
+  }, UPDATE_CHECK_MS);
+}
