@@ -30,10 +30,13 @@ describe('the connection the page works with', () => {
     // The offers' cache buster is not part of the key.
     noteAnswer('/offers-api/offers?type=ALL&timestamp=1', kept('2026-11-20T14:05:00.000Z'));
     expect(connectionState().copies.has('/offers-api/offers?type=ALL')).toBe(true);
-    // Answers from the network replace the copies.
+    // An answer from the network replaces its copy and shows that the network answers again; the offers on the
+    // page are still the copy until they are asked again.
     noteAnswer('/balance-api/balance', new Response('{}'));
-    noteAnswer('/offers-api/offers?type=ALL&timestamp=2', new Response('{}'));
     expect(isOffline()).toBe(false);
+    expect([...connectionState().copies.keys()]).toEqual(['/offers-api/offers?type=ALL']);
+    noteAnswer('/offers-api/offers?type=ALL&timestamp=2', new Response('{}'));
+    expect(connectionState().copies.size).toBe(0);
     expect(changes).toHaveBeenCalledTimes(4);
     stop();
   });

@@ -7,7 +7,7 @@ import { pageAnswerKey } from '@app/contracts/page-answers';
  * the server does not answer). Each kept answer carries the time the server gave it, so a page can say "as of".
  */
 export interface Connection {
-  /** No network, or some of the page's data is a kept copy. */
+  /** No network, or the newest answer was a kept copy (the network does not answer). */
   offline: boolean;
   /** Read path (without the cache buster) → when the server gave the copy the page shows. */
   copies: ReadonlyMap<string, Date>;
@@ -16,39 +16,52 @@ export interface Connection {
 const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 let copies = new Map<string, Date>();
-let state: Connection = { offline: browserOffline(), copies };
+/** The newest answer came from a kept copy: the network does not answer, whatever the browser thinks. */
+let lastFromCopy = false;
+const offlineNow = () => browserOffline() || lastFromCopy;
+let state: Connection = { offline: offlineNow(), copies };
 const listeners = new Set<() => void>();
 
 const update = () => {
-  const next: Connection = { offline: browserOffline() || copies.size > 0, copies };
+  const next: Connection = { offline: offlineNow(), copies };
   if (next.offline === state.offline && next.copies === state.copies) return;
   state = next;
   for (const listener of listeners) listener();
 };
 
-/** The http client reports every answer: a kept copy is noted with its time, a network answer clears it. */
+/**
+ * The http client reports every answer to a GET: a kept copy is noted with its time; an answer from the network
+ * replaces the copy of its read, and shows that the network answers again.
+ */
 export function noteAnswer(path: string, response: Response) {
   const key = pageAnswerKey(path);
   const from = response.headers.get(OFFLINE_COPY_HEADER);
   const at = from ? new Date(from) : undefined;
   if (at && !Number.isNaN(at.getTime())) {
     copies = new Map(copies).set(key, at);
-  } else if (copies.has(key)) {
-    copies = new Map(copies);
-    copies.delete(key);
-  } else return;
+    lastFromCopy = true;
+  } else {
+    lastFromCopy = false;
+    if (copies.has(key)) {
+      copies = new Map(copies);
+      copies.delete(key);
+    }
+  }
   update();
 }
 
+/** Whether the page shows some answer from a kept copy (then, back online, the page asks again). */
+export const hasCopies = () => copies.size > 0;
+
 /** Logging out: no copy is shown any more. */
 export function forgetCopies() {
-  if (copies.size === 0) return;
   copies = new Map();
+  lastFromCopy = false;
   update();
 }
 
 /** Whether the page works from kept data now (read at the moment, whether or not anything listens). */
-export const isOffline = () => browserOffline() || copies.size > 0;
+export const isOffline = offlineNow;
 
 /** For useSyncExternalStore (use-connection.ts): the page's components follow the connection. */
 export const subscribeToConnection = (listener: () => void) => {

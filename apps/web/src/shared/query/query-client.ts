@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { HttpError } from '../http/client.ts';
+import { hasCopies } from '../offline/connection.ts';
 
 export const createQueryClient = () =>
   new QueryClient({
@@ -21,3 +22,10 @@ export const createQueryClient = () =>
 
 /** The app's one query client. It lives in its own chunk so a first page without server data skips it. */
 export const queryClient = createQueryClient();
+
+// Back online after showing the service worker's copies (issue 33): every read is asked again, fresh or not, so
+// that the page shows the server's answers and no longer says "as of".
+if (typeof window !== 'undefined')
+  window.addEventListener('online', () => {
+    if (hasCopies()) void queryClient.invalidateQueries();
+  });
