@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { demoCollector } from '../apps/server/src/db/demo/demo-collector.ts';
 import { cards } from '../apps/server/src/db/schema/core.ts';
-import { createSessionStore } from '../apps/server/src/modules/session/session-store.ts';
+import { createSessionStore } from '../apps/server/src/plugins/session-store.ts';
 import { SESSION_COOKIE } from '../apps/server/src/plugins/session.ts';
 import { buildServerIfNeeded, serverArgs, serverEnv } from '../scripts/server-build.mjs';
 import { buildWebIfNeeded } from '../scripts/web-build.mjs';

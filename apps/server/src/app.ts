@@ -27,6 +27,7 @@ import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { botCheckPlugin } from './plugins/bot-check.ts';
 import { brandPlugin } from './plugins/brand.ts';
 import { configPlugin } from './plugins/config.ts';
+import { installableAppPlugin } from './plugins/installable-app.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { customerManagementRoutes } from './modules/customer-management/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
@@ -41,6 +42,8 @@ import { notifyPlugin } from './plugins/notify.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin, trustProxyOption } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { readRemoteConfig } from './modules/platform-status/repository.ts';
+import { isSignInStartPage, startSignIn, startsSignInOnServer } from './modules/identity/sign-in-start.ts';
 
 /** Largest JSON body any call of the spec needs, with room to spare (feedback is at most 10,000 characters). */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -103,6 +106,7 @@ export async function buildApp(
   await app.register(openApiPlugin);
   await app.register(securityPlugin);
   await app.register(brandPlugin);
+  await app.register(installableAppPlugin);
   await app.register(notifyPlugin);
   await app.register(botCheckPlugin);
   await app.register(sessionPlugin);
@@ -141,6 +145,9 @@ export async function buildApp(
   // Tester tools only with DEV_TOOLS=on, never in production (issue 10).
   if (config.devTools) await app.register(devRoutes);
 
-  await app.register(webAppPlugin);
+  await app.register(webAppPlugin, {
+    readRemoteConfig: () => readRemoteConfig(app.db),
+    signInStart: { isStartPage: isSignInStartPage, startsOnServer: startsSignInOnServer, start: startSignIn },
+  });
   return app;
 }

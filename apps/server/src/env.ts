@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { BrandFileError, loadBrand, type ChosenBrand } from './lib/chosen-brand.ts';
+import { BrandFileError, loadBrand, type ChosenBrand } from './chosen-brand.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])

@@ -15,6 +15,9 @@ import { embeddedDataPath, openPGliteThread, type PGliteThread } from './pglite-
  */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
+/** The database or an open transaction: ledger writes join the caller's transaction when there is one. */
+export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

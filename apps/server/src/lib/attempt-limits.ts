@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type { Database, DbExecutor } from '../db/database.ts';
 import { attemptCounters } from '../db/schema/security.ts';
-import type { DbExecutor } from './points-ledger.ts';
 
 /** A limit on attempts of one kind for one key (an account, a card), counted in the database. */
 export interface AttemptLimit {

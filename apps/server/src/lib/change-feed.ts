@@ -1,6 +1,6 @@
 import pg from 'pg';
+import type { DbExecutor } from '../db/database.ts';
 import { sql } from 'drizzle-orm';
-import type { DbExecutor } from './points-ledger.ts';
 
 /** The PostgreSQL channel every instance listens on. */
 export const CHANGE_CHANNEL = 'lc_changes';

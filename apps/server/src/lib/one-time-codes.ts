@@ -1,11 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { twoFactorMessages, type DeliveryMethod } from '@app/contracts/sign-in';
-import type { Database } from '../db/database.ts';
+import type { Database, DbExecutor } from '../db/database.ts';
 import { oneTimeCodes } from '../db/schema/identity.ts';
 import { AppError } from './app-error.ts';
 import { ACCOUNT_LIMITS, countAttempt } from './attempt-limits.ts';
-import type { DbExecutor } from './points-ledger.ts';
 import { hashOf } from './token-hash.ts';
 
 /** One-time codes (DESIGN.md 5, OWASP ASVS 6.6): 6 random digits, 10-minute life, single use. */

@@ -1,13 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type { Database, DbExecutor } from '../db/database.ts';
 import { cards, collectors } from '../db/schema/core.ts';
 import { pointsLedger } from '../db/schema/points-ledger.ts';
 import { AppError } from './app-error.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import { createReadCache } from './read-cache.ts';
-
-/** The database or an open transaction: ledger writes join the caller's transaction when there is one. */
-export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface PointsEntry {
   collectorId: string;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../db/database.ts';
 import { redemptionLocks } from '../db/schema/card-activity.ts';
-import type { DbExecutor } from './points-ledger.ts';
 
 /** Signed-in spec 8 (hotel partner errors): the message a locked account sees when it tries to spend. */
 export const REDEMPTION_LOCKED_MESSAGE = "you can't spend points with this account right now";

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import { createSessionStore, type Session, type SessionStore } from '../modules/session/session-store.ts';
+import { createSessionStore, type Session, type SessionStore } from './session-store.ts';
 import { cookieNameFor } from '../lib/cookie-name.ts';
 
 export const SESSION_COOKIE = 'lc_session';

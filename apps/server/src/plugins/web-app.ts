@@ -2,17 +2,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { isApiPath } from '@app/contracts/api-prefixes';
 import { BRAND_ELEMENT_ID, nectarBrand } from '@app/contracts/brand';
 import { CHANNEL_HEADER, CHANNEL_VALUE } from '@app/contracts/http';
+import { APP_SHELL_PATH } from '@app/contracts/offline';
 import { FIRST_READS, PAGE_ANSWERS_ELEMENT_ID, PROFILE_PATH } from '@app/contracts/page-answers';
 import { pageOf, resolvePath } from '@app/contracts/routes';
-import { resolveSwitches } from '@app/contracts/switches';
-import type { ChosenBrand } from '../lib/chosen-brand.ts';
+import { resolveSwitches, type RemoteConfig } from '@app/contracts/switches';
+import type { ChosenBrand } from '../chosen-brand.ts';
 import { compress, encodingFor, type Encoding } from '../lib/compression.ts';
-import { readRemoteConfig } from '../modules/platform-status/repository.ts';
-import { isSignInStartPage, startSignIn, startsSignInOnServer } from '../modules/identity/sign-in-start.ts';
 import { switchInputsFor, switchesFor } from '../lib/request-switches.ts';
 import { createPageDrawer } from './page-drawing.ts';
 
@@ -127,8 +127,28 @@ const DRAWING_TIMEOUT_MS = 250;
  * table (signed-in spec 2.2-2.4): a redirect gets a real 301 to its final target, a known page 200 with the
  * app, anything else 404 with the app (which shows its not-found page). Unknown API paths answer 404 JSON.
  */
-export const webAppPlugin = fp(
-  async (app) => {
+export interface WebAppOptions {
+  /** The operator's switches (the platform-status module's reader): the page carries them (ADR 018). */
+  readRemoteConfig: () => Promise<RemoteConfig>;
+  /** The identity module's server-started sign-in (ADR 023). */
+  signInStart: {
+    /** A card-number page without `uid` for a visitor without a session. */
+    isStartPage: (pathname: string, search: string, hasSessionCookie: boolean) => boolean;
+    /** Whether this request is one the server starts the sign-in for itself. */
+    startsOnServer: (
+      request: FastifyRequest,
+      options: { publicUrl: string; maintenance: boolean },
+    ) => boolean;
+    /** The authorization request's address and the cookie its verifier waits in. */
+    start: (
+      publicUrl: string,
+      search: string,
+    ) => { location: string; cookie: { name: string; value: string; options: CookieSerializeOptions } };
+  };
+}
+
+export const webAppPlugin = fp<WebAppOptions>(
+  async (app, { readRemoteConfig, signInStart: signInStarts }) => {
     const root = app.config.webDistDir;
     const indexPath = path.join(root, 'index.html');
     const chosenBrand = app.config.brand;
@@ -236,7 +256,7 @@ export const webAppPlugin = fp(
       search: string,
       preload: Preload,
     ): Promise<{ body: string | Buffer; encoding: Encoding; personal?: boolean }> => {
-      const remote = await readRemoteConfig(app.db).catch(() => undefined);
+      const remote = await readRemoteConfig().catch(() => undefined);
       // Without the configuration the app asks for it itself, as before (its switches are off on failure).
       if (!indexHtml || remote === undefined) return { body: indexHtml ?? '', encoding: 'identity' };
       const encoding = encodingFor(request.headers['accept-encoding']);
@@ -307,10 +327,29 @@ export const webAppPlugin = fp(
       }
     }
 
+    // The app shell (issue 33, ADR 030): the page in the chosen brand with the remote configuration, and no page's
+    // data, drawing or preloads. The service worker keeps it, and opens it for a page when there is no network.
+    if (indexHtml) {
+      app.get(APP_SHELL_PATH, { schema: { hide: true } }, async (request, reply) => {
+        const remote = await readRemoteConfig().catch(() => undefined);
+        const html =
+          remote === undefined
+            ? indexHtml
+            : indexHtml.replace('</head>', `${jsonBlock(REMOTE_CONFIG_ELEMENT_ID, remote)}</head>`);
+        const encoding = encodingFor(request.headers['accept-encoding']);
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-encoding')
+          .send(encoding === 'identity' ? html : compress(html, encoding, 'once'));
+      });
+    }
+
     const startsSignInHere = async (request: FastifyRequest, search: string) => {
-      const remote = await readRemoteConfig(app.db).catch(() => undefined);
+      const remote = await readRemoteConfig().catch(() => undefined);
       const { maintenance } = resolveSwitches({ ...switchInputsFor(request, search), remote });
-      return startsSignInOnServer(request, { publicUrl: app.config.publicUrl, maintenance });
+      return signInStarts.startsOnServer(request, { publicUrl: app.config.publicUrl, maintenance });
     };
 
     app.setNotFoundHandler(async (request, reply) => {
@@ -330,9 +369,9 @@ export const webAppPlugin = fp(
           // A card-number page without `uid`, for a visitor without a session, only sends them to the identity
           // provider: the server does it for a top-level visit (ADR 023), else the app before it loads (apps/web
           // start-before-app.ts), and then only that is preloaded.
-          const signInStart = isSignInStartPage(pathname, search, Boolean(app.sessionToken(request)));
+          const signInStart = signInStarts.isStartPage(pathname, search, Boolean(app.sessionToken(request)));
           if (signInStart && (await startsSignInHere(request, search))) {
-            const { location, cookie } = startSignIn(app.config.publicUrl, search);
+            const { location, cookie } = signInStarts.start(app.config.publicUrl, search);
             return reply
               .setCookie(cookie.name, cookie.value, cookie.options)
               .header('cache-control', 'no-store')

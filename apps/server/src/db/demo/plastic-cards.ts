@@ -1,5 +1,5 @@
-import type { DbExecutor } from '../../lib/points-ledger.ts';
 import { cards, collectors } from '../schema/core.ts';
+import type { DbExecutor } from '../database.ts';
 import { collectorAddresses } from '../schema/registration.ts';
 
 /**

@@ -35,7 +35,7 @@ import {
 import { apiErrorSchema } from '@app/contracts/api-error';
 import { AppError } from '../../lib/app-error.ts';
 import { secretWhenReady } from '../../lib/server-secrets.ts';
-import { bundledAddressProvider, httpAddressProvider } from '../registration/address-book.ts';
+import { bundledAddressProvider, httpAddressProvider } from '../../lib/address-book.ts';
 import { registerAccountDevRoutes } from './dev-routes.ts';
 import * as service from './service.ts';
 

@@ -27,8 +27,8 @@ import { isRedemptionLocked, setRedemptionLock } from '../../lib/redemption-lock
 import type { Notifier } from '../../plugins/notify.ts';
 import { revokeProviderSessions, revokeProviderSignIn } from '../identity/revoke-account.ts';
 import { removeAllPasskeys } from '../passkeys/service.ts';
-import { isKnownAddress, type AddressProvider } from '../registration/address-book.ts';
-import type { SessionStore } from '../session/session-store.ts';
+import { isKnownAddress, type AddressProvider } from '../../lib/address-book.ts';
+import type { SessionStore } from '../../plugins/session-store.ts';
 import { verifyCredentials } from '../session-api/service.ts';
 import { recordAccountEvent } from './audit.ts';
 import * as repo from './repository.ts';

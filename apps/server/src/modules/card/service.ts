@@ -13,7 +13,7 @@ import { createReadCache } from '../../lib/read-cache.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { issueCode, maskEmail, maskPhone, verifyCode } from '../../lib/one-time-codes.ts';
 import type { Notifier } from '../../plugins/notify.ts';
-import { renderCardBarcode } from '../nectar-lite/barcode.ts';
+import { renderCardBarcode } from '../../lib/barcode.ts';
 import {
   cardChangeKey,
   findActiveCard,

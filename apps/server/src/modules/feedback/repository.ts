@@ -1,8 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { collectors } from '../../db/schema/core.ts';
 import { feedback } from '../../db/schema/feedback.ts';
-import type { DbExecutor } from '../../lib/points-ledger.ts';
 
 export type FeedbackRow = typeof feedback.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/database.ts';
 import { accountEvents } from '../../db/schema/account.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { partnerLinks, partnerTransfers } from '../../db/schema/linked-partners.ts';
-import type { DbExecutor } from '../../lib/points-ledger.ts';
 
 export type PartnerLink = typeof partnerLinks.$inferSelect;
 export type PartnerTransfer = typeof partnerTransfers.$inferSelect;

@@ -27,8 +27,8 @@ import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { issueCode, maskEmail, maskPhone, resendCode, verifyCode } from '../../lib/one-time-codes.ts';
 import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
 import { isRedemptionLocked } from '../../lib/redemption-lock.ts';
-import { findContact } from '../customer-management/repository.ts';
-import { assertFullCardHolder } from '../nectar-lite/card-capabilities.ts';
+import { findContact } from '../../lib/collectors.ts';
+import { assertFullCardHolder } from '../../lib/card-capabilities.ts';
 import { PartnerError, callPartner, type PartnerAdapter } from './partner-adapter.ts';
 import * as repo from './repository.ts';
 

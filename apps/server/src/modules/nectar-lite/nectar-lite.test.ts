@@ -11,8 +11,8 @@ import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { decodeCode128 } from '../../test/decode-barcode.ts';
-import { CARD_BARCODE_OPTIONS } from './barcode.ts';
-import { assertCardNumberMay, assertFullCardHolder } from './card-capabilities.ts';
+import { CARD_BARCODE_OPTIONS } from '../../lib/barcode.ts';
+import { assertCardNumberMay, assertFullCardHolder } from '../../lib/card-capabilities.ts';
 import { upgradeTemporaryCard } from './service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/database.ts';
 import { cards, collectors, consents, credentials } from '../../db/schema/core.ts';
 import { tempCardLinks } from '../../db/schema/temp-card.ts';
-import type { DbExecutor } from '../../lib/points-ledger.ts';
 
 /** SQL only for the temporary card (STYLE.md "Shape"); the rules are in service.ts. */
 

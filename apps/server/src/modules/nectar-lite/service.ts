@@ -12,12 +12,11 @@ import {
   type AccessEmailResponse,
   type TempCard,
 } from '@app/contracts/temp-card';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DbExecutor } from '../../lib/points-ledger.ts';
 import type { Notifier } from '../../plugins/notify.ts';
-import { renderCardBarcode } from './barcode.ts';
-import { isExpired } from './card-capabilities.ts';
+import { renderCardBarcode } from '../../lib/barcode.ts';
+import { isExpired } from '../../lib/card-capabilities.ts';
 import * as repository from './repository.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { collectorOffers, offers } from '../../db/schema/offers.ts';
-import type { DbExecutor } from '../../lib/points-ledger.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type CollectorOfferRow = OfferRow & { state: string; isBookmarked: boolean; savedAt: Date | null };

@@ -12,12 +12,11 @@ import {
 } from '@app/contracts/offers';
 import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DbExecutor } from '../../lib/points-ledger.ts';
 import { writtenAnswer, type WrittenAnswer } from '../../lib/response-serializer.ts';
-import { assertFullCardHolder } from '../nectar-lite/card-capabilities.ts';
+import { assertFullCardHolder } from '../../lib/card-capabilities.ts';
 import { PARTNER_LOGOS } from './catalogue.ts';
 import { offerPictureKey } from './offer-pictures.ts';
 import {

@@ -20,7 +20,7 @@ import {
 } from '@app/contracts/password-reset';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../plugins/notify.ts';
-import { findContact } from '../customer-management/repository.ts';
+import { findContact } from '../../lib/collectors.ts';
 import { twoFactorMessages, type DeliveryMethod } from '@app/contracts/sign-in';
 import {
   findPendingCode,

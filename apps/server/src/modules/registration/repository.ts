@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/database.ts';
 import { cards, collectors, consents, contactPreferences, credentials } from '../../db/schema/core.ts';
 import { businesses, collectorAddresses, registrations } from '../../db/schema/registration.ts';
-import type { DbExecutor } from '../../lib/points-ledger.ts';
 
 /** SQL only for registration (STYLE.md "Shape"); the rules are in service.ts. */
 

@@ -27,7 +27,7 @@ import {
   signUpStatusResponseSchema,
   verifyAnalogueRequestSchema,
 } from '@app/contracts/registration';
-import { bundledAddressProvider, httpAddressProvider } from './address-book.ts';
+import { bundledAddressProvider, httpAddressProvider } from '../../lib/address-book.ts';
 import * as service from './service.ts';
 
 const errors = {

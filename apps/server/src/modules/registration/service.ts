@@ -19,15 +19,14 @@ import {
   type NextStep,
   type UserType,
 } from '@app/contracts/registration';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { DbExecutor } from '../../lib/points-ledger.ts';
 import type { Notifier } from '../../plugins/notify.ts';
 import { upgradeTemporaryCard } from '../nectar-lite/service.ts';
 import { assignStarterOffers } from '../offers/starter-offers.ts';
-import { isKnownAddress, type AddressProvider } from './address-book.ts';
+import { isKnownAddress, type AddressProvider } from '../../lib/address-book.ts';
 import { countCardHolderCheck } from './card-holder-limit.ts';
 import * as repository from './repository.ts';
 import type { RegistrationPatch, RegistrationRow } from './repository.ts';

@@ -9,7 +9,7 @@ import {
 } from '@app/contracts/sign-in';
 import { AppError } from '../../lib/app-error.ts';
 import { issueCode, maskEmail, maskPhone } from '../../lib/one-time-codes.ts';
-import { findContact } from '../customer-management/repository.ts';
+import { findContact } from '../../lib/collectors.ts';
 import { DEVICE_COOKIE, isKnownDevice, rememberDevice } from '../identity/known-devices.ts';
 
 const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 3600;

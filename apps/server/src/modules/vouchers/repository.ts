@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { transactionDetails, vouchers } from '../../db/schema/card-activity.ts';
-import type { DbExecutor } from '../../lib/points-ledger.ts';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 

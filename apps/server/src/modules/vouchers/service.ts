@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
 import { isRedemptionLocked } from '../../lib/redemption-lock.ts';
-import { renderCardBarcode } from '../nectar-lite/barcode.ts';
-import { assertFullCardHolder } from '../nectar-lite/card-capabilities.ts';
+import { renderCardBarcode } from '../../lib/barcode.ts';
+import { assertFullCardHolder } from '../../lib/card-capabilities.ts';
 import { findReward } from './rewards.ts';
 import {
   findByRequestKey,

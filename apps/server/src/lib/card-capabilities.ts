@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { DbExecutor } from '../db/database.ts';
 import { brand } from '@app/contracts/brand';
 import { TEMP_CARD_PARTNERS, tempCardMessages } from '@app/contracts/temp-card';
-import { cards } from '../../db/schema/core.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { DbExecutor } from '../../lib/points-ledger.ts';
+import { cards } from '../db/schema/core.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * What a card lets its holder do (signed-in spec 1, 'Temporary card'): both card kinds get member prices and

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { Database } from '../../db/database.ts';
-import { sessions } from '../../db/schema/core.ts';
-import type { ChangeFeed } from '../../lib/change-feed.ts';
-import { occasionalSweep } from '../../lib/occasional-sweep.ts';
-import { hashOf } from '../../lib/token-hash.ts';
+import type { Database } from '../db/database.ts';
+import { sessions } from '../db/schema/core.ts';
+import type { ChangeFeed } from '../lib/change-feed.ts';
+import { occasionalSweep } from '../lib/occasional-sweep.ts';
+import { hashOf } from '../lib/token-hash.ts';
 
 export interface Session {
   collectorId: string;

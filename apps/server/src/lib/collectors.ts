@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { cards, collectors } from '../../db/schema/core.ts';
+import type { Database } from '../db/database.ts';
+import { cards, collectors } from '../db/schema/core.ts';
 
 export async function findProfile(db: Database, collectorId: string) {
   const [row] = await db

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
-import { cards, sessions } from '../../db/schema/core.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { demoCollector } from '../db/demo/demo-collector.ts';
+import { cards, sessions } from '../db/schema/core.ts';
+import { SESSION_COOKIE } from './session.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createSessionStore } from './session-store.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nectarBrand } from '@app/contracts/brand';
-import { BUILT_IN_BRAND_FILE, ConfigError, readConfig } from '../env.ts';
+import { BUILT_IN_BRAND_FILE, ConfigError, readConfig } from './env.ts';
 import { BrandFileError, loadBrand } from './chosen-brand.ts';
 
 const brands = path.dirname(BUILT_IN_BRAND_FILE);
