@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { recordPoints } from '../../lib/points-ledger.ts';
-import { offerCatalogue } from '../../modules/offers/catalogue.ts';
-import { assignOffers, countAssignments, insertCatalogue } from '../../modules/offers/repository.ts';
-import { demoOfferState } from '../../modules/offers/starter-offers.ts';
+import { assignDemoOffers } from '../../modules/offers/service.ts';
 import type { Database } from '../database.ts';
 import { cards } from '../schema/core.ts';
+import { collectorOffers } from '../schema/offers.ts';
 import { demoCollector } from './demo-collector.ts';
 
 /** The demo collector's points history: the balance is the sum of real ledger entries. */
@@ -16,23 +15,17 @@ const demoHistory = [
   { amount: 980, reason: 'Shopping at the supermarket', source: 'sainsburys-till', daysAgo: 6 },
 ] as const;
 
-/** Puts the offer catalogue in place: new offers only (registration gives new members all of them). */
-export async function loadOfferCatalogue(db: Database) {
-  await insertCatalogue(db, offerCatalogue());
-}
-
 /** Once, the demo collector's offers and points (inserts ignore rows that exist). */
 export async function loadDemoOffers(db: Database, now = new Date()) {
-  const catalogue = offerCatalogue();
   const [card] = await db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
   if (!card) return;
-  if ((await countAssignments(db, card.collectorId)) > 0) return;
-  await assignOffers(
-    db,
-    card.collectorId,
-    catalogue.map((offer) => offer.id),
-    demoOfferState,
-  );
+  const [assigned] = await db
+    .select({ offerId: collectorOffers.offerId })
+    .from(collectorOffers)
+    .where(eq(collectorOffers.collectorId, card.collectorId))
+    .limit(1);
+  if (assigned) return;
+  await assignDemoOffers(db, card.collectorId);
   for (const [index, entry] of demoHistory.entries()) {
     await recordPoints(db, {
       collectorId: card.collectorId,

@@ -1,10 +1,10 @@
-import { brandCatalogue } from '../../modules/brands/catalogue.ts';
-import { insertBrands } from '../../modules/brands/repository.ts';
+import { loadBrandCatalogue } from '../../modules/brands/service.ts';
+import { loadOfferCatalogue } from '../../modules/offers/service.ts';
 import type { Database } from '../database.ts';
 import { loadDemoAccount } from './demo-account.ts';
 import { loadDemoActivity } from './demo-activity.ts';
 import { createDemoMembersIfEmpty } from './demo-member.ts';
-import { loadDemoOffers, loadOfferCatalogue } from './demo-offers.ts';
+import { loadDemoOffers } from './demo-offers.ts';
 import { loadDemoPartnerLink, loadSandboxPartnerAccounts } from './demo-partners.ts';
 
 export interface StartData {
@@ -24,7 +24,7 @@ export interface StartData {
  */
 export async function loadStartData(db: Database, { demoData }: StartData): Promise<boolean> {
   const madeMembers = demoData ? await createDemoMembersIfEmpty(db) : false;
-  await insertBrands(db, brandCatalogue());
+  await loadBrandCatalogue(db);
   await loadOfferCatalogue(db);
   if (!demoData) return false;
   await loadDemoOffers(db);

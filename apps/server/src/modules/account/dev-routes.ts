@@ -7,9 +7,7 @@ import { cards, collectors, contactPreferences, credentials } from '../../db/sch
 import { hashPassword } from '../../lib/passwords.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
-import { offerCatalogue } from '../offers/catalogue.ts';
-import { demoOfferState } from '../offers/starter-offers.ts';
-import { assignOffers } from '../offers/repository.ts';
+import { assignDemoOffers } from '../offers/service.ts';
 import { findCustomer } from './repository.ts';
 import { marketingEmail, type AccountDeps } from './service.ts';
 
@@ -70,12 +68,7 @@ export function registerAccountDevRoutes(app: FastifyInstance, deps: AccountDeps
       });
       const { points, offers } = request.body ?? {};
       if (offers === 'demo') {
-        await assignOffers(
-          app.db,
-          collectorId,
-          offerCatalogue().map((offer) => offer.id),
-          demoOfferState,
-        );
+        await assignDemoOffers(app.db, collectorId);
       }
       if (points) {
         await recordPoints(

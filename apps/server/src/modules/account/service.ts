@@ -25,7 +25,7 @@ import { hashOf } from '../../lib/token-hash.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isRedemptionLocked, setRedemptionLock } from '../../lib/redemption-lock.ts';
 import type { Notifier } from '../../plugins/notify.ts';
-import { revokeProviderSessions, revokeProviderSignIn } from '../identity/revoke-account.ts';
+import { revokeProviderSessions, revokeProviderSignIn } from '../../lib/revoke-account.ts';
 import { removeAllPasskeys } from '../passkeys/service.ts';
 import { isKnownAddress, type AddressProvider } from '../../lib/address-book.ts';
 import type { SessionStore } from '../../plugins/session-store.ts';

@@ -10,7 +10,8 @@ import { brand as scheme } from '@app/contracts/brand';
 import { brandLogoUrl } from '@app/contracts/brand-logos';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findBrand, listBrands, recordClick, type StoredBrand } from './repository.ts';
+import { brandCatalogue } from './catalogue.ts';
+import { findBrand, insertBrands, listBrands, recordClick, type StoredBrand } from './repository.ts';
 
 /** A stored brand as the app sees it (signed-in spec 3 "Brand"). */
 export function toBrand(row: StoredBrand, now: Date): Brand {
@@ -109,4 +110,9 @@ export function createBrandService(db: Database, now: () => Date = () => new Dat
       return { brandDetailsKey: key, direction, url: url.toString(), clickReference };
     },
   };
+}
+
+/** Puts the brand catalogue in place at start: new brands only, a stored brand keeps its row. */
+export async function loadBrandCatalogue(db: Database) {
+  await insertBrands(db, brandCatalogue());
 }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { fullCardNumberSchema } from '@app/contracts/card-number';
 import { AppError } from '../../lib/app-error.ts';
 import { cards } from '../../db/schema/core.ts';
-import { createOfferPreview } from '../offers/previews.ts';
 import { outboxCss, renderOutboxPage } from './outbox-page.ts';
 
 const outboxEntrySchema = z.object({
@@ -61,27 +60,5 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.signIn(request, reply, card.collectorId);
       return reply.status(204).send(null);
     },
-  );
-
-  // Operator tool in development (in production: npm run offer-preview -- <offerId>).
-  app.post(
-    '/dev/offer-preview',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'A signed preview token for an offer and its three preview pages',
-        body: z.object({
-          offerId: z.string().min(1).max(64),
-          hours: z.number().int().min(1).max(720).optional(),
-        }),
-        response: {
-          200: z.object({
-            token: z.string(),
-            paths: z.object({ offerCard: z.string(), heroCard: z.string(), offerDetails: z.string() }),
-          }),
-        },
-      },
-    },
-    async (request) => createOfferPreview(app.db, request.body.offerId, request.body.hours),
   );
 };

@@ -16,7 +16,7 @@ import { cookieNameFor } from '../../lib/cookie-name.ts';
 import { getOrCreateSecret } from '../../lib/server-secrets.ts';
 import { loadPartnerClients, nativeAppClient } from './clients.ts';
 import { loadExistingGrant } from './consent.ts';
-import { DEVICE_COOKIE, isKnownDevice } from './known-devices.ts';
+import { DEVICE_COOKIE, isKnownDevice } from '../../lib/known-devices.ts';
 import { createOidcAdapter } from './oidc-adapter.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 

@@ -5,7 +5,7 @@ import { cards, collectors } from '../../db/schema/core.ts';
 import { collectorOffers } from '../../db/schema/offers.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-import { assignStarterOffers } from './starter-offers.ts';
+import { assignStarterOffers } from './service.ts';
 
 /** What the web client sends on a call without a body: the channel header and no content type. */
 const noBody = { channel: 'JS-WEB' };

@@ -40,14 +40,6 @@ export async function assignOffers(
     .onConflictDoNothing();
 }
 
-export async function countAssignments(db: Database, collectorId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(collectorOffers)
-    .where(eq(collectorOffers.collectorId, collectorId));
-  return row?.count ?? 0;
-}
-
 const columns = {
   offer: offers,
   state: collectorOffers.state,

@@ -20,6 +20,7 @@ import { catalogueOffer, verifyOfferPreview } from './previews.ts';
 import { findOffer, markSeen } from './repository.ts';
 import { brandLogoSvg } from '../../lib/artwork/brand-logo.ts';
 import { PARTNER_LOGOS } from './catalogue.ts';
+import { registerOfferDevRoutes } from './dev-routes.ts';
 import { offerPictureSvg } from './offer-picture-svg.ts';
 import { offerPicture, offerPictureKey } from './offer-pictures.ts';
 import { createOfferService, isOfferLive, type OfferList } from './service.ts';
@@ -51,6 +52,7 @@ const collectorIdOf = (request: { session?: { collectorId: string } }) => reques
 
 /** /offers-api: the offer calls of signed-in spec 7.5. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (app.config.devTools) registerOfferDevRoutes(app);
   const service = createOfferService(app.db, undefined, app.changes);
   const tags = ['offers'];
 

@@ -17,10 +17,12 @@ import { cards, collectors } from '../../db/schema/core.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { writtenAnswer, type WrittenAnswer } from '../../lib/response-serializer.ts';
 import { assertFullCardHolder } from '../../lib/card-capabilities.ts';
-import { PARTNER_LOGOS } from './catalogue.ts';
+import { PARTNER_LOGOS, offerCatalogue } from './catalogue.ts';
 import { offerPictureKey } from './offer-pictures.ts';
 import {
+  assignOffers,
   findCollectorOffer,
+  insertCatalogue,
   listCollectorOffers,
   lockCollectorOffers,
   updateCollectorOffer,
@@ -282,3 +284,47 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
   };
 }
 export type OfferService = ReturnType<typeof createOfferService>;
+
+/** How the demo collector's offers start: a few saved, one pinned, one hidden, one partner offer opted in. */
+const demoStates: Record<string, string> = {
+  'piano-001': 'LOADED',
+  'piano-002': 'LOADED',
+  'piano-003': 'PINNED',
+  'piano-004': 'HIDDEN',
+  'coalition-002': 'OPTEDIN',
+};
+
+/** An offer's first state for the demo collector (and for a tester's fresh member made like it). */
+export const demoOfferState = (id: string) =>
+  demoStates[id] ?? (id.startsWith('coalition-') ? 'NOTOPTEDIN' : 'UNLOADED');
+
+/**
+ * New collectors get the current catalogue as their starter set, none saved (call at registration, after
+ * the collector's transaction). Every instance forgets any offers list it kept for them.
+ */
+export async function assignStarterOffers(db: Database, collectorId: string, feed?: ChangeFeed) {
+  const catalogue = offerCatalogue();
+  await assignOffers(
+    db,
+    collectorId,
+    catalogue.map((offer) => offer.id),
+    (id) => (id.startsWith('coalition-') ? 'NOTOPTEDIN' : 'UNLOADED'),
+  );
+  await feed?.announce(db, offersChangeKey(collectorId));
+  feed?.changed(offersChangeKey(collectorId));
+}
+
+/** A member made like the demo member (the demo data, a tester's fresh member): the demo's first states. */
+export async function assignDemoOffers(db: Database, collectorId: string) {
+  await assignOffers(
+    db,
+    collectorId,
+    offerCatalogue().map((offer) => offer.id),
+    demoOfferState,
+  );
+}
+
+/** Puts the offer catalogue in place at start: new offers only (registration gives new members all of them). */
+export async function loadOfferCatalogue(db: Database) {
+  await insertCatalogue(db, offerCatalogue());
+}

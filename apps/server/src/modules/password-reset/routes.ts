@@ -32,7 +32,7 @@ import {
 } from '../../lib/one-time-codes.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { revokeProviderSessions } from '../identity/revoke-account.ts';
+import { revokeProviderSessions } from '../../lib/revoke-account.ts';
 import {
   findCollectorByCard,
   findCollectorByEmail,

@@ -25,7 +25,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Notifier } from '../../plugins/notify.ts';
 import { upgradeTemporaryCard } from '../nectar-lite/service.ts';
-import { assignStarterOffers } from '../offers/starter-offers.ts';
+import { assignStarterOffers } from '../offers/service.ts';
 import { isKnownAddress, type AddressProvider } from '../../lib/address-book.ts';
 import { countCardHolderCheck } from './card-holder-limit.ts';
 import * as repository from './repository.ts';

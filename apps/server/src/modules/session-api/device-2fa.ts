@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { issueCode, maskEmail, maskPhone } from '../../lib/one-time-codes.ts';
 import { findContact } from '../../lib/collectors.ts';
-import { DEVICE_COOKIE, isKnownDevice, rememberDevice } from '../identity/known-devices.ts';
+import { DEVICE_COOKIE, isKnownDevice, rememberDevice } from '../../lib/known-devices.ts';
 
 const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 export const DEVICE_2FA_PURPOSE = 'device-2fa';

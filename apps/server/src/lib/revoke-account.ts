@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { knownDevices, oidcModels } from '../../db/schema/identity.ts';
+import type { Database } from '../db/database.ts';
+import { knownDevices, oidcModels } from '../db/schema/identity.ts';
 
 /** Provider models that hold an account's sign-in: its sessions, grants, codes and tokens, and open logins. */
 const ACCOUNT_MODELS = [

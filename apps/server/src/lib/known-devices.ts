@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, not, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { knownDevices } from '../../db/schema/identity.ts';
-import { hashOf } from '../../lib/token-hash.ts';
+import type { Database } from '../db/database.ts';
+import { knownDevices } from '../db/schema/identity.ts';
+import { hashOf } from './token-hash.ts';
 
 /** A random id per browser; only its hash is stored against the collectors who completed sign-in on it. */
 export const DEVICE_COOKIE = 'lc_device';
