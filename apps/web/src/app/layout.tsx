@@ -7,7 +7,7 @@ import { useOffline } from '../shared/offline/use-connection.ts';
 import { hasSessionMarker } from '../shared/session/session-marker.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import type { RouteHandle } from './routes.tsx';
+import type { RouteHandle } from './route-handle.ts';
 import './layout.css';
 
 const ConsentBanner = lazy(() => import('./consent-banner.tsx'));

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { RouteHandle } from './routes.tsx';
+import type { RouteHandle } from './route-handle.ts';
 
 /** A page of a later issue: shows the page's own name so every route of the table is visibly distinct. */
 export function PlaceholderPage() {

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECTS, ROUTES, resolvePath, type IsSwitchOn } from '@app/contracts/routes';
 import { SWITCH_NAMES, switchesWith, type SwitchName } from '@app/contracts/switches';
 import { ToastProvider } from '../shared/ui/toast.tsx';
-import { buildRoutes, type RouteHandle } from './routes.tsx';
+import type { RouteHandle } from './route-handle.ts';
+import { buildRoutes } from './routes.tsx';
 import { createSessionGuard } from './session-guard.ts';
 
 const allOn: IsSwitchOn = () => true;

@@ -7,9 +7,9 @@ import {
   pageOf,
   resolvePath,
   type IsSwitchOn,
-  type RouteAccess,
 } from '@app/contracts/routes';
 import { withChunkReload } from './chunk-retry.ts';
+import type { RouteHandle } from './route-handle.ts';
 import { Layout } from './layout.tsx';
 import { PAGES_WITHOUT_SERVER_DATA } from './page-needs.ts';
 import { pages, type LazyPage } from './pages.ts';
@@ -20,14 +20,6 @@ import { RouteError } from './route-error.tsx';
  * each route names its page; add one line `'<page>': () => import('../features/<feature>/<page>-route.ts')`
  * to ./pages.ts. Pages without a line show a placeholder with the page's title.
  */
-
-/** What every route of the table carries to the layout (title, analytics, header state). */
-export interface RouteHandle {
-  page: string;
-  title: string;
-  access: RouteAccess;
-  path: string;
-}
 
 const placeholder: LazyPage = () => import('./placeholder-route.ts');
 

@@ -2,8 +2,7 @@ import { useCallback, useRef } from 'react';
 import { QueryShell } from '../query/query-shell.tsx';
 import { Popup } from '../ui/popup.tsx';
 import PopupContent, { type CloseGuard } from './popup-content.tsx';
-import type { PopupProps } from './popup-manager.tsx';
-import type { PopupType } from './popup-types.ts';
+import type { PopupType, PopupProps } from './popup-types.ts';
 
 /**
  * The open popup: the shared frame (focus, Escape, swipe, back, scroll lock, height) and its content. Content

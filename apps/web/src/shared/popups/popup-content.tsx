@@ -6,8 +6,7 @@ import { Button } from '../ui/button.tsx';
 import { RadioGroup, type RadioOption } from '../ui/radio-group.tsx';
 import { SanitisedHtml } from '../ui/sanitised-html.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import type { PopupProps } from './popup-manager.tsx';
-import { TERMS_DOCUMENTS, type PopupType } from './popup-types.ts';
+import { TERMS_DOCUMENTS, type PopupType, type PopupProps } from './popup-types.ts';
 import './popups.css';
 
 /** A card number in groups of four from the end of the prefix, as printed on a card: easier to read out. */

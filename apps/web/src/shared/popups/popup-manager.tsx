@@ -1,8 +1,5 @@
 import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { SLIDING_POPUP_TYPES, type PopupType } from './popup-types.ts';
-
-/** What a caller may pass to a popup: its own title or text (terms, how-to), data and callbacks. */
-export type PopupProps = Record<string, unknown>;
+import { SLIDING_POPUP_TYPES, type PopupProps, type PopupType } from './popup-types.ts';
 
 export interface OpenPopup {
   type: PopupType;

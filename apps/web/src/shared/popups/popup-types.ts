@@ -1,3 +1,6 @@
+/** What a caller may pass to a popup: its own title or text (terms, how-to), data and callbacks. */
+export type PopupProps = Record<string, unknown>;
+
 /** Popup content types of signed-in spec 2.6. */
 export const POPUP_TYPES = [
   'LOAD_OFFER',
