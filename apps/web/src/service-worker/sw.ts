@@ -56,8 +56,12 @@ const BUILD_FILES_CACHE = 'build-files';
 const BRAND_CACHE = 'brand-assets';
 /** A kept copy younger than this is fresh enough: a page load does not fetch the member's reads twice. */
 const FRESH_ENOUGH_MS = 5 * 60_000;
-/** On a weak signal, the kept answer comes after this long rather than a spinner for the 30 s time-out. */
-const NETWORK_TIMEOUT_S = 4;
+/**
+ * On a weak signal (connected, nothing comes back), the kept answer comes after this long rather than a spinner
+ * for the app's 30 s time-out. Long enough that a slow server online is still waited for: a copy after a change
+ * (a spend) would show the old balance, though marked "as of".
+ */
+const NETWORK_TIMEOUT_S = 10;
 
 /**
  * Bumped when the member logs out: an answer that was on its way before is not kept afterwards, so nothing of
