@@ -61,4 +61,6 @@ export const SERVICE_WORKER_MESSAGES = {
   forgetMember: 'FORGET_MEMBER',
   /** The member chose to load the new version: the waiting worker takes over. */
   skipWaiting: 'SKIP_WAITING',
+  /** Whether a worker keeps a file of the build (`url`): a page asks the waiting worker about its own entry. */
+  keepsFile: 'KEEPS_FILE',
 } as const;

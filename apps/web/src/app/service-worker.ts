@@ -7,6 +7,19 @@ const UPDATE_CHECK_MS = 60 * 60_000;
 
 let registered = false;
 
+/** Whether this page's own entry script is one the waiting worker keeps: the page already runs that release. */
+async function runsWaitingRelease(
+  messageSW: (worker: ServiceWorker, data: object) => Promise<unknown>,
+): Promise<boolean> {
+  const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+  const waiting = (await navigator.serviceWorker.getRegistration())?.waiting;
+  if (!entry || !waiting) return false;
+  const answer = await messageSW(waiting, { type: SERVICE_WORKER_MESSAGES.keepsFile, url: entry }).catch(
+    () => undefined,
+  );
+  return Boolean(answer && typeof answer === 'object' && (answer as { kept?: unknown }).kept === true);
+}
+
 /**
  * Registers the service worker of the offline card (issue 33, ADR 030), loaded after the page has loaded and the
  * browser is idle (start-up.tsx), so it never competes with the first paint. Only for members: a visitor gets no
@@ -31,13 +44,20 @@ async function register() {
   registered = true;
   const { Workbox, messageSW } = await import('workbox-window');
   const workbox = new Workbox(SERVICE_WORKER_PATH);
-  // A release's worker waits while this page runs the old one: the member is asked, never switched unseen.
-  workbox.addEventListener('waiting', () =>
-    offerUpdate(() => {
-      workbox.addEventListener('controlling', () => window.location.reload());
-      workbox.messageSkipWaiting();
-    }),
-  );
+  // A release's worker waits while this page runs the old one: the member is asked, never switched unseen. A page
+  // that is already the new release (pages come from the network) lets the new worker take over without asking.
+  workbox.addEventListener('waiting', () => {
+    void runsWaitingRelease(messageSW).then((current) => {
+      if (current) {
+        workbox.messageSkipWaiting();
+        return;
+      }
+      offerUpdate(() => {
+        workbox.addEventListener('controlling', () => window.location.reload());
+        workbox.messageSkipWaiting();
+      });
+    });
+  });
   await workbox.register();
 
   // This page's own reads came before the worker was in charge (a first visit): it fetches the card's reads

@@ -4,6 +4,7 @@ import type { WorkboxPlugin } from 'workbox-core/types';
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
+  getCacheKeyForURL,
   matchPrecache,
   precacheAndRoute,
   type PrecacheEntry,
@@ -192,7 +193,10 @@ worker.addEventListener('message', (event) => {
   const type =
     event.data && typeof event.data === 'object' ? (event.data as { type?: unknown }).type : undefined;
   const reply = () => event.ports[0]?.postMessage({ done: type });
-  if (type === SERVICE_WORKER_MESSAGES.skipWaiting) {
+  if (type === SERVICE_WORKER_MESSAGES.keepsFile) {
+    const url = (event.data as { url?: unknown }).url;
+    event.ports[0]?.postMessage({ kept: typeof url === 'string' && getCacheKeyForURL(url) !== undefined });
+  } else if (type === SERVICE_WORKER_MESSAGES.skipWaiting) {
     event.waitUntil(worker.skipWaiting());
   } else if (type === SERVICE_WORKER_MESSAGES.forgetMember) {
     event.waitUntil(forgetMember().then(reply));
