@@ -48,6 +48,9 @@ export const passkeyMessages = {
   unsupported: "This browser can't use passkeys. Log in with your card number and password.",
   added: "Passkey added. Next time, choose 'Log in with a passkey' on the log in page.",
   addCancelled: "The passkey wasn't added. You can try again when you're ready.",
+  addFailed: "We couldn't add a passkey on this device. Please try again.",
+  addUnsupported:
+    "This browser can't make passkeys. To add one, open this page in Chrome, Safari or Edge on your phone or computer.",
   alreadyAdded: 'This device already has a passkey for your account.',
   tooMany: `You can have up to ${MAX_PASSKEYS} passkeys. Remove one you no longer use, then try again.`,
   renamed: 'Passkey renamed.',

@@ -18,7 +18,8 @@ import {
 } from '@app/contracts/passkeys';
 import { collectorSessionResponseSchema, signInMessages } from '@app/contracts/sign-in';
 import { AppError } from '../../lib/app-error.ts';
-import { markDeviceKnown } from '../session-api/device-2fa.ts';
+import { recordAccountEvent } from '../account/service.ts';
+import { markDeviceKnown } from '../session-api/service.ts';
 import * as service from './service.ts';
 
 const tags = ['passkeys'];
@@ -45,6 +46,8 @@ const perClient = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: service.PasskeyDeps = {
     db: app.db,
+    recordEvent: (request, collectorId, type, detail) =>
+      recordAccountEvent(app.db, request, collectorId, type, detail),
     publicUrl: app.config.publicUrl,
     now: app.config.now ?? (() => new Date()),
   };

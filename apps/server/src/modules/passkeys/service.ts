@@ -6,7 +6,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { describeDevice } from '@app/contracts/account';
+import { describeDevice, type AccountEventType } from '@app/contracts/account';
 import { brand } from '@app/contracts/brand';
 import {
   MAX_PASSKEYS,
@@ -22,10 +22,11 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { occasionalSweep } from '../../lib/occasional-sweep.ts';
 import { hashOf } from '../../lib/token-hash.ts';
-import { recordAccountEvent } from '../account/audit.ts';
 import { verifyOtherFactor } from '../session-api/service.ts';
 import { passkeyNameFor } from './authenticator-names.ts';
 import * as repo from './repository.ts';
+
+type Req = Pick<FastifyRequest, 'ip' | 'headers'>;
 
 /** A challenge lives this long (the browser's own time-out is a little shorter). */
 export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
@@ -35,11 +36,17 @@ const ALGORITHMS = [-8, -7, -257];
 
 export interface PasskeyDeps {
   db: Database;
+  /** Writes the member's security log (the account module's, handed in by routes.ts). */
+  recordEvent: (
+    req: Req,
+    collectorId: string,
+    type: AccountEventType,
+    detail?: Record<string, unknown>,
+  ) => Promise<void>;
   /** The configured public origin (PUBLIC_URL): the only origin an answer may come from. */
   publicUrl: string;
   now: () => Date;
 }
-type Req = Pick<FastifyRequest, 'ip' | 'headers'>;
 
 const sweeps = new WeakMap<Database, (at: Date) => Promise<void>>();
 /** Unanswered challenges are swept now and then by each instance (occasional-sweep.ts). */
@@ -179,7 +186,7 @@ export async function addPasskey(
     supportedAlgorithmIDs: ALGORITHMS,
   }).catch(() => undefined);
   if (!verification?.verified) {
-    throw new AppError(400, PASSKEY_ERROR_CODES.refused, "We couldn't add that passkey. Please try again.");
+    throw new AppError(400, PASSKEY_ERROR_CODES.refused, passkeyMessages.addFailed);
   }
   const info = verification.registrationInfo;
   if ((await repo.countPasskeys(deps.db, collectorId)) >= MAX_PASSKEYS) {
@@ -198,7 +205,7 @@ export async function addPasskey(
     backedUp: info.credentialBackedUp,
   });
   if (!stored) throw new AppError(409, PASSKEY_ERROR_CODES.alreadyAdded, passkeyMessages.alreadyAdded);
-  await recordAccountEvent(deps.db, req, collectorId, 'passkey-added');
+  await deps.recordEvent(req, collectorId, 'passkey-added');
   return toPasskey(stored);
 }
 
@@ -212,7 +219,7 @@ export async function renamePasskey(
   if (!(await repo.renamePasskey(deps.db, collectorId, id, name))) {
     throw new AppError(404, PASSKEY_ERROR_CODES.notFound, passkeyMessages.notFound);
   }
-  await recordAccountEvent(deps.db, req, collectorId, 'passkey-renamed');
+  await deps.recordEvent(req, collectorId, 'passkey-renamed');
   return { description: passkeyMessages.renamed };
 }
 
@@ -220,7 +227,7 @@ export async function renamePasskey(
 export async function removePasskey(deps: PasskeyDeps, req: Req, collectorId: string, id: string) {
   const removed = await repo.deletePasskey(deps.db, collectorId, id);
   if (!removed) throw new AppError(404, PASSKEY_ERROR_CODES.notFound, passkeyMessages.notFound);
-  await recordAccountEvent(deps.db, req, collectorId, 'passkey-removed');
+  await deps.recordEvent(req, collectorId, 'passkey-removed');
   return { description: passkeyMessages.removed };
 }
 
@@ -308,7 +315,7 @@ export async function verifySignIn(
       now,
     );
   } catch (error) {
-    await recordAccountEvent(deps.db, req, passkey.collectorId, 'passkey-refused', {
+    await deps.recordEvent(req, passkey.collectorId, 'passkey-refused', {
       reason: error instanceof AppError ? error.code : 'error',
     });
     throw error;
@@ -319,6 +326,6 @@ export async function verifySignIn(
     backedUp: verified.credentialBackedUp,
     at: now,
   });
-  await recordAccountEvent(deps.db, req, passkey.collectorId, 'passkey-used');
+  await deps.recordEvent(req, passkey.collectorId, 'passkey-used');
   return { collectorId: passkey.collectorId, synced: verified.credentialBackedUp };
 }

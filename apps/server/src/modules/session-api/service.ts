@@ -15,6 +15,9 @@ import {
   type CredentialRow,
 } from './repository.ts';
 
+/** Device 2FA's 'this browser is known for this client', for the other ways of signing in (passkeys). */
+export { markDeviceKnown } from './device-2fa.ts';
+
 /** Wrong passwords in a row before the account locks (issue 4, DESIGN.md 5). */
 export const MAX_FAILED_ATTEMPTS = 5;
 /** First lockout length; each further lockout doubles it, up to a day. */

@@ -8,13 +8,15 @@ import { signOutOthers } from './api/sign-out-others.ts';
 import { signOutSession } from './api/sign-out-session.ts';
 import { AccountLayout, Loading, messageOf, Notice } from './components/account-layout.tsx';
 import { ConnectedApps } from './connected-apps.tsx';
+import { Passkeys } from './passkeys.tsx';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const at = (iso: string) => when.format(new Date(iso));
 
 /**
- * /account/security: where the member is logged in, with a way to log out everywhere else, and the log of
- * sign-ins and account changes (issue 12; no anchor of the spec offers this page, its wording is ours).
+ * /account/security: where the member is logged in, with a way to log out everywhere else, their passkeys
+ * (issue 33), and the log of sign-ins and account changes (issue 12; no anchor of the spec offers this page,
+ * its wording is ours).
  */
 export function SecurityPage() {
   const sessions = useSessions();
@@ -91,6 +93,7 @@ export function SecurityPage() {
           Log out of other devices
         </Button>
       </section>
+      <Passkeys />
       <ConnectedApps />
       <section aria-labelledby="security-activity">
         <h2 id="security-activity">Recent activity</h2>

@@ -25,6 +25,7 @@ export function CardNumberForm({
   fieldError,
   notice,
   pending = false,
+  autoComplete = 'username',
 }: {
   onCardNumber: (cardNumber: string) => void | Promise<void>;
   /** A full card number to fill in, once, when it arrives. */
@@ -34,6 +35,8 @@ export function CardNumberForm({
   /** A message about the journey (a registration-state error), shown above the form. */
   notice?: ReactNode;
   pending?: boolean;
+  /** The field's autocomplete: sign-in adds `webauthn`, so the browser offers passkeys there (issue 33). */
+  autoComplete?: 'username' | 'username webauthn';
 }) {
   const [helpOpen, setHelpOpen] = useState(false);
   const {
@@ -62,7 +65,7 @@ export function CardNumberForm({
           prefix={CARD_PREFIX}
           description="It's the last 11 numbers on your plastic card"
           inputMode="numeric"
-          autoComplete="username"
+          autoComplete={autoComplete}
           // Room for a pasted full number with its prefix and spaces: the schema reads it (issue 29, item 5).
           maxLength={CARD_NUMBER_INPUT_MAX_LENGTH}
           error={errors.digits?.message ?? fieldError}

@@ -6,6 +6,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { readRegistrationState, saveRegistrationState } from '../registration/registration-state.ts';
 import { CardNumberForm } from './card-number-form.tsx';
 import { readIdentityState, updateIdentityState } from './identity-state.ts';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { getRememberedCard } from './sign-in-api.ts';
 import { nextOfSignInStart } from './start-sign-in.ts';
 import { useStartSignIn } from './use-start-sign-in.ts';
@@ -16,7 +17,8 @@ import './sign-in.css';
 /**
  * 'Enter your card number' for sign-in ({prefix}/login, /enter-card-number, /app-enter-card-number).
  * Entered without an identity interaction, the page first starts the authorization request, so every sign-in
- * goes through the provider and comes back to `next`.
+ * goes through the provider and comes back to `next`. A member with a passkey logs in with it here instead
+ * (issue 33): from the field's autofill or the 'Log in with a passkey' button.
  */
 export function CardNumberPage() {
   const [params] = useSearchParams();
@@ -71,7 +73,9 @@ export function CardNumberPage() {
           onCardNumber={onCardNumber}
           initialCardNumber={knownCardNumber ?? rememberedCardNumber}
           notice={registrationError ? <Alert tone="info">{registrationError}</Alert> : null}
+          autoComplete="username webauthn"
         />
+        <PasskeySignIn uid={uid} next={next} />
       </Card>
     </main>
   );

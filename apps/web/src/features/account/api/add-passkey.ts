@@ -1,0 +1,21 @@
+import {
+  PASSKEY_PATHS,
+  type CreationOptions,
+  type Passkey,
+  type RegistrationResponse,
+} from '@app/contracts/passkeys';
+import { request } from '../../../shared/http/client.ts';
+
+/**
+ * POST registration-options: the challenge for a new passkey of this session. Needs a code verified in this
+ * session (POST /2fa/verify) within the last 10 minutes: 403 REAUTH_REQUIRED otherwise.
+ */
+export const getPasskeyRegistrationOptions = () =>
+  request<CreationOptions>(PASSKEY_PATHS.registrationOptions, { method: 'POST' });
+
+/** POST /customer-management-api/passkeys: the browser's new passkey for that challenge. */
+export const addPasskey = (response: RegistrationResponse) =>
+  request<{ passkey: Passkey; description: string }>(PASSKEY_PATHS.list, {
+    method: 'POST',
+    body: { response },
+  });
