@@ -103,11 +103,6 @@ export const twoFaSendResponseSchema = z.object({
   description: z.string(),
 });
 export const twoFaVerifySchema = z.object({ code: twoFaCodeSchema });
-/**
- * The verified code is spent; the answer is a fresh single-use code bound to this session, which the change
- * call carries in X-2FA-CODE within 10 minutes (docs/decisions/012).
- */
-export const twoFaVerifyResponseSchema = z.object({ twoFaCode: z.string() });
 export const twoFaOptionsSchema = z.object({
   options: z.array(z.object({ deliveryMethod: z.enum(DELIVERY_METHODS), maskedDestination: z.string() })),
 });

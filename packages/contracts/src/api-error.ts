@@ -5,4 +5,3 @@ export const apiErrorSchema = z.object({
   code: z.string(),
   description: z.string(),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -20,7 +20,6 @@ export const FEEDBACK_TOPICS = [
   'missing-points',
   'general',
 ] as const;
-export type FeedbackTopic = (typeof FEEDBACK_TOPICS)[number];
 
 export const FEEDBACK_DEVICES = ['phone', 'tablet', 'computer'] as const;
 export type FeedbackDevice = (typeof FEEDBACK_DEVICES)[number];

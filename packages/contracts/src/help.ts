@@ -17,11 +17,7 @@ export const faqTopicSchema = z.object({
   title: z.string(),
   questions: z.array(faqQuestionSchema),
 });
-export type FaqQuestion = z.infer<typeof faqQuestionSchema>;
 export type FaqTopic = z.infer<typeof faqTopicSchema>;
-/** FAQ documents are a list of items with title and questions (spec 3). */
-export const faqDocumentSchema = z.array(faqTopicSchema);
-
 /** An answer's text as HTML: tokens replaced (the HTML is sanitised where it is shown). */
 export const answerHtml = (answer: string) =>
   answer.replaceAll(QUOTE_TOKEN, "'").replaceAll(LINE_FEED_TOKEN, '<br>');

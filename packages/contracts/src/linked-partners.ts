@@ -3,11 +3,8 @@ import { brand } from './brand.ts';
 
 /**
  * Linked partners and points exchange (signed-in spec 1, 3 "Linked partner configuration", 4, 8, 9). The spec
- * defines only the service prefixes; the paths and payloads below are designed in ADR 013.
+ * defines only the service prefixes (api-prefixes.ts); the paths and payloads below are designed in ADR 013.
  */
-
-export const LINKED_PARTNERS_API = '/linked-partners-api';
-export const POINTS_EXCHANGE_API = '/points-exchange-api';
 
 export const PARTNER_KINDS = ['airline', 'hotel'] as const;
 export type PartnerKind = (typeof PARTNER_KINDS)[number];
@@ -18,10 +15,6 @@ export type PartnerId = (typeof PARTNER_IDS)[PartnerKind];
 export const partnerIdSchema = z.enum([PARTNER_IDS.airline, PARTNER_IDS.hotel]);
 
 export const LINK_TYPES = ['link', 'join'] as const;
-export type LinkType = (typeof LINK_TYPES)[number];
-export const OPERATIONS = ['link', 'manual', 'aoi', 'login', 'points_transfer'] as const;
-/** Directions: from-partner-to-base (PTN), from-base-to-partner (NTP), aoi. */
-export const DIRECTIONS = { PTN: 'PTN', NTP: 'NTP', aoi: 'aoi' } as const;
 export const CONVERSION_TYPES = ['NECTAR_TO_PARTNER', 'PARTNER_TO_NECTAR'] as const;
 export type ConversionType = (typeof CONVERSION_TYPES)[number];
 export const MODAL_TYPES = [
@@ -31,9 +24,7 @@ export const MODAL_TYPES = [
   'account_locked',
   'partner_account_locked',
 ] as const;
-export type ModalType = (typeof MODAL_TYPES)[number];
 export const FLOW_STATES = ['ERROR', 'SUCCESS', 'PENDING'] as const;
-export type FlowState = (typeof FLOW_STATES)[number];
 
 /** Spec 9: link/unlink cap of 4 per account (and, spec 8, per partner account and per card). */
 export const LINK_UNLINK_CAP = 4;

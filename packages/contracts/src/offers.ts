@@ -95,7 +95,6 @@ export const coalitionOfferStateUpdateSchema = /* @__PURE__ */ (() =>
       .min(1)
       .max(100),
   }))();
-export type OfferStateUpdate = z.infer<typeof offerStateUpdateSchema>['offers'][number];
 
 export const offerSeenSchema = /* @__PURE__ */ (() =>
   z.object({ offerIds: z.array(z.string().min(1).max(64)).min(1).max(200) }))();

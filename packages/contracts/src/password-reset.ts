@@ -38,7 +38,6 @@ export const confirmPasswordResetSchema = z.object({
  */
 export const resetLinkCheckSchema = z.object({ token: resetLinkTokenSchema });
 export const resetLinkStatusSchema = z.object({ status: z.literal('VALID') });
-export type ConfirmPasswordReset = z.infer<typeof confirmPasswordResetSchema>;
 
 export const descriptionSchema = z.object({ description: z.string() });
 

@@ -110,7 +110,6 @@ export const contactPreferencesSchema = z.object({
   contactBySMS: z.boolean().default(false),
   contactByPost: z.boolean().default(false),
 });
-export type ContactPreferences = z.infer<typeof contactPreferencesSchema>;
 
 /** Registration password: the shared rules plus the person's own name and email (spec 5). */
 export const registrationPasswordSchema = (context: {

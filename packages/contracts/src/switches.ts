@@ -31,15 +31,12 @@ export const SWITCH_TABLE = {
 
 export type SwitchName = keyof typeof SWITCH_TABLE;
 export const SWITCH_NAMES = Object.keys(SWITCH_TABLE) as SwitchName[];
-export const isSwitchName = (name: string): name is SwitchName => Object.hasOwn(SWITCH_TABLE, name);
-
 /**
  * Switches the operator turns on at run time through the remote configuration (signed-in spec 7.8, 9): our
  * server's `GET /anonymous-platform-status-api/remote-config`. Each is on only where the value for the current
  * environment is true, and off when the fetch fails.
  */
 export const REMOTE_SWITCH_NAMES = ['maintenance', 'chatBot', 'queenPassing', 'cms'] as const;
-export type RemoteSwitchName = (typeof REMOTE_SWITCH_NAMES)[number];
 
 /** One remote switch's values, as the remote-config endpoint serves them. */
 export interface RemoteSwitchValues {

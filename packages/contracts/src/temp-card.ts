@@ -66,7 +66,6 @@ export const accessEmailRequestSchema = z.object({
   termsAccepted: z.literal(true, { error: tempCardMessages.termsRequired }),
   privacyAccepted: z.literal(true, { error: tempCardMessages.privacyRequired }),
 });
-export type AccessEmailRequest = z.infer<typeof accessEmailRequestSchema>;
 
 export const accessEmailResponseSchema = z.object({
   status: z.literal('EMAIL_SENT'),

@@ -63,9 +63,6 @@ const BUNDLED: ReadonlyMap<string, Address[]> = new Map(
   ]),
 );
 
-/** The postcodes of the bundled set (README lists them for testers). */
-export const BUNDLED_POSTCODES = AREAS.map((area) => area.postcode);
-
 export const bundledAddressProvider: AddressProvider = {
   async find(postcode, property) {
     const all = BUNDLED.get(toNormalised(postcode) ?? postcode) ?? [];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, DbExecutor } from '../db/database.ts';
+import type { DbExecutor } from '../db/database.ts';
 import { attemptCounters } from '../db/schema/security.ts';
 
 /** A limit on attempts of one kind for one key (an account, a card), counted in the database. */
@@ -57,24 +57,4 @@ export async function countAttempt(
     .returning({ count: attemptCounters.count, windowEndsAt: attemptCounters.windowEndsAt });
   const count = row?.count ?? Number.MAX_SAFE_INTEGER;
   return { allowed: count <= limit.max, count, windowEndsAt: row?.windowEndsAt ?? ends };
-}
-
-/** Whether `key` has already used up its limit in the current window (no attempt is counted). */
-export async function isOverLimit(
-  db: Database,
-  key: string,
-  limit: AttemptLimit,
-  now = new Date(),
-): Promise<boolean> {
-  const [row] = await db
-    .select({ count: attemptCounters.count, windowEndsAt: attemptCounters.windowEndsAt })
-    .from(attemptCounters)
-    .where(sql`${attemptCounters.key} = ${key}`)
-    .limit(1);
-  return Boolean(row && row.windowEndsAt > now && row.count >= limit.max);
-}
-
-/** Forgets the attempts of `key` (a right password clears the count of wrong ones). */
-export async function clearAttempts(db: Database, key: string): Promise<void> {
-  await db.delete(attemptCounters).where(sql`${attemptCounters.key} = ${key}`);
 }

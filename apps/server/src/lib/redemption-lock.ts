@@ -2,9 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/database.ts';
 import { redemptionLocks } from '../db/schema/card-activity.ts';
 
-/** Signed-in spec 8 (hotel partner errors): the message a locked account sees when it tries to spend. */
-export const REDEMPTION_LOCKED_MESSAGE = "you can't spend points with this account right now";
-
 /** Whether the collector's redemption lock is on (signed-in spec 6). No row means unlocked. */
 export async function isRedemptionLocked(db: DbExecutor, collectorId: string): Promise<boolean> {
   const [row] = await db

@@ -199,15 +199,6 @@ export async function consumeEmailChange(
   });
 }
 
-export async function findPasswordHash(db: Database, collectorId: string) {
-  const [row] = await db
-    .select({ passwordHash: credentials.passwordHash })
-    .from(credentials)
-    .where(eq(credentials.collectorId, collectorId))
-    .limit(1);
-  return row?.passwordHash;
-}
-
 export async function setPasswordHash(db: Database | Transaction, collectorId: string, passwordHash: string) {
   await db
     .update(credentials)

@@ -3,8 +3,6 @@ import type { Database, DbExecutor } from '../../db/database.ts';
 import { collectors } from '../../db/schema/core.ts';
 import { feedback } from '../../db/schema/feedback.ts';
 
-export type FeedbackRow = typeof feedback.$inferSelect;
-
 /** Locks the member's row so two sends at once are counted one after the other (the daily limit holds). */
 export async function lockCollector(tx: DbExecutor, collectorId: string) {
   const [row] = await tx

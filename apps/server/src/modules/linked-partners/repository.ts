@@ -4,7 +4,6 @@ import { accountEvents } from '../../db/schema/account.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { partnerLinks, partnerTransfers } from '../../db/schema/linked-partners.ts';
 
-export type PartnerLink = typeof partnerLinks.$inferSelect;
 export type PartnerTransfer = typeof partnerTransfers.$inferSelect;
 
 /** Each link row is one link, plus one unlink once it has ended: the count the cap of 4 applies to. */

@@ -262,6 +262,3 @@ export function offerCatalogue(): NewOffer[] {
   );
   return list;
 }
-
-/** What a new collector starts with: every current offer of the catalogue, none saved. */
-export const starterOfferIds = (catalogue: NewOffer[]) => catalogue.map((offer) => offer.id);

@@ -283,7 +283,6 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
     },
   };
 }
-export type OfferService = ReturnType<typeof createOfferService>;
 
 /** How the demo collector's offers start: a few saved, one pinned, one hidden, one partner offer opted in. */
 const demoStates: Record<string, string> = {

@@ -162,15 +162,6 @@ export async function clearFailures(db: Database, collectorId: string): Promise<
     .where(eq(credentials.collectorId, collectorId));
 }
 
-export async function firstCardOf(db: Database, collectorId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ number: cards.number })
-    .from(cards)
-    .where(and(eq(cards.collectorId, collectorId), eq(cards.status, 'active')))
-    .limit(1);
-  return row?.number;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The collector a provider subject names, when it is still active. */

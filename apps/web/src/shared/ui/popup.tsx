@@ -148,7 +148,3 @@ export function Popup({ open, onClose, title, children, sliding = false }: Popup
     </div>
   );
 }
-
-export function SlidingPopup(props: Omit<PopupProps, 'sliding'>) {
-  return <Popup {...props} sliding />;
-}

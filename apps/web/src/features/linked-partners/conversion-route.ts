@@ -1,3 +1,0 @@
-import { ConversionPage } from './conversion-page.tsx';
-
-export const Component = ConversionPage;
