@@ -12,7 +12,7 @@ import { recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { verifyCredentials } from '../session-api/service.ts';
-import { recordSignIn } from './audit.ts';
+import { recordSignIn } from '../../lib/account-log.ts';
 
 let t: TestApp;
 const P = '/customer-management-api';

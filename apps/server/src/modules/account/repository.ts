@@ -243,25 +243,6 @@ export async function recordConsent(db: Database, collectorId: string, kind: str
 
 /* ---------- audit ---------- */
 
-export async function insertEvent(
-  db: Database,
-  event: {
-    collectorId: string;
-    type: string;
-    detail?: Record<string, unknown>;
-    ip?: string | null;
-    userAgent?: string | null;
-  },
-) {
-  await db.insert(accountEvents).values({
-    collectorId: event.collectorId,
-    type: event.type,
-    detail: event.detail ?? {},
-    ip: event.ip ?? null,
-    userAgent: event.userAgent?.slice(0, 400) ?? null,
-  });
-}
-
 export async function listEvents(db: Database, collectorId: string, limit: number) {
   return db
     .select()

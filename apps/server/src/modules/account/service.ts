@@ -30,10 +30,9 @@ import { removeAllPasskeys } from '../passkeys/service.ts';
 import { isKnownAddress, type AddressProvider } from '../../lib/address-book.ts';
 import type { SessionStore } from '../../plugins/session-store.ts';
 import { verifyCredentials } from '../session-api/service.ts';
-import { recordAccountEvent } from './audit.ts';
+import { recordAccountEvent } from '../../lib/account-log.ts';
 
 /** The member's security log, which other modules write too (passkeys, issue 33), through this public file. */
-export { recordAccountEvent };
 import * as repo from './repository.ts';
 
 export interface AccountDeps {

@@ -18,7 +18,7 @@ import {
 } from '@app/contracts/passkeys';
 import { collectorSessionResponseSchema, signInMessages } from '@app/contracts/sign-in';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAccountEvent } from '../account/service.ts';
+import { recordAccountEvent } from '../../lib/account-log.ts';
 import { markDeviceKnown } from '../session-api/service.ts';
 import * as service from './service.ts';
 

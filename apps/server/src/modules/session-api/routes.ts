@@ -43,7 +43,7 @@ import {
   rememberValue,
 } from './remember-cookie.ts';
 import { findCredentialByEmail, findSignedInCollector } from './repository.ts';
-import { recordSignIn } from '../account/audit.ts';
+import { recordSignIn } from '../../lib/account-log.ts';
 import { verifyCredentials, type SignInIdentifier } from './service.ts';
 
 /** Per-IP limits on the calls that check a password or exchange a code (DESIGN.md 5). */

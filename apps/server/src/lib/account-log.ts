@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountEventType } from '@app/contracts/account';
-import type { Database } from '../../db/database.ts';
-import { insertEvent } from './repository.ts';
+import type { Database } from '../db/database.ts';
+import { accountEvents } from '../db/schema/account.ts';
 
 /**
  * Writes one entry of the member's account log (issue 12): what happened, when, from which address and
@@ -33,5 +33,24 @@ export async function recordSignIn(
 ): Promise<void> {
   await recordAccountEvent(db, request, collectorId, 'sign-in', {
     sessionCreatedAt: session.createdAt.toISOString(),
+  });
+}
+
+async function insertEvent(
+  db: Database,
+  event: {
+    collectorId: string;
+    type: string;
+    detail?: Record<string, unknown>;
+    ip?: string | null;
+    userAgent?: string | null;
+  },
+) {
+  await db.insert(accountEvents).values({
+    collectorId: event.collectorId,
+    type: event.type,
+    detail: event.detail ?? {},
+    ip: event.ip ?? null,
+    userAgent: event.userAgent?.slice(0, 400) ?? null,
   });
 }
