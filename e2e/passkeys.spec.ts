@@ -126,7 +126,6 @@ test('a member adds a passkey, logs in with it, renames and removes it; a remove
   // browser's autofill offers it on the card-number field (the virtual authenticator picks it at once).
   await logOut(page);
   await page.goto('/id/start/login');
-  await expect(page.getByLabel('Card number')).toHaveAttribute('autocomplete', 'username webauthn');
   await expect(page.getByRole('heading', { level: 1, name: 'Hello Sam' })).toBeVisible({ timeout: 20_000 });
   expect(new URL(page.url()).pathname).toBe('/homepage');
 
@@ -140,6 +139,8 @@ test('a member adds a passkey, logs in with it, renames and removes it; a remove
   await page.context().addCookies([{ name: NO_AUTOFILL, value: '1', url: new URL('/', page.url()).href }]);
   await page.goto('/id/start/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
+  // The field that autofill offers passkeys on.
+  await expect(page.getByLabel('Card number')).toHaveAttribute('autocomplete', 'username webauthn');
   await designScreenshot(page, 'sign-in-card-number-passkey');
   await page.getByRole('button', { name: passkeyMessages.signInButton }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Hello Sam' })).toBeVisible({ timeout: 20_000 });

@@ -192,7 +192,8 @@ export async function createIdentityProvider({
     extraParams: ['audience', 'mission', 'platform', 'action'],
     scopes: ['openid', 'offline', 'offline_access', 'profile', 'email'],
     claims: {
-      openid: ['sub'],
+      // `amr`: how the member logged in (RFC 8176), in the ID token when the login says (a passkey, ADR 029).
+      openid: ['sub', 'amr'],
       profile: ['given_name', 'family_name', 'name'],
       email: ['email'],
     },

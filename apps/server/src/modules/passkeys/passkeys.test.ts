@@ -254,6 +254,12 @@ function passkeyTests(env: Record<string, string>) {
     expect(await eventsOf(member.id)).toEqual(expect.arrayContaining(['passkey-used', 'sign-in']));
     const [row] = await t.app.db.select().from(passkeys).where(eq(passkeys.collectorId, member.id));
     expect(row?.counter).toBe(1);
+
+    // The ID token says how the member logged in (RFC 8176): two factors, a device-bound key.
+    const logout = await call(browser, address, 'DELETE', '/session-api/session');
+    const idToken = String(logout.json().oidcToken);
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    expect(claims.amr).toEqual(['mfa', 'user', 'hwk']);
   });
 
   it('takes each sign-in challenge once, for its own interaction, within its life', async () => {
