@@ -5,6 +5,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+const server = './apps/server/src';
+const serverModules = readdirSync(`${server}/modules`);
+/** A module's public file: the one thing another module (or the start data) may import from it. */
+const publicFiles = serverModules.map((name) => `./${name}/service.ts`);
+const webFeatures = readdirSync('./apps/web/src/features');
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
@@ -47,6 +54,71 @@ export default tseslint.config(
             { target: './apps/web/src/shared', from: './apps/web/src/features' },
             { target: './apps/web/src/shared', from: './apps/web/src/app' },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
+            // Features do not import each other: what two need lives in shared/.
+            ...webFeatures.map((name) => ({
+              target: `./apps/web/src/features/${name}`,
+              from: './apps/web/src/features',
+              except: [`./${name}`],
+              message: 'Features do not import each other: move what both need to shared/.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server layers (DESIGN.md, docs/architecture.md): db and lib import no module and no plugin; plugins import
+    // no module (app.ts hands them what they need); a module uses another only through its service.ts; the
+    // start data (db/demo) sits above the modules and uses them through the same public files.
+    // Tests are outside the layers: they build the whole app and may reach any file.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...['lib', 'db/schema', 'db/migrations', 'db/*.ts'].flatMap((target) => [
+              {
+                target: `${server}/${target}`,
+                from: `${server}/modules`,
+                message: 'lib/ and db/ import no module.',
+              },
+              {
+                target: `${server}/${target}`,
+                from: `${server}/plugins`,
+                message: 'lib/ and db/ import no plugin.',
+              },
+              {
+                target: `${server}/${target}`,
+                from: `${server}/db/demo`,
+                message: 'Only app.ts runs the start data.',
+              },
+            ]),
+            { target: `${server}/lib`, from: `${server}/app.ts` },
+            {
+              target: `${server}/plugins`,
+              from: `${server}/modules`,
+              message: 'Pass what a plugin needs in from app.ts.',
+            },
+            { target: `${server}/plugins`, from: `${server}/db/demo` },
+            {
+              target: `${server}/modules`,
+              from: `${server}/db/demo`,
+              message: 'Only app.ts runs the start data.',
+            },
+            ...serverModules.map((name) => ({
+              target: `${server}/modules/${name}`,
+              from: `${server}/modules`,
+              except: [`./${name}`, ...publicFiles],
+              message: 'Use another module only through its service.ts; move what both need to lib/.',
+            })),
+            {
+              target: `${server}/db/demo`,
+              from: `${server}/modules`,
+              except: publicFiles,
+              message: 'The start data uses a module only through its service.ts.',
+            },
           ],
         },
       ],

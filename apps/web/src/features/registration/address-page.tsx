@@ -17,7 +17,7 @@ import { TextField } from '../../shared/ui/text-field.tsx';
 import { chooseAddress, findAddresses } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
-import { readRegistrationState } from './registration-state.ts';
+import { readRegistrationState } from '../../shared/identity/registration-state.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

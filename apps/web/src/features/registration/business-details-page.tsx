@@ -17,7 +17,7 @@ import { TextField } from '../../shared/ui/text-field.tsx';
 import { submitBusinessDetails } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
-import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
+import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 
 interface BusinessForm {
   name: string;

@@ -7,7 +7,7 @@ import { RadioGroup } from '../../shared/ui/radio-group.tsx';
 import { cardCheck } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
-import { clearRegistrationState, saveRegistrationState } from './registration-state.ts';
+import { clearRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 
 type Choice = 'yes' | 'no';
 

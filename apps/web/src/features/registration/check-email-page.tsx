@@ -9,7 +9,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { emailCheckConfirm, resendEmail } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
-import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
+import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 
 /** Mail providers with a web inbox we can open on a search for our email (the 'sniper link', spec 2). */
 const MAIL_PROVIDERS: { domains: string[]; name: string; url: string }[] = [

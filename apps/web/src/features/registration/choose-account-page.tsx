@@ -6,7 +6,7 @@ import { RadioGroup } from '../../shared/ui/radio-group.tsx';
 import { chooseAccount } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
-import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
+import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 
 type Kind = 'consumer' | 'business';
 

@@ -6,7 +6,7 @@ import { NewPasswordFields } from '../../shared/ui/new-password-fields.tsx';
 import { passwordValidation } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
-import { readRegistrationState } from './registration-state.ts';
+import { readRegistrationState } from '../../shared/identity/registration-state.ts';
 
 /**
  * {prefix}/create-a-password (spec 5): the rules tick as the person types, 'Passwords do not match.', and

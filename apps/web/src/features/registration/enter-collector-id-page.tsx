@@ -3,12 +3,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { IDENTITY_PREFIX } from '@app/contracts/sign-in';
 import { registrationErrorCodes } from '@app/contracts/registration';
 import { HttpError } from '../../shared/http/client.ts';
-import { CardNumberForm } from '../sign-in/card-number-form.tsx';
-import { updateIdentityState } from '../sign-in/identity-state.ts';
+import { CardNumberForm } from '../../shared/identity/card-number-form.tsx';
+import { updateIdentityState } from '../../shared/identity/identity-state.ts';
 import { cardCheck } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
-import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
+import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 
 /** What registration says on the log-in page when the card already has an online account. */
 export const ALREADY_REGISTERED = 'This card already has an online account. Please log in.';

@@ -12,7 +12,7 @@ import { Toggle } from '../../shared/ui/toggle.tsx';
 import { emailCheck } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
-import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
+import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 
 const formSchema = z.object({ email: emailSchema });
 

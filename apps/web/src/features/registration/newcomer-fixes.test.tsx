@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMAIL_LINK_INVALID_MESSAGE, registrationErrorCodes } from '@app/contracts/registration';
 import { CheckEmailPage } from './check-email-page.tsx';
 import { PhoneNumberPage } from './phone-number-page.tsx';
-import { saveRegistrationState } from './registration-state.ts';
+import { saveRegistrationState } from '../../shared/identity/registration-state.ts';
 
 const renderAt = (path: string, element: ReactElement) => {
   const router = createMemoryRouter([{ path: path.split('?')[0] ?? path, element }], {

@@ -18,7 +18,7 @@ import { Toggle } from '../../shared/ui/toggle.tsx';
 import { phoneCheck } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
-import { readRegistrationState } from './registration-state.ts';
+import { readRegistrationState } from '../../shared/identity/registration-state.ts';
 
 const countryNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
 

@@ -10,7 +10,7 @@ import { CheckEmailPage } from './check-email-page.tsx';
 import { CreatePasswordPage } from './create-password-page.tsx';
 import { CustomerDetailsPage } from './customer-details-page.tsx';
 import { RegisterFailedPage } from './register-failed-page.tsx';
-import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
+import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 
 const renderAt = (path: string, element: ReactElement) => {
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });

@@ -18,7 +18,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { StoreLinks } from '../../shared/ui/store-links.tsx';
 import { autoLogin, getSignUpStatus, waitUntilReady } from './registration-api.ts';
 import { registrationPaths } from './registration-paths.ts';
-import { readRegistrationState, saveRegistrationState } from './registration-state.ts';
+import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 import './registration.css';
 
 /**

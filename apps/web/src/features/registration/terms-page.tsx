@@ -11,7 +11,7 @@ import { Toggle } from '../../shared/ui/toggle.tsx';
 import { confirmRegistration } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
-import { readRegistrationState } from './registration-state.ts';
+import { readRegistrationState } from '../../shared/identity/registration-state.ts';
 
 const PRIVACY_SUMMARY = '/documents-api/registration/privacy-policy-short.html';
 

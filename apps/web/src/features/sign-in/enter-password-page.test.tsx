@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnterPasswordPage } from './enter-password-page.tsx';
 import { TwoFactorPage } from './two-factor-page.tsx';
-import { updateIdentityState } from './identity-state.ts';
+import { updateIdentityState } from '../../shared/identity/identity-state.ts';
 
 const renderAt = (path: string) => {
   const router = createMemoryRouter(

@@ -10,7 +10,7 @@ import { HttpError } from '../../shared/http/client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Checkbox } from '../../shared/ui/checkbox.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { readIdentityState } from './identity-state.ts';
+import { readIdentityState } from '../../shared/identity/identity-state.ts';
 import { RememberMeInfoPopup } from './remember-me-info-popup.tsx';
 import { createCollectorSession, device2faPageOf } from './sign-in-api.ts';
 import { startSignIn } from './start-sign-in.ts';

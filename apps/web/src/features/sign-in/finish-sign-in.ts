@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_AFTER_SIGN_IN, safeNext, type OauthSessionResponse } from '@app/contracts/sign-in';
 import { markSessionStarted, notifySessionMarkerChange } from '../../shared/session/session-marker.ts';
 import { STORAGE_KEYS, writeStored } from '../../shared/storage/storage.ts';
-import { clearIdentityState, readIdentityState } from './identity-state.ts';
+import { clearIdentityState, readIdentityState } from '../../shared/identity/identity-state.ts';
 
 /**
  * The web session exists: store the session-created date and first name (signed-in spec 3, 4), forget the

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readIdentityState, updateIdentityState } from './identity-state.ts';
+import { readIdentityState, updateIdentityState } from '../../shared/identity/identity-state.ts';
 import { OauthRedirectPage } from './oauth-redirect-page.tsx';
 
 const VERIFIER = 'v'.repeat(43);

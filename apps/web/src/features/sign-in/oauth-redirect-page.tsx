@@ -5,7 +5,7 @@ import { IDENTITY_PREFIX, OAUTH_REDIRECT_PATH, signInMessages } from '@app/contr
 import { HttpError } from '../../shared/http/client.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { finishSignIn } from './finish-sign-in.ts';
-import { takePendingSignIn } from './identity-state.ts';
+import { takePendingSignIn } from '../../shared/identity/identity-state.ts';
 import { createOauthSession, device2faPageOf } from './sign-in-api.ts';
 import './sign-in.css';
 import { Alert } from '../../shared/ui/alert.tsx';

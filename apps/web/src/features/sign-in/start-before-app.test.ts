@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markSessionStarted } from '../../shared/session/session-marker.ts';
 import { putRemoteConfigInPage } from '../../test/remote-config-block.ts';
-import { readIdentityState } from './identity-state.ts';
+import { readIdentityState } from '../../shared/identity/identity-state.ts';
 import { isSignInStart } from './sign-in-start-page.ts';
 import { startSignInBeforeApp } from './start-before-app.ts';
 

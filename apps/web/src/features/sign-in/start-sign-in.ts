@@ -1,5 +1,5 @@
 import { authorizationUrl, safeNext } from '@app/contracts/sign-in-paths';
-import { readIdentityState, updateIdentityState } from './identity-state.ts';
+import { readIdentityState, updateIdentityState } from '../../shared/identity/identity-state.ts';
 
 const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))

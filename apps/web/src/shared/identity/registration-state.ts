@@ -1,5 +1,5 @@
 import type { NextStep, UserType } from '@app/contracts/registration-constants';
-import { readStored, removeStored, writeStored } from '../../shared/storage/storage.ts';
+import { readStored, removeStored, writeStored } from '../storage/storage.ts';
 
 /**
  * Registration state of spec 3, kept in session storage so every step survives a reload. Only what the

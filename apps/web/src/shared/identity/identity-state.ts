@@ -1,5 +1,5 @@
 import { PENDING_SIGN_IN_COOKIE_NAMES, readPendingSignInValue } from '@app/contracts/sign-in-paths';
-import { readStored, removeStored, writeStored } from '../../shared/storage/storage.ts';
+import { readStored, removeStored, writeStored } from '../storage/storage.ts';
 
 /**
  * Identity state of the signed-in spec 3 (collectorId, next, ...) plus the pending authorization request

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { brand } from '@app/contracts/brand';
-import { request } from '../../shared/http/client.ts';
-import { Popup } from '../../shared/ui/popup.tsx';
-import { Spinner } from '../../shared/ui/spinner.tsx';
-import { Alert } from '../../shared/ui/alert.tsx';
+import { request } from '../http/client.ts';
+import { Popup } from '../ui/popup.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { Alert } from '../ui/alert.tsx';
 
 interface FaqItem {
   title?: string;

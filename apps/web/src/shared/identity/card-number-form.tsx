@@ -8,8 +8,8 @@ import {
   cardNumberDigitsSchema,
   toFullCardNumber,
 } from '@app/contracts/card-number';
-import { Button } from '../../shared/ui/button.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
+import { Button } from '../ui/button.tsx';
+import { TextField } from '../ui/text-field.tsx';
 import { CardNumberHelpPopup } from './card-number-help-popup.tsx';
 
 const formSchema = z.object({ digits: cardNumberDigitsSchema });
