@@ -32,6 +32,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session?: Session;
+    /**
+     * The signed-in member, set by `requireSession` and `requireFreshSession`; '' on a route without either
+     * (a route that needs the member always has one of them as its preHandler).
+     */
+    collectorId: string;
   }
 }
 
@@ -48,11 +53,13 @@ export const sessionPlugin = fp(
 
     app.decorate('sessions', store);
     app.decorateRequest('session', undefined);
+    app.decorateRequest('collectorId', '');
 
     const sessionGuard = (fresh: boolean) => async (request: FastifyRequest) => {
       const session = await store.read(sessionToken(request), { fresh });
       if (!session) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
       request.session = session;
+      request.collectorId = session.collectorId;
     };
     app.decorate('requireSession', sessionGuard(false));
     app.decorate('requireFreshSession', sessionGuard(true));

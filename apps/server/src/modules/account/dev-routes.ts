@@ -100,7 +100,7 @@ export function registerAccountDevRoutes(app: FastifyInstance, deps: AccountDeps
       },
     },
     async (request, reply) => {
-      const collectorId = request.session?.collectorId ?? '';
+      const collectorId = request.collectorId;
       const customer = await findCustomer(app.db, collectorId);
       if (!customer?.email) throw new AppError(400, 'NO_EMAIL', 'This member has no email address.');
       await app.notify.send({

@@ -76,7 +76,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.config.now ?? (() => new Date()),
   };
 
-  const me = (request: FastifyRequest) => request.session?.collectorId ?? '';
   const token = (request: FastifyRequest) => app.sessionToken(request) ?? '';
   const code = (request: FastifyRequest) => {
     const value = request.headers['x-2fa-code'];
@@ -99,7 +98,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerSchema, ...errors },
       },
     },
-    async (request) => service.getCustomer(deps, me(request)),
+    async (request) => service.getCustomer(deps, request.collectorId),
   );
 
   app.put(
@@ -114,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerSchema, ...errors },
       },
     },
-    async (request) => service.updateName(deps, request, me(request), request.body),
+    async (request) => service.updateName(deps, request, request.collectorId, request.body),
   );
 
   app.post(
@@ -150,7 +149,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerSchema, ...errors },
       },
     },
-    async (request) => service.updateAddress(deps, request, me(request), request.body.address),
+    async (request) => service.updateAddress(deps, request, request.collectorId, request.body.address),
   );
 
   /* ---------- step-up codes ---------- */
@@ -165,7 +164,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: twoFaOptionsSchema, ...errors },
       },
     },
-    async (request) => service.deliveryOptions(deps, me(request)),
+    async (request) => service.deliveryOptions(deps, request.collectorId),
   );
 
   app.post(
@@ -180,7 +179,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: twoFaSendResponseSchema, ...errors },
       },
     },
-    async (request) => service.sendStepUpCode(deps, me(request), token(request), request.body.deliveryMethod),
+    async (request) =>
+      service.sendStepUpCode(deps, request.collectorId, token(request), request.body.deliveryMethod),
   );
 
   app.post(
@@ -196,7 +196,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.spendStepUpCode(deps, me(request), token(request), request.body.code);
+      await service.spendStepUpCode(deps, request.collectorId, token(request), request.body.code);
       const until = deps.now().getTime() + service.REAUTH_MINUTES * 60_000;
       await app.sessions.update(token(request), { ...request.session?.data, reauthUntil: until });
       return { description: 'Thanks, that code is right.' };
@@ -223,7 +223,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       service.requestEmailChange(
         deps,
         request,
-        me(request),
+        request.collectorId,
         token(request),
         code(request),
         request.body.email,
@@ -248,7 +248,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.requestEmailChange(
         deps,
         request,
-        me(request),
+        request.collectorId,
         token(request),
         typeof mfa === 'string' ? mfa.trim() : undefined,
         request.body.email,
@@ -302,7 +302,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateMobile(deps, request, me(request), token(request), code(request), request.body.phone),
+      service.updateMobile(
+        deps,
+        request,
+        request.collectorId,
+        token(request),
+        code(request),
+        request.body.phone,
+      ),
   );
 
   /* ---------- password ---------- */
@@ -320,7 +327,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const collectorId = me(request);
+      const collectorId = request.collectorId;
       const idToken = request.session?.data.idToken;
       // Every session ends, this one too: this browser gets a fresh one (rotated id).
       await service.changePassword(
@@ -347,7 +354,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: nectarPreferencesSchema, ...errors },
       },
     },
-    async (request) => service.getNectarPreferences(deps, me(request)),
+    async (request) => service.getNectarPreferences(deps, request.collectorId),
   );
   app.put(
     `${P}/contact-preferences/nectar`,
@@ -361,7 +368,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: nectarPreferencesSchema, ...errors },
       },
     },
-    async (request) => service.saveNectarPreferences(deps, request, me(request), request.body),
+    async (request) => service.saveNectarPreferences(deps, request, request.collectorId, request.body),
   );
 
   app.get(
@@ -375,7 +382,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cpmPreferencesSchema, ...errors },
       },
     },
-    async (request) => service.getCpmPreferences(deps, me(request)),
+    async (request) => service.getCpmPreferences(deps, request.collectorId),
   );
   const saveCpm = {
     ...signed,
@@ -388,10 +395,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   };
   app.post(`${P}/contact-preferences/cpm`, saveCpm, async (request) =>
-    service.saveCpmPreferences(deps, request, me(request), request.body),
+    service.saveCpmPreferences(deps, request, request.collectorId, request.body),
   );
   app.put(`${P}/contact-preferences/cpm`, saveCpm, async (request) =>
-    service.saveCpmPreferences(deps, request, me(request), request.body),
+    service.saveCpmPreferences(deps, request, request.collectorId, request.body),
   );
 
   app.post(
@@ -434,7 +441,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: redemptionStatusSchema, ...errors },
       },
     },
-    async (request) => service.getRedemptionStatus(deps, me(request)),
+    async (request) => service.getRedemptionStatus(deps, request.collectorId),
   );
   app.put(
     `${P}/v1/collectors/redemption-status`,
@@ -457,7 +464,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError(403, 'REAUTH_REQUIRED', accountMessages.codeNeeded);
         }
       }
-      return service.setRedemptionStatus(deps, request, me(request), request.body.status);
+      return service.setRedemptionStatus(deps, request, request.collectorId, request.body.status);
     },
   );
 
@@ -476,7 +483,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.closeAccount(deps, request, me(request), request.body.password);
+      await service.closeAccount(deps, request, request.collectorId, request.body.password);
       await app.signOut(request, reply);
       return { description: 'Your account is closed.' };
     },
@@ -494,7 +501,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: missingInformationSchema, ...errors },
       },
     },
-    async (request) => service.missingInformation(deps, me(request)),
+    async (request) => service.missingInformation(deps, request.collectorId),
   );
   app.post(
     `${P}/missing-information`,
@@ -508,7 +515,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: missingInformationSchema, ...errors },
       },
     },
-    async (request) => service.addMissingInformation(deps, request, me(request), request.body),
+    async (request) => service.addMissingInformation(deps, request, request.collectorId, request.body),
   );
   app.get(
     `${P}/collector-hash`,
@@ -521,7 +528,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: collectorHashSchema, ...errors },
       },
     },
-    async (request) => service.collectorHash(deps, me(request), request.query.org),
+    async (request) => service.collectorHash(deps, request.collectorId, request.query.org),
   );
 
   /* ---------- security page ---------- */
@@ -536,7 +543,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: accountSessionsSchema, ...errors },
       },
     },
-    async (request) => ({ sessions: await service.listSessions(deps, me(request), token(request)) }),
+    async (request) => ({ sessions: await service.listSessions(deps, request.collectorId, token(request)) }),
   );
   app.post(
     `${P}/account/sessions/sign-out-others`,
@@ -550,7 +557,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const collectorId = me(request);
+      const collectorId = request.collectorId;
       const data = request.session?.data ?? {};
       await service.signOutOthers(deps, request, collectorId, () =>
         app.signIn(request, reply, collectorId, data),
@@ -571,7 +578,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.signOutSession(deps, request, me(request), token(request), request.params.sessionId),
+      service.signOutSession(deps, request, request.collectorId, token(request), request.params.sessionId),
   );
   app.get(
     `${P}/account/events`,
@@ -583,7 +590,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: accountEventsSchema, ...errors },
       },
     },
-    async (request) => ({ events: await service.listEvents(deps, me(request)) }),
+    async (request) => ({ events: await service.listEvents(deps, request.collectorId) }),
   );
 
   if (app.config.devTools) registerAccountDevRoutes(app, deps);

@@ -20,7 +20,7 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const balance = await readBalance(request.session?.collectorId ?? '');
+      const balance = await readBalance(request.collectorId);
       return { balance, pointsValue: `£${(balance / POINTS_PER_POUND).toFixed(2)}` };
     },
   );

@@ -28,7 +28,6 @@ const errors = {
   409: apiErrorSchema,
   429: apiErrorSchema,
 };
-const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';
 const prefix = '/customer-management-api';
 
 /**
@@ -61,7 +60,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The barcode is the card number: private, and replaced with the card.
       void reply.header('cache-control', 'private, no-store');
-      return sendWrittenJson(reply, await service.barcodeJson(collectorIdOf(request)));
+      return sendWrittenJson(reply, await service.barcodeJson(request.collectorId));
     },
   );
 
@@ -75,7 +74,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerCardSchema, ...errors },
       },
     },
-    async (request) => service.card(collectorIdOf(request)),
+    async (request) => service.card(request.collectorId),
   );
 
   app.post(
@@ -92,7 +91,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.replace(
-        collectorIdOf(request),
+        request.collectorId,
         request.query.replacementType,
         inStock(request, request.query.cardType),
       ),
@@ -109,7 +108,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cardNumberResultSchema, ...errors },
       },
     },
-    async (request) => service.request(collectorIdOf(request), inStock(request, request.query.cardType)),
+    async (request) => service.request(request.collectorId, inStock(request, request.query.cardType)),
   );
 
   for (const [path, purpose] of [

@@ -16,6 +16,6 @@ export const customerManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // The account pages' fields too (issue 12): the account module's service answers.
-    async (request) => getCustomer({ db: app.db }, request.session?.collectorId ?? ''),
+    async (request) => getCustomer({ db: app.db }, request.collectorId),
   );
 };

@@ -24,7 +24,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const saved = await submitFeedback(app.db, request.session?.collectorId ?? '', {
+      const saved = await submitFeedback(app.db, request.collectorId, {
         ...request.body,
         userAgent: request.headers['user-agent'],
       });

@@ -34,7 +34,7 @@ export const hotelsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(400, 'REDIRECT_NOT_ALLOWED', 'That address is not one we can take you to.');
       }
       const secret = await getOrCreateSecret(app.db, 'hotels-session');
-      const { token, expiresAt } = createHotelsSessionToken(secret, request.session?.collectorId ?? '');
+      const { token, expiresAt } = createHotelsSessionToken(secret, request.collectorId);
       reply.header(HOTELS_SESSION_HEADER, token).header('cache-control', 'no-store');
       const redirectUrl = redirect
         ? `/sso-redirection?${new URLSearchParams({ pianosessionhotels: token, location: redirect }).toString()}`

@@ -83,7 +83,7 @@ export const identityAppsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const apps = await listConnectedApps(app.db, provider(), request.session?.collectorId ?? '');
+      const apps = await listConnectedApps(app.db, provider(), request.collectorId);
       return { apps };
     },
   );
@@ -100,11 +100,7 @@ export const identityAppsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const removed = await disconnectApp(
-        app.db,
-        request.session?.collectorId ?? '',
-        request.params.clientId,
-      );
+      const removed = await disconnectApp(app.db, request.collectorId, request.params.clientId);
       if (!removed) throw new AppError(404, 'APP_NOT_CONNECTED', consentMessages.notFound);
       return reply.code(204).send(null);
     },

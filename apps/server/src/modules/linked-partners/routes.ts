@@ -29,7 +29,6 @@ const errors = {
   429: apiErrorSchema,
   502: apiErrorSchema,
 };
-const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';
 const partnerParams = z.object({ partnerId: partnerIdSchema });
 /** Partner calls and code sends cost the partner and the member: a member gets a few a minute. */
 const actionLimit = {
@@ -83,7 +82,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.status(collectorIdOf(request));
+      return service.status(request.collectorId);
     },
   );
 
@@ -100,7 +99,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: flowResultSchema, ...errors },
       },
     },
-    async (request) => service.link(collectorIdOf(request), request.params.partnerId, request.body),
+    async (request) => service.link(request.collectorId, request.params.partnerId, request.body),
   );
 
   app.delete(
@@ -115,7 +114,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: flowResultSchema, ...errors },
       },
     },
-    async (request) => service.unlink(collectorIdOf(request), request.params.partnerId),
+    async (request) => service.unlink(request.collectorId, request.params.partnerId),
   );
 
   app.post(
@@ -130,7 +129,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversionChallengeSchema, ...errors },
       },
     },
-    async (request) => service.startConversion(collectorIdOf(request), request.body),
+    async (request) => service.startConversion(request.collectorId, request.body),
   );
 
   app.post(
@@ -145,7 +144,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ message: z.string() }), ...errors },
       },
     },
-    async (request) => service.resend(collectorIdOf(request), request.body.conversionToken),
+    async (request) => service.resend(request.collectorId, request.body.conversionToken),
   );
 
   app.post(
@@ -161,7 +160,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.confirmConversion(collectorIdOf(request), request.body.conversionToken, request.body.twoFaCode),
+      service.confirmConversion(request.collectorId, request.body.conversionToken, request.body.twoFaCode),
   );
 
   app.get(
@@ -174,7 +173,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ transfers: z.array(transferSchema) }), ...errors },
       },
     },
-    async (request) => ({ transfers: await service.recent(collectorIdOf(request)) }),
+    async (request) => ({ transfers: await service.recent(request.collectorId) }),
   );
 
   // Tester tooling goes with the other /dev tools: DEV_TOOLS=on where that setting exists, never in production.

@@ -48,8 +48,6 @@ function answerList(request: FastifyRequest, reply: FastifyReply, list: OfferLis
   return sendWrittenAnswer(request, reply, list.answer);
 }
 
-const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';
-
 /** /offers-api: the offer calls of signed-in spec 7.5. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.devTools) registerOfferDevRoutes(app);
@@ -73,7 +71,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const types =
         request.query.type === 'ALL' ? (['PIANO', 'NECTAR_PRICE'] as const) : [request.query.type];
-      return answerList(request, reply, await service.listWithTag(collectorIdOf(request), [...types]));
+      return answerList(request, reply, await service.listWithTag(request.collectorId, [...types]));
     },
   );
 
@@ -89,7 +87,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      answerList(request, reply, await service.listWithTag(collectorIdOf(request), ['COALITION'])),
+      answerList(request, reply, await service.listWithTag(request.collectorId, ['COALITION'])),
   );
 
   app.get(
@@ -103,7 +101,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: offerSchema, ...errors },
       },
     },
-    async (request) => service.get(collectorIdOf(request), request.params.id),
+    async (request) => service.get(request.collectorId, request.params.id),
   );
 
   app.get(
@@ -120,7 +118,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sourceType = offerFilterSource(request.params.id);
-      const offers = await service.list(collectorIdOf(request), [sourceType]);
+      const offers = await service.list(request.collectorId, [sourceType]);
       return { id: request.params.id, categories: categoriesOf(offers.filter((o) => o.state !== 'HIDDEN')) };
     },
   );
@@ -179,7 +177,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      offers: await service.changeStates(collectorIdOf(request), request.body.offers, 'personalised'),
+      offers: await service.changeStates(request.collectorId, request.body.offers, 'personalised'),
     }),
   );
 
@@ -201,7 +199,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError(400, 'VALIDATION', 'offerId and partnerId must match the offer.');
         }
       }
-      return { offers: await service.changeStates(collectorIdOf(request), request.body.offers, 'coalition') };
+      return { offers: await service.changeStates(request.collectorId, request.body.offers, 'coalition') };
     },
   );
 
@@ -217,7 +215,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: offerSchema, ...errors },
       },
       handler: async (request) =>
-        service.setBookmark(collectorIdOf(request), request.params.id, method === 'PUT'),
+        service.setBookmark(request.collectorId, request.params.id, method === 'PUT'),
     });
   }
 
@@ -233,7 +231,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await markSeen(app.db, collectorIdOf(request), request.body.offerIds, new Date());
+      await markSeen(app.db, request.collectorId, request.body.offerIds, new Date());
       return reply.status(204).send(null);
     },
   );

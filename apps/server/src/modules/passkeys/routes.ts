@@ -53,7 +53,6 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   /** The RP id: the host name the browser asked (its origin is checked against PUBLIC_URL's). */
   const rpIdOf = (request: FastifyRequest) => request.hostname.replace(/:\d+$/, '');
-  const me = (request: FastifyRequest) => request.session?.collectorId ?? '';
   const token = (request: FastifyRequest) => app.sessionToken(request) ?? '';
 
   /** The login interaction the card-number page carries, while it still waits for its login. */
@@ -131,7 +130,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passkeysSchema, ...errors },
       },
     },
-    async (request) => ({ passkeys: await service.listPasskeys(deps, me(request)) }),
+    async (request) => ({ passkeys: await service.listPasskeys(deps, request.collectorId) }),
   );
 
   app.post(
@@ -151,7 +150,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(until > deps.now().getTime())) {
         throw new AppError(403, 'REAUTH_REQUIRED', accountMessages.codeNeeded);
       }
-      return service.registrationOptions(deps, me(request), token(request), rpIdOf(request));
+      return service.registrationOptions(deps, request.collectorId, token(request), rpIdOf(request));
     },
   );
 
@@ -171,7 +170,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       passkey: await service.addPasskey(
         deps,
         request,
-        me(request),
+        request.collectorId,
         token(request),
         request.body.response,
         rpIdOf(request),
@@ -196,7 +195,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.renamePasskey(deps, request, me(request), request.params.id, request.body.name),
+      service.renamePasskey(deps, request, request.collectorId, request.params.id, request.body.name),
   );
 
   app.delete(
@@ -211,6 +210,6 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passkeyChangedSchema, ...errors },
       },
     },
-    async (request) => service.removePasskey(deps, request, me(request), request.params.id),
+    async (request) => service.removePasskey(deps, request, request.collectorId, request.params.id),
   );
 };

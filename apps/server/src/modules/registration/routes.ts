@@ -350,7 +350,6 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: businessOffersRequestSchema, ...errors, 403: apiErrorSchema },
       },
     },
-    async (request) =>
-      service.setBusinessOffers(deps, request.session?.collectorId ?? '', request.body.businessOffersOptIn),
+    async (request) => service.setBusinessOffers(deps, request.collectorId, request.body.businessOffersOptIn),
   );
 };

@@ -19,7 +19,6 @@ import { createActivityService, receiptText } from './service.ts';
 import { pathIdSchema } from '../../lib/path-id.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
-const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';
 const receiptParams = z.object({ id: pathIdSchema });
 
 /** Activity: the transactions feed, the ledger history, savings, breakdown and receipts (signed-in spec 7.6). */
@@ -43,7 +42,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendWrittenAnswer(
         request,
         reply,
-        await service.feedAnswer(collectorIdOf(request), request.query.pageSize, request.query.nextToken),
+        await service.feedAnswer(request.collectorId, request.query.pageSize, request.query.nextToken),
       ),
   );
 
@@ -58,7 +57,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: historyResponseSchema, ...errors },
       },
     },
-    async (request) => service.history(collectorIdOf(request), request.query.limit, request.query.offset),
+    async (request) => service.history(request.collectorId, request.query.limit, request.query.offset),
   );
 
   app.get(
@@ -71,7 +70,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: breakdownSchema, ...errors },
       },
     },
-    async (request) => service.breakdown(collectorIdOf(request)),
+    async (request) => service.breakdown(request.collectorId),
   );
 
   app.get(
@@ -87,7 +86,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.savings(
-        collectorIdOf(request),
+        request.collectorId,
         request.query.fromDate,
         request.query.toDate,
         request.query.pageOffset,
@@ -106,7 +105,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.cumulativeSavings(collectorIdOf(request), request.query.fromDate, request.query.toDate),
+      service.cumulativeSavings(request.collectorId, request.query.fromDate, request.query.toDate),
   );
 
   app.get(
@@ -123,7 +122,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { savings, pageOffset } = await service.savings(
-        collectorIdOf(request),
+        request.collectorId,
         request.query.fromDate,
         request.query.toDate,
         request.query.pageOffset,
@@ -142,7 +141,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: memberPriceTotalsSchema, ...errors },
       },
     },
-    async (request) => service.memberPriceTotals(collectorIdOf(request)),
+    async (request) => service.memberPriceTotals(request.collectorId),
   );
 
   app.get(
@@ -156,7 +155,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: receiptSchema, ...errors },
       },
     },
-    async (request) => service.receipt(collectorIdOf(request), request.params.id),
+    async (request) => service.receipt(request.collectorId, request.params.id),
   );
 
   app.get(
@@ -171,7 +170,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const receipt = await service.receipt(collectorIdOf(request), request.params.id);
+      const receipt = await service.receipt(request.collectorId, request.params.id);
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('content-disposition', `attachment; filename="receipt-${receipt.date.slice(0, 10)}.txt"`)

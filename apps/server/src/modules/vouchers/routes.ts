@@ -20,7 +20,6 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const collectorIdOf = (request: { session?: { collectorId: string } }) => request.session?.collectorId ?? '';
 const idParams = z.object({ voucherId: pathIdSchema });
 
 /** Spending points and vouchers (signed-in spec 2.3, 3 'Voucher', 7.5 GET /vouchers; docs/decisions/011). */
@@ -57,7 +56,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await service.redeem(collectorIdOf(request), request.body);
+      const result = await service.redeem(request.collectorId, request.body);
       return reply.code(result.created ? 201 : 200).send(result);
     },
   );
@@ -72,7 +71,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vouchersResponseSchema, ...errors },
       },
     },
-    async (request) => ({ vouchers: await service.list(collectorIdOf(request)) }),
+    async (request) => ({ vouchers: await service.list(request.collectorId) }),
   );
 
   app.get(
@@ -81,7 +80,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireSession,
       schema: { tags, summary: 'One voucher', params: idParams, response: { 200: voucherSchema, ...errors } },
     },
-    async (request) => service.get(collectorIdOf(request), request.params.voucherId),
+    async (request) => service.get(request.collectorId, request.params.voucherId),
   );
 
   app.get(
@@ -95,7 +94,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: voucherSchema, ...errors },
       },
     },
-    async (request) => service.byTransaction(collectorIdOf(request), request.params.transactionId),
+    async (request) => service.byTransaction(request.collectorId, request.params.transactionId),
   );
 
   app.put(
@@ -110,6 +109,6 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: voucherSchema, ...errors },
       },
     },
-    async (request) => service.markUsed(collectorIdOf(request), request.params.voucherId, request.body.used),
+    async (request) => service.markUsed(request.collectorId, request.params.voucherId, request.body.used),
   );
 };

@@ -19,7 +19,7 @@ export const yearInReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return playbackFor(app.db, request.session?.collectorId ?? '', request.params.year);
+      return playbackFor(app.db, request.collectorId, request.params.year);
     },
   );
 };
