@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './error-codes.ts';
 
 /**
  * Passkeys (issue 33, docs/decisions/029): a member adds them on the security page after a step-up code, and
@@ -30,7 +31,7 @@ export const PASSKEY_ERROR_CODES = {
   alreadyAdded: 'PASSKEY_ALREADY_ADDED',
   /** At most MAX_PASSKEYS per member. */
   tooMany: 'PASSKEY_LIMIT',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 
 /** Passkeys one member can hold: enough for every phone, laptop and key they own. */
 export const MAX_PASSKEYS = 10;

@@ -1,5 +1,6 @@
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/mobile';
 import { z } from 'zod';
+import type { ErrorCode } from './error-codes.ts';
 import { cardNumberDigitsSchema, fullCardNumberSchema } from './card-number.ts';
 import { emailSchema } from './email.ts';
 import { passwordProblem } from './password.ts';
@@ -43,7 +44,7 @@ export const registrationErrorCodes = {
   noAddresses: 'NO_ADDRESSES',
   completionTokenInvalid: 'COMPLETION_TOKEN_INVALID',
   invalidPhone: 'INVALID_PHONE',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 
 export const titleSchema = z.enum(TITLES, { error: registrationMessages.title });
 

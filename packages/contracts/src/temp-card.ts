@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './error-codes.ts';
 import { brand } from './brand.ts';
 import { emailSchema } from './email.ts';
 
@@ -98,4 +99,4 @@ export const tempCardErrorCodes = {
   expired: 'TEMP_CARD_EXPIRED',
   upgraded: 'TEMP_CARD_UPGRADED',
   notFound: 'TEMP_CARD_NOT_FOUND',
-} as const;
+} as const satisfies Record<string, ErrorCode>;

@@ -1,8 +1,10 @@
 /** An error the client may see as `{code, description}` with its HTTP status (DESIGN.md 4). */
+import type { ErrorCode } from '@app/contracts/error-codes';
+
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly description: string,
   ) {
     super(description);

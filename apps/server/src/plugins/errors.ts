@@ -1,11 +1,12 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ErrorCode } from '@app/contracts/error-codes';
 import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
 import { AppError } from '../lib/app-error.ts';
 import { RequestValidationError } from '../lib/request-validation.ts';
 
 /** Fastify's own client errors, with the description we show instead of its internal wording. */
-const frameworkErrors: Record<string, { code: string; description: string }> = {
+const frameworkErrors: Record<string, { code: ErrorCode; description: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', description: 'The request body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', description: 'The request body is empty.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'BODY_TOO_LARGE', description: 'The request body is too large.' },

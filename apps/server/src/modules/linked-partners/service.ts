@@ -22,6 +22,7 @@ import {
   type Transfer,
 } from '@app/contracts/linked-partners';
 import type { Database } from '../../db/database.ts';
+import type { ErrorCode } from '@app/contracts/error-codes';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { issueCode, maskEmail, maskPhone, resendCode, verifyCode } from '../../lib/one-time-codes.ts';
@@ -43,7 +44,8 @@ export interface LinkedPartnersDeps {
   now?: () => Date;
 }
 
-const fail = (status: number, code: string, description: string) => new AppError(status, code, description);
+const fail = (status: number, code: ErrorCode, description: string) =>
+  new AppError(status, code, description);
 
 /** The transfer id a conversion token stands for: a repeated confirm finds the same transfer. */
 export const transferIdOf = (token: string) => {

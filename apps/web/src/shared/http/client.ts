@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@app/contracts/error-codes';
 import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
 import { CHANNEL_HEADER, CHANNEL_VALUE, DEVICE_ID_HEADER, HTTP_TIMEOUT_MS } from '@app/contracts/http';
 import { noteAnswer } from '../offline/connection.ts';
@@ -7,7 +8,7 @@ import { forgetPageAnswers, takePageAnswer } from './page-answers.ts';
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string | undefined,
+    readonly code: ErrorCode | undefined,
     message: string,
     readonly body: unknown,
   ) {
@@ -103,7 +104,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
     throw new HttpError(
       response.status,
-      typeof code === 'string' ? code : undefined,
+      // The server's AppError takes only contract codes; the type is the contract's, at no cost to the bundle.
+      typeof code === 'string' ? (code as ErrorCode) : undefined,
       errorMessageOf(body),
       body,
     );
