@@ -58,7 +58,9 @@ async function register() {
       });
     });
   });
-  await workbox.register();
+  // A browser that refuses workers (a private window, a policy, an automated browser) runs the app without one.
+  const registration = await workbox.register().catch(() => undefined);
+  if (!registration) return;
 
   // This page's own reads came before the worker was in charge (a first visit): it fetches the card's reads
   // itself. Again after signing in, and at most every few minutes (the worker decides).

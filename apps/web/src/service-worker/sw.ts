@@ -138,6 +138,17 @@ registerRoute(
   },
 );
 
+// Every other page load of this origin (the identity provider's pages, an API call's redirect) is answered by the
+// request navigation preload has already sent: left to the browser, it would be sent a second time, and the
+// provider's resume address and a sign-in's code work once only.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === origin,
+  async ({ event, request }) => {
+    const preloaded = await (event as FetchEvent).preloadResponse.catch(() => undefined);
+    return preloaded instanceof Response ? preloaded : fetch(request);
+  },
+);
+
 /** Fetches what the card page shows, for a page whose own calls came before the worker was in charge. */
 async function keepOfflineCopy() {
   const cache = await caches.open(MEMBER_DATA_CACHE);
