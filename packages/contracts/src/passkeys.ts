@@ -151,7 +151,6 @@ export const passkeySignInRequestSchema = z.object({
   interaction: interactionSchema,
   response: authenticationResponseSchema,
 });
-export type PasskeySignInRequest = z.infer<typeof passkeySignInRequestSchema>;
 
 export const passkeyNameSchema = z
   .string({ error: passkeyMessages.nameEmpty })
