@@ -2,8 +2,25 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin } from 'vite';
+import { build, type Plugin, type Rollup } from 'vite';
 import { PAGES_WITHOUT_SERVER_DATA, PRERENDERED_PAGES } from './src/app/page-needs.ts';
+
+/** The chunks of a build, by file name, and the chunk that holds a source module (its facade when it has one). */
+export function buildChunks(root: string, bundle: Rollup.OutputBundle, plugin: string) {
+  const chunks = Object.values(bundle).filter(
+    (output): output is Rollup.OutputChunk => output.type === 'chunk',
+  );
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const chunkOf = (source: string) => {
+    const id = path.resolve(root, source);
+    const chunk =
+      chunks.find((candidate) => candidate.facadeModuleId === id) ??
+      chunks.find((candidate) => candidate.moduleIds.includes(id));
+    if (!chunk) throw new Error(`${plugin}: ${source} is in no chunk of the build`);
+    return chunk.fileName;
+  };
+  return { chunks, byFile, chunkOf };
+}
 
 /** What the server adds to the page for a first visit: module preloads (issue 15; one style sheet, ADR 024). */
 export interface FirstPaintFiles {
@@ -99,17 +116,7 @@ export function firstPaint(): Plugin {
       await prerenderPages(root, outDir);
     },
     writeBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      /** The chunk that holds a source module: its facade when it has one. */
-      const chunkOf = (source: string) => {
-        const id = path.resolve(root, source);
-        const chunk =
-          chunks.find((candidate) => candidate.facadeModuleId === id) ??
-          chunks.find((candidate) => candidate.moduleIds.includes(id));
-        if (!chunk) throw new Error(`first-paint: ${source} is in no chunk of the build`);
-        return chunk.fileName;
-      };
+      const { chunks, byFile, chunkOf } = buildChunks(root, bundle, 'first-paint');
       const closure = (file: string, seen: Set<string>) => {
         if (seen.has(file) || !byFile.has(file)) return seen;
         seen.add(file);

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { APP_SHELL_PATH } from '../../packages/contracts/src/offline.ts';
-import { pageSources } from './first-paint-plugin.ts';
+import { buildChunks, pageSources } from './first-paint-plugin.ts';
 import { OFFLINE_MODULES, OFFLINE_PAGES } from './src/app/offline-needs.ts';
 
 /**
@@ -26,16 +25,7 @@ export function offlineApp(): Plugin[] {
       root = config.root;
     },
     writeBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const chunkOf = (source: string) => {
-        const id = path.resolve(root, source);
-        const chunk =
-          chunks.find((candidate) => candidate.facadeModuleId === id) ??
-          chunks.find((candidate) => candidate.moduleIds.includes(id));
-        if (!chunk) throw new Error(`offline-files: ${source} is in no chunk of the build`);
-        return chunk.fileName;
-      };
+      const { chunks, byFile, chunkOf } = buildChunks(root, bundle, 'offline-files');
       const closure = (file: string) => {
         if (keep.has(file) || !byFile.has(file)) return;
         keep.add(file);
