@@ -32,7 +32,7 @@ import {
   updateNameSchema,
   accountMessages,
 } from '@app/contracts/account';
-import { apiErrorSchema } from '@app/contracts/api-error';
+import { apiErrors } from '@app/contracts/api-error';
 import { AppError } from '../../lib/app-error.ts';
 import { secretWhenReady } from '../../lib/server-secrets.ts';
 import { bundledAddressProvider, httpAddressProvider } from '../../lib/address-book.ts';
@@ -41,14 +41,7 @@ import * as service from './service.ts';
 
 const P = '/customer-management-api';
 const tags = ['account'];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 429);
 const description = z.object({ description: z.string() });
 /** Calls that check a secret or send a message: a per-client ceiling on top of the per-account limits. */
 const tight = { rateLimit: { max: 10, timeWindow: '1 minute' } };

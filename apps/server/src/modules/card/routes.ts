@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@app/contracts/api-error';
+import { apiErrors } from '@app/contracts/api-error';
 import {
   CARD_TYPES,
   cardLookupRequestSchema,
@@ -20,14 +20,7 @@ import { switchesFor } from '../../lib/request-switches.ts';
 import { sendWrittenJson } from '../../lib/response-serializer.ts';
 import { createCardService, REPLACE_PURPOSE, RETRIEVE_PURPOSE } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 429);
 const prefix = '/customer-management-api';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@app/contracts/api-error';
+import { apiErrors } from '@app/contracts/api-error';
 import {
   conversionChallengeSchema,
   conversionConfirmSchema,
@@ -19,16 +19,7 @@ import { linkedPartnersDevRoutes } from './dev-routes.ts';
 import { createSandboxPartner } from './sandbox-partner.ts';
 import { createLinkedPartnersService } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  423: apiErrorSchema,
-  429: apiErrorSchema,
-  502: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 423, 429, 502);
 const partnerParams = z.object({ partnerId: partnerIdSchema });
 /** Partner calls and code sends cost the partner and the member: a member gets a few a minute. */
 const actionLimit = {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@app/contracts/api-error';
+import { apiErrors } from '@app/contracts/api-error';
 import {
   OFFER_IMAGE_WIDTHS,
   coalitionOfferStateUpdateSchema,
@@ -25,13 +25,7 @@ import { offerPictureSvg } from './offer-picture-svg.ts';
 import { offerPicture, offerPictureKey } from './offer-pictures.ts';
 import { createOfferService, isOfferLive, type OfferList } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const stateResult = z.object({ offers: z.array(z.object({ id: z.string(), state: z.string() })) });
 /**
  * A list answer with its entity tag: a client that already holds this version (If-None-Match) gets 304 and

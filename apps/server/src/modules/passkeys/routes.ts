@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountMessages } from '@app/contracts/account';
-import { apiErrorSchema } from '@app/contracts/api-error';
+import { apiErrors } from '@app/contracts/api-error';
 import {
   addPasskeyRequestSchema,
   creationOptionsSchema,
@@ -23,14 +23,7 @@ import { markDeviceKnown } from '../session-api/service.ts';
 import * as service from './service.ts';
 
 const tags = ['passkeys'];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 429);
 /** Per client (IP address), on top of the account's lockout: as the password step's limit. */
 const signInRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 /** Adding a passkey: as the account's other calls that check a secret. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@app/contracts/api-error';
+import { apiErrorSchema, apiErrors } from '@app/contracts/api-error';
 import {
   accountChoiceRequestSchema,
   addressConfirmRequestSchema,
@@ -30,16 +30,7 @@ import {
 import { bundledAddressProvider, httpAddressProvider } from '../../lib/address-book.ts';
 import * as service from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-  502: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 404, 409, 410, 422, 429, 502);
 const tags = ['registration'];
 /** Anonymous endpoints: a per-client ceiling on top of the state machine's own rules. */
 const perClient = { rateLimit: { max: 60, timeWindow: '1 minute' } };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@app/contracts/api-error';
+import { apiErrors } from '@app/contracts/api-error';
 import {
   redemptionRequestSchema,
   redemptionResponseSchema,
@@ -13,13 +13,7 @@ import { REWARDS, ZERO_POINT_REWARDS } from './rewards.ts';
 import { createVoucherService } from './service.ts';
 import { pathIdSchema } from '../../lib/path-id.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const idParams = z.object({ voucherId: pathIdSchema });
 
 /** Spending points and vouchers (signed-in spec 2.3, 3 'Voucher', 7.5 GET /vouchers; docs/decisions/011). */
