@@ -16,14 +16,9 @@ import {
 } from '@app/contracts/offers';
 import { AppError } from '../../lib/app-error.ts';
 import { sendWrittenAnswer } from '../../lib/response-serializer.ts';
-import { catalogueOffer, verifyOfferPreview } from './previews.ts';
-import { findOffer, markSeen } from './repository.ts';
-import { brandLogoSvg } from '../../lib/artwork/brand-logo.ts';
-import { PARTNER_LOGOS } from './catalogue.ts';
 import { registerOfferDevRoutes } from './dev-routes.ts';
-import { offerPictureSvg } from './offer-picture-svg.ts';
-import { offerPicture, offerPictureKey } from './offer-pictures.ts';
-import { createOfferService, isOfferLive, type OfferList } from './service.ts';
+import { createPublicOfferService } from './public-offers.ts';
+import { createOfferService, type OfferList } from './service.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const stateResult = z.object({ offers: z.array(z.object({ id: z.string(), state: z.string() })) });
@@ -46,6 +41,7 @@ function answerList(request: FastifyRequest, reply: FastifyReply, list: OfferLis
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.devTools) registerOfferDevRoutes(app);
   const service = createOfferService(app.db, undefined, app.changes);
+  const publicOffers = createPublicOfferService(app.db);
   const tags = ['offers'];
 
   app.get(
@@ -117,17 +113,6 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const publicOffer = async (
-    id: string,
-    accept: (row: NonNullable<Awaited<ReturnType<typeof findOffer>>>) => boolean,
-  ) => {
-    const row = await findOffer(app.db, id);
-    if (!row || !accept(row) || !isOfferLive(row, new Date())) {
-      throw new AppError(404, 'OFFER_NOT_FOUND', 'This offer is not available.');
-    }
-    return catalogueOffer(row);
-  };
-
   app.get(
     '/offers-api/coalition/offer/preview/:id',
     {
@@ -139,7 +124,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: offerSchema, ...errors },
       },
     },
-    async (request) => publicOffer(request.params.id, (row) => row.sourceType === 'COALITION'),
+    async (request) => publicOffers.partnerOffer(request.params.id),
   );
 
   app.get(
@@ -153,10 +138,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: offerSchema, ...errors },
       },
     },
-    async (request) => {
-      const offerId = await verifyOfferPreview(app.db, request.params.jwtToken);
-      return publicOffer(offerId, () => true);
-    },
+    async (request) => publicOffers.previewOffer(request.params.jwtToken),
   );
 
   app.put(
@@ -187,12 +169,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      for (const offer of request.body.offers) {
-        const row = await findOffer(app.db, offer.id);
-        if (row && (row.partnerId !== offer.partnerId || offer.offerId !== offer.id)) {
-          throw new AppError(400, 'VALIDATION', 'offerId and partnerId must match the offer.');
-        }
-      }
+      await service.assertPartnerOffersMatch(request.body.offers);
       return { offers: await service.changeStates(request.collectorId, request.body.offers, 'coalition') };
     },
   );
@@ -225,7 +202,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await markSeen(app.db, request.collectorId, request.body.offerIds, new Date());
+      await service.markSeen(request.collectorId, request.body.offerIds);
       return reply.status(204).send(null);
     },
   );
@@ -245,24 +222,9 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(OFFER_IMAGE_WIDTHS as readonly number[]).includes(width)) {
         throw new AppError(404, 'NOT_FOUND', 'No image at that width.');
       }
-      const svg = await imageSvg(request.params.name, width);
+      const svg = await publicOffers.imageSvg(request.params.name, width);
       if (!svg) throw new AppError(404, 'NOT_FOUND', 'No such offer image.');
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     },
   );
-
-  /** A picture by its key, a partner's logo, or (as links made before pictures had keys) an offer's picture. */
-  async function imageSvg(name: string, width: number): Promise<string | undefined> {
-    if (name.startsWith('picture-')) {
-      const picture = offerPicture(name.slice('picture-'.length));
-      return picture && offerPictureSvg(picture, width);
-    }
-    if (name.startsWith('partner-')) {
-      const logo = PARTNER_LOGOS[name.slice('partner-'.length)];
-      return logo && 'name' in logo ? brandLogoSvg(logo) : undefined;
-    }
-    const offer = await findOffer(app.db, name);
-    const picture = offer && offerPicture(offerPictureKey(offer));
-    return picture && offerPictureSvg(picture, width);
-  }
 };

@@ -22,9 +22,11 @@ import { offerPictureKey } from './offer-pictures.ts';
 import {
   assignOffers,
   findCollectorOffer,
+  findOffer,
   insertCatalogue,
   listCollectorOffers,
   lockCollectorOffers,
+  markSeen,
   updateCollectorOffer,
   type CollectorOfferRow,
   type OfferRow,
@@ -174,6 +176,21 @@ export function createOfferService(db: Database, now: () => Date = () => new Dat
   }
 
   return {
+    /** A partner offer's state change names the offer twice and its partner: they must agree with the offer. */
+    async assertPartnerOffersMatch(changes: Array<{ id: string; offerId: string; partnerId: string }>) {
+      for (const change of changes) {
+        const row = await findOffer(db, change.id);
+        if (row && (row.partnerId !== change.partnerId || change.offerId !== change.id)) {
+          throw new AppError(400, 'VALIDATION', 'offerId and partnerId must match the offer.');
+        }
+      }
+    },
+
+    /** Offers shown on the member's screen: the first time each was seen. */
+    async markSeen(collectorId: string, offerIds: string[]) {
+      await markSeen(db, collectorId, offerIds, now());
+    },
+
     /** The collector's live offers of these sources, without their long texts, and the list's tag. */
     async listWithTag(collectorId: string, sourceTypes: OfferSourceType[]): Promise<OfferList> {
       const types = sourceTypes.join(',');
