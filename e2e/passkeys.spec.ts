@@ -12,6 +12,7 @@ import {
 // The passkey journeys go through the identity provider's single-use addresses (the interaction's resume) with
 // the offline card's service worker in charge of the page after the first log in: it must answer such a page load
 // with the request its navigation preload already sent, never send it twice.
+test.use({ serviceWorkers: 'allow' });
 
 interface OutboxEntry {
   to: string;

@@ -25,6 +25,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // Design-review screenshots on every run: E2E_SCREENSHOTS=on (designScreenshot in fixtures.ts).
     screenshot: 'only-on-failure',
+    // The offline card's service worker downloads about 225 KB for every signed-in browser; the journeys about it
+    // (offline-card, passkeys: sign-in with the worker in charge) allow it, the others run without it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_PATH,
       args: [

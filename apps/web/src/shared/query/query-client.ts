@@ -24,8 +24,19 @@ export const createQueryClient = () =>
 export const queryClient = createQueryClient();
 
 // Back online after showing the service worker's copies (issue 33): every read is asked again, fresh or not, so
-// that the page shows the server's answers and no longer says "as of".
-if (typeof window !== 'undefined')
-  window.addEventListener('online', () => {
-    if (hasCopies()) void queryClient.invalidateQueries();
+// that the page shows the server's answers and no longer says "as of". The browser may say it is online a moment
+// before the network answers (the worker's reads then fail and it answers from its copy again): while the page
+// still shows copies, it asks again, 2 s later, then 4, 8 ... up to every minute.
+const FIRST_RETRY_MS = 2_000;
+const LAST_RETRY_MS = 60_000;
+let retry: ReturnType<typeof setTimeout> | undefined;
+function askAgainWhileCopies(wait = FIRST_RETRY_MS) {
+  clearTimeout(retry);
+  if (!hasCopies() || !navigator.onLine) return;
+  void queryClient.invalidateQueries().finally(() => {
+    if (hasCopies() && navigator.onLine) {
+      retry = setTimeout(() => askAgainWhileCopies(Math.min(wait * 2, LAST_RETRY_MS)), wait);
+    }
   });
+}
+if (typeof window !== 'undefined') window.addEventListener('online', () => askAgainWhileCopies());
