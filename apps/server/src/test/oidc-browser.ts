@@ -89,9 +89,8 @@ export async function authorizationCode(t: TestApp, jar: Jar) {
   return { code, verifier, redirectUri };
 }
 
-/** Follows the provider back to /oauth_redirect and exchanges the code: the whole sign-in of a browser. */
-export async function signInFully(t: TestApp, jar: Jar) {
-  const { code, verifier, redirectUri } = await authorizationCode(t, jar);
+/** The website's exchange at /oauth_redirect: the code and its PKCE verifier for a web session. */
+async function exchangeCode(t: TestApp, jar: Jar, code: string, verifier: string, redirectUri: string) {
   const session = await t.app.inject({
     method: 'POST',
     url: '/session-api/session/sessions/oauth',
@@ -100,4 +99,34 @@ export async function signInFully(t: TestApp, jar: Jar) {
   });
   jar.store(session.headers['set-cookie']);
   return session;
+}
+
+/** Follows the provider back to /oauth_redirect and exchanges the code: the whole sign-in of a browser. */
+export async function signInFully(t: TestApp, jar: Jar) {
+  const { code, verifier, redirectUri } = await authorizationCode(t, jar);
+  return exchangeCode(t, jar, code, verifier, redirectUri);
+}
+
+/**
+ * After a finished login step (its `location`): resumes the provider's interaction, which sends the browser back
+ * to /oauth_redirect with a code, and exchanges the code for the website's session.
+ */
+export async function finishSignIn(
+  t: TestApp,
+  jar: Jar,
+  location: string,
+  verifier: string,
+  redirectUri: string,
+) {
+  const resume = await t.app.inject({
+    method: 'GET',
+    url: location.replace(t.config.publicUrl, ''),
+    headers: { cookie: jar.header() },
+  });
+  jar.store(resume.headers['set-cookie']);
+  expect(resume.statusCode).toBe(303);
+  const back = new URL(String(resume.headers.location));
+  expect(back.pathname).toBe('/oauth_redirect');
+  const code = back.searchParams.get('code') ?? '';
+  return { session: await exchangeCode(t, jar, code, verifier, redirectUri), code };
 }

@@ -10,7 +10,7 @@ import { cards, credentials } from '../../db/schema/core.ts';
 import { knownDevices } from '../../db/schema/identity.ts';
 import { passkeyChallenges, passkeys } from '../../db/schema/passkeys.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-import { authorize, Jar, pkce } from '../../test/oidc-browser.ts';
+import { authorize, finishSignIn, Jar, pkce } from '../../test/oidc-browser.ts';
 import { SoftPasskey } from '../../test/soft-authenticator.ts';
 import { MAX_FAILED_ATTEMPTS } from '../session-api/service.ts';
 
@@ -137,26 +137,6 @@ function passkeyTests(env: Record<string, string>) {
     });
   }
 
-  /** Follows the provider back to /oauth_redirect and exchanges the code: the website's session. */
-  async function finishWebSignIn(jar: Jar, location: string, verifier: string, redirectUri: string) {
-    const resume = await t.app.inject({
-      method: 'GET',
-      url: location.replace(t.config.publicUrl, ''),
-      headers: { cookie: jar.header() },
-    });
-    jar.store(resume.headers['set-cookie']);
-    expect(resume.statusCode).toBe(303);
-    const code = new URL(String(resume.headers.location)).searchParams.get('code') ?? '';
-    const session = await t.app.inject({
-      method: 'POST',
-      url: '/session-api/session/sessions/oauth',
-      headers: { ...jsWeb, cookie: jar.header() },
-      payload: { code, verificationCode: verifier, redirectUri },
-    });
-    jar.store(session.headers['set-cookie']);
-    return session;
-  }
-
   it('asks for a session, then a step-up code, before it gives registration options', async () => {
     const stranger = await call(new Jar(), nextAddress(), 'POST', PASSKEY_PATHS.registrationOptions);
     expect(stranger.statusCode).toBe(401);
@@ -243,7 +223,7 @@ function passkeyTests(env: Record<string, string>) {
     expect(signedIn.json()).toEqual({ location });
     expect(location).toContain(`/oauth2/auth/${uid}`);
 
-    const session = await finishWebSignIn(browser, location, verifier, redirectUri);
+    const { session } = await finishSignIn(t, browser, location, verifier, redirectUri);
     expect(session.statusCode).toBe(200);
     expect(session.json().firstName).toBe('Sam');
     const customer = await call(browser, address, 'GET', '/customer-management-api/customer/refresh');

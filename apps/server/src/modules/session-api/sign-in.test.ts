@@ -10,7 +10,7 @@ const DEMO_CARD_NUMBER = demoCollector.cardNumber;
 const DEMO_PASSWORD: string = demoCollector.password;
 import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-import { Jar, pkce } from '../../test/oidc-browser.ts';
+import { finishSignIn, Jar, pkce } from '../../test/oidc-browser.ts';
 
 /** Drives the browser's part: authorization request, card and password step, back to /oauth_redirect. */
 async function signIn(
@@ -50,27 +50,6 @@ async function signIn(
     payload: { collectorId, password, interaction: uid },
   });
   return { step, uid, verifier, state, redirectUri };
-}
-
-async function finishSignIn(t: TestApp, jar: Jar, location: string, verifier: string, redirectUri: string) {
-  const resume = await t.app.inject({
-    method: 'GET',
-    url: location.replace(t.config.publicUrl, ''),
-    headers: { cookie: jar.header() },
-  });
-  jar.store(resume.headers['set-cookie']);
-  expect(resume.statusCode).toBe(303);
-  const back = new URL(String(resume.headers.location));
-  expect(back.pathname).toBe('/oauth_redirect');
-  const code = back.searchParams.get('code') ?? '';
-  const session = await t.app.inject({
-    method: 'POST',
-    url: '/session-api/session/sessions/oauth',
-    headers: { ...jsWeb, cookie: jar.header() },
-    payload: { code, verificationCode: verifier, redirectUri },
-  });
-  jar.store(session.headers['set-cookie']);
-  return { session, code };
 }
 
 describe('sign-in through the identity provider', () => {
