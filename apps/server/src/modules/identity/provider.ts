@@ -52,26 +52,37 @@ type DeviceCheck = (ctx: KoaContextWithOIDC, accountId: string, clientId: string
  * client this browser has not passed the code for (issue 28, point 1: the check belongs to the interaction).
  */
 const loginPolicy = (maxAge: number, deviceKnown?: DeviceCheck) => {
+  // Checks added here name their error: the prompt gives its own (login_required, which a client asking with
+  // prompt=none expects, OpenID Connect Core 3.1.2.6) only to the checks it was built with.
   const policy = interactionPolicy.base();
   const login = policy.get('login');
   login?.checks.add(
-    new interactionPolicy.Check('session_too_old', 'End-User authentication is required', (ctx) =>
-      ctx.oidc.session?.accountId && ctx.oidc.session.past(maxAge) && !ctx.oidc.result?.login
-        ? interactionPolicy.Check.REQUEST_PROMPT
-        : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+    new interactionPolicy.Check(
+      'session_too_old',
+      'End-User authentication is required',
+      'login_required',
+      (ctx) =>
+        ctx.oidc.session?.accountId && ctx.oidc.session.past(maxAge) && !ctx.oidc.result?.login
+          ? interactionPolicy.Check.REQUEST_PROMPT
+          : interactionPolicy.Check.NO_NEED_TO_PROMPT,
     ),
   );
   if (deviceKnown) {
     login?.checks.add(
-      new interactionPolicy.Check('device_not_known', 'End-User authentication is required', async (ctx) => {
-        const accountId = ctx.oidc.session?.accountId;
-        const clientId = ctx.oidc.client?.clientId;
-        if (!accountId || !clientId || ctx.oidc.result?.login)
-          return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-        return (await deviceKnown(ctx, accountId, clientId))
-          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
-          : interactionPolicy.Check.REQUEST_PROMPT;
-      }),
+      new interactionPolicy.Check(
+        'device_not_known',
+        'End-User authentication is required',
+        'login_required',
+        async (ctx) => {
+          const accountId = ctx.oidc.session?.accountId;
+          const clientId = ctx.oidc.client?.clientId;
+          if (!accountId || !clientId || ctx.oidc.result?.login)
+            return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+          return (await deviceKnown(ctx, accountId, clientId))
+            ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+            : interactionPolicy.Check.REQUEST_PROMPT;
+        },
+      ),
     );
   }
   // A native app's client id can be claimed by any app on the device (RFC 8252 8.6): a silent sign-in

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE_APP_CLIENT_ID } from '@app/contracts/connected-apps';
@@ -336,10 +339,22 @@ describe('sign-in through the identity provider', () => {
   });
 });
 
+/** A partner of OIDC_CLIENTS_FILE (confidential, asks for consent the first time). */
+const PARTNER = {
+  client_id: 'travel-partner',
+  client_name: 'Example Travel',
+  redirect_uris: ['https://travel.example/callback'],
+  scopes: ['openid', 'offline', 'profile'],
+  token_endpoint_auth_method: 'client_secret_basic',
+  client_secret: 'travel-partner-secret-of-at-least-32-chars',
+};
+
 describe('device 2FA (DEVICE_2FA on)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ DEVICE_2FA: 'true' });
+    const clientsFile = path.join(mkdtempSync(path.join(tmpdir(), 'lc-device-2fa-')), 'clients.json');
+    writeFileSync(clientsFile, JSON.stringify({ clients: [PARTNER] }));
+    t = await buildTestApp({ DEVICE_2FA: 'true', OIDC_CLIENTS_FILE: clientsFile });
   });
   afterAll(async () => t.close());
 
@@ -356,25 +371,73 @@ describe('device 2FA (DEVICE_2FA on)', () => {
       headers: { ...jsWeb, cookie: jar.header() },
       payload: { twoFaCode, encryptedSessionJwt },
     });
-  /** An authorization request of the native app (public client, PKCE, loopback redirect). */
-  const authorizeNativeApp = async (jar: Jar) => {
-    const { challenge } = pkce();
+  const NATIVE_APP = { clientId: NATIVE_APP_CLIENT_ID, redirectUri: 'http://127.0.0.1:49731/callback' };
+  const TRAVEL = { clientId: PARTNER.client_id, redirectUri: PARTNER.redirect_uris[0] ?? '' };
+  /** Each client's latest PKCE verifier, for the exchange of the code it gets back. */
+  const verifiers = new Map<string, string>();
+  /** An authorization request of a client (PKCE): where the provider sends the browser. */
+  const authorizeClient = async (
+    jar: Jar,
+    { clientId, redirectUri }: { clientId: string; redirectUri: string },
+    extra: Record<string, string> = {},
+  ) => {
+    const { verifier, challenge } = pkce();
     const auth = await t.app.inject({
       method: 'GET',
       url: `/oauth2/auth?${new URLSearchParams({
-        client_id: NATIVE_APP_CLIENT_ID,
-        redirect_uri: 'http://127.0.0.1:49731/callback',
+        client_id: clientId,
+        redirect_uri: redirectUri,
         response_type: 'code',
-        scope: 'openid offline',
+        scope: 'openid offline profile',
         code_challenge: challenge,
         code_challenge_method: 'S256',
-        state: 'native-state',
+        state: 'client-state',
+        ...extra,
       })}`,
       headers: { cookie: jar.header() },
     });
     jar.store(auth.headers['set-cookie']);
     expect(auth.statusCode).toBe(303);
+    verifiers.set(clientId, verifier);
     return new URL(String(auth.headers.location), t.config.publicUrl);
+  };
+  /** An authorization request of the native app (public client, PKCE, loopback redirect). */
+  const authorizeNativeApp = (jar: Jar) => authorizeClient(jar, NATIVE_APP);
+  /**
+   * What the client does with the code it got back: exchanges it at the token endpoint (the partner with its
+   * secret, the native app with none) and reads the member at /oauth2/me.
+   */
+  const tokensAndMe = async (
+    { clientId, redirectUri }: { clientId: string; redirectUri: string },
+    callback: URL,
+  ) => {
+    const code = callback.searchParams.get('code') ?? '';
+    const secret = clientId === PARTNER.client_id ? PARTNER.client_secret : undefined;
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(secret
+          ? { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` }
+          : {}),
+      },
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: verifiers.get(clientId) ?? '',
+        ...(secret ? {} : { client_id: clientId }),
+      }).toString(),
+    });
+    expect(token.statusCode).toBe(200);
+    const tokens = token.json<{ access_token: string; refresh_token?: string }>();
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/oauth2/me',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    return { tokens, me };
   };
   const passwordStepFor = async (jar: Jar, login: URL) => {
     expect(login.pathname).toBe('/id/start/login');
@@ -500,6 +563,11 @@ describe('device 2FA (DEVICE_2FA on)', () => {
     const callback = await follow(jar, right.json<{ location: string }>().location);
     expect(`${callback.origin}${callback.pathname}`).toBe('http://127.0.0.1:49731/callback');
     expect(callback.searchParams.get('code')).toBeTruthy();
+    // Only now does the app get its tokens and the member's details.
+    const { tokens, me } = await tokensAndMe(NATIVE_APP, callback);
+    expect(tokens.refresh_token).toBeTruthy();
+    expect(me.statusCode).toBe(200);
+    expect(me.json().given_name).toBe('Alex');
 
     // The same browser is known to the app from now on: the next password step needs no code.
     const later = new Jar();
@@ -511,5 +579,63 @@ describe('device 2FA (DEVICE_2FA on)', () => {
     const web = await signIn(t, jar);
     expect(web.step.statusCode).toBe(403);
     expect(web.step.json().code).toBe('141');
+  });
+
+  it('asks a partner for a code of its own on a browser the website knows, before its consent page (issue 28, point 1)', async () => {
+    // The member is signed in on the website on this browser, with the code: the website knows the browser.
+    const jar = new Jar();
+    const { step, verifier, redirectUri } = await signIn(t, jar);
+    expect(step.statusCode).toBe(403);
+    const passed = await validate(jar, step.json().encryptedSessionJwt, await latestCode());
+    expect(passed.statusCode).toBe(200);
+    jar.store(passed.headers['set-cookie']);
+    const { location } = passed.json<{ location: string }>();
+    expect((await finishSignIn(t, jar, location, verifier, redirectUri)).session.statusCode).toBe(200);
+
+    // A silent sign-in of the partner on the provider session is refused: the partner does not know the browser.
+    const silent = await authorizeClient(jar, TRAVEL, { prompt: 'none' });
+    expect(silent.origin).toBe('https://travel.example');
+    expect(silent.searchParams.get('error')).toBe('login_required');
+    expect(silent.searchParams.get('code')).toBeNull();
+
+    // The partner's sign-in asks for the password again (not the consent page, no code for the partner) ...
+    const login = await authorizeClient(jar, TRAVEL);
+    expect(login.pathname).toBe('/id/start/login');
+    const challenge = await passwordStepFor(jar, login);
+    expect(challenge.statusCode).toBe(403);
+    expect(challenge.json()).toMatchObject({
+      code: '141',
+      description: "We've sent a 6-digit code to d***@example.com. It lasts 10 minutes.",
+    });
+    expect(challenge.headers.location).toBeUndefined();
+    // ... and the interaction waits for the code: resuming it asks for the login again.
+    const resumed = await follow(jar, `/oauth2/auth/${login.searchParams.get('uid')}`);
+    expect(resumed.pathname).toBe('/id/start/login');
+
+    // With the code, the login goes on to the partner's consent page, then back to the partner with a code.
+    const second = await passwordStepFor(jar, resumed);
+    expect(second.statusCode).toBe(403);
+    const right = await validate(jar, second.json().encryptedSessionJwt, await latestCode());
+    expect(right.statusCode).toBe(200);
+    jar.store(right.headers['set-cookie']);
+    const consent = await follow(jar, right.json<{ location: string }>().location);
+    expect(consent.pathname).toBe('/id/start/consent');
+    const allowed = await t.app.inject({
+      method: 'POST',
+      url: `/identity-api/consent/${consent.searchParams.get('uid')}`,
+      headers: { ...jsWeb, cookie: jar.header() },
+      payload: { allow: true },
+    });
+    expect(allowed.statusCode).toBe(200);
+    const callback = await follow(jar, allowed.json<{ location: string }>().location);
+    expect(`${callback.origin}${callback.pathname}`).toBe(TRAVEL.redirectUri);
+    const { tokens, me } = await tokensAndMe(TRAVEL, callback);
+    expect(tokens.refresh_token).toBeTruthy();
+    expect(me.statusCode).toBe(200);
+
+    // Known to the partner now: its next sign-in on this browser goes straight back with a code.
+    const next = await authorizeClient(jar, TRAVEL);
+    expect(next.origin).toBe('https://travel.example');
+    expect(next.searchParams.get('code')).toBeTruthy();
   });
 });
