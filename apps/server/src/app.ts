@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadStartData } from './db/demo/load-start-data.ts';
 import type { Config } from './env.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { lazyChildLogger } from './lib/lazy-child-logger.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
@@ -44,6 +45,13 @@ import { securityPlugin, trustProxyOption } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { readRemoteConfig } from './modules/platform-status/repository.ts';
 import { isSignInStartPage, startSignIn, startsSignInOnServer } from './modules/identity/sign-in-start.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one clock for rules with a time in them (lib/clock.ts); a test's `config.now` when it sets one. */
+    clock: Clock;
+  }
+}
 
 /** Largest JSON body any call of the spec needs, with room to spare (feedback is at most 10,000 characters). */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -97,6 +105,7 @@ export async function buildApp(
   app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(configPlugin, { config });
+  app.decorate('clock', config.now ? { now: config.now } : systemClock);
   // First, so the embedded database opens in its thread while everything else registers (ADR 025).
   await app.register(dbPlugin, {
     ...options,

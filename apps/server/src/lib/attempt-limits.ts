@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/database.ts';
 import { attemptCounters } from '../db/schema/security.ts';
+import { systemClock } from './clock.ts';
 
 /** A limit on attempts of one kind for one key (an account, a card), counted in the database. */
 export interface AttemptLimit {
@@ -34,7 +35,7 @@ export async function countAttempt(
   db: DbExecutor,
   key: string,
   limit: AttemptLimit,
-  now = new Date(),
+  now = systemClock.now(),
 ): Promise<{ allowed: boolean; count: number; windowEndsAt: Date }> {
   const ends = new Date(now.getTime() + limit.windowMs);
   // Counters whose window has long passed are swept now and then, so made-up keys cannot pile up.

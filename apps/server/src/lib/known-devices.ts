@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, not, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { knownDevices } from '../db/schema/identity.ts';
+import { systemClock, type Clock } from './clock.ts';
 import { hashOf } from './token-hash.ts';
 
 /** A random id per browser; only its hash is stored against the collectors who completed sign-in on it. */
@@ -21,6 +22,7 @@ export async function isKnownDevice(
   collectorId: string,
   clientId: string,
   deviceId: string | undefined,
+  clock: Clock = systemClock,
 ) {
   if (!deviceId) return false;
   const [row] = await db
@@ -31,7 +33,7 @@ export async function isKnownDevice(
         eq(knownDevices.collectorId, collectorId),
         eq(knownDevices.clientId, clientId),
         eq(knownDevices.deviceHash, hashOf(deviceId)),
-        gt(knownDevices.lastSeenAt, knownDevicesSince(new Date())),
+        gt(knownDevices.lastSeenAt, knownDevicesSince(clock.now())),
       ),
     )
     .limit(1);
@@ -42,9 +44,15 @@ export async function isKnownDevice(
  * Marks the device known for the client (or seen again) and forgets this collector's devices unseen for
  * KNOWN_DEVICE_DAYS, in one statement: it runs on every sign-in.
  */
-export async function rememberDevice(db: Database, collectorId: string, clientId: string, deviceId: string) {
+export async function rememberDevice(
+  db: Database,
+  collectorId: string,
+  clientId: string,
+  deviceId: string,
+  clock: Clock = systemClock,
+) {
   const deviceHash = hashOf(deviceId);
-  const now = new Date();
+  const now = clock.now();
   const expired = knownDevicesSince(now);
   const swept = db.$with('swept').as(
     db

@@ -1,3 +1,5 @@
+import { systemClock } from './clock.ts';
+
 /** How often one instance sweeps rows whose time has ended. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
@@ -9,7 +11,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
  */
 export function occasionalSweep(sweep: (at: Date) => PromiseLike<unknown>) {
   let last = Number.NEGATIVE_INFINITY;
-  return async (at: Date = new Date()) => {
+  return async (at: Date = systemClock.now()) => {
     if (at.getTime() - last < SWEEP_INTERVAL_MS) return;
     last = at.getTime();
     await sweep(at);

@@ -4,10 +4,14 @@ import { twoFactorMessages, type DeliveryMethod } from '@app/contracts/sign-in';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { oneTimeCodes } from '../db/schema/identity.ts';
 import { AppError } from './app-error.ts';
+import { systemClock, type Clock } from './clock.ts';
 import { ACCOUNT_LIMITS, countAttempt } from './attempt-limits.ts';
 import { hashOf } from './token-hash.ts';
 
-/** One-time codes (DESIGN.md 5, OWASP ASVS 6.6): 6 random digits, 10-minute life, single use. */
+/**
+ * One-time codes (DESIGN.md 5, OWASP ASVS 6.6): 6 random digits, 10-minute life, single use. Their times come
+ * from the caller's clock (lib/clock.ts); a caller that passes none gets the system's.
+ */
 export const CODE_LIFETIME_MS = 10 * 60_000;
 /** Guesses per code request, kept across resends (a resend never gives more guesses). */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -23,8 +27,8 @@ const guessKey = (collectorId: string) => `code-guess:${collectorId}`;
 const sendKey = (collectorId: string) => `code-send:${collectorId}`;
 
 /** Counts a code sent to an account; over ACCOUNT_LIMITS.codeSends in the window nothing is sent. */
-async function countSend(db: Database, collectorId: string) {
-  const { allowed } = await countAttempt(db, sendKey(collectorId), ACCOUNT_LIMITS.codeSends);
+async function countSend(db: Database, collectorId: string, now: Date) {
+  const { allowed } = await countAttempt(db, sendKey(collectorId), ACCOUNT_LIMITS.codeSends, now);
   if (!allowed) throw new AppError(429, 'CODE_RESEND_LIMIT', twoFactorMessages.resendLimit);
 }
 
@@ -42,18 +46,23 @@ export interface IssueCodeInput {
   sent?: boolean;
 }
 
-export async function issueCode(db: Database, input: IssueCodeInput): Promise<string> {
+export async function issueCode(
+  db: Database,
+  input: IssueCodeInput,
+  clock: Clock = systemClock,
+): Promise<string> {
+  const now = clock.now();
   const bindingHash = hashOf(input.binding);
   const live = and(
     eq(oneTimeCodes.bindingHash, bindingHash),
     eq(oneTimeCodes.purpose, input.purpose),
     isNull(oneTimeCodes.consumedAt),
   );
-  await db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(Date.now() - 24 * 3_600_000)));
+  await db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now.getTime() - 24 * 3_600_000)));
   const [previous] = await db
     .select()
     .from(oneTimeCodes)
-    .where(and(live, gt(oneTimeCodes.expiresAt, new Date())))
+    .where(and(live, gt(oneTimeCodes.expiresAt, now)))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   if (input.sent === false && previous) return '';
@@ -62,7 +71,7 @@ export async function issueCode(db: Database, input: IssueCodeInput): Promise<st
   if (previous && previous.attempts >= MAX_CODE_ATTEMPTS) {
     throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
   }
-  if (input.sent !== false) await countSend(db, input.collectorId);
+  if (input.sent !== false) await countSend(db, input.collectorId, now);
   const code = input.sent === false ? '' : newCode();
   // One pending code per request: a new one replaces any earlier, so an id and a code never disagree. The
   // guesses already made on the request carry over, so asking again never gives more of them.
@@ -76,7 +85,7 @@ export async function issueCode(db: Database, input: IssueCodeInput): Promise<st
     data: input.data ?? {},
     attempts: previous?.attempts ?? 0,
     sends: input.sent === false ? 0 : 1,
-    expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
+    expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
   });
   return code;
 }
@@ -103,7 +112,13 @@ export const findPendingCode = findLive;
  * A new code for the request `id`, counted in one conditional update so parallel resends cannot pass
  * MAX_CODE_SENDS; the attempt count stays.
  */
-async function sendAgain(db: Database, id: string, bindingHash: string, deliveryMethod?: DeliveryMethod) {
+async function sendAgain(
+  db: Database,
+  now: Date,
+  id: string,
+  bindingHash: string,
+  deliveryMethod?: DeliveryMethod,
+) {
   const code = newCode();
   const [row] = await db
     .update(oneTimeCodes)
@@ -111,7 +126,7 @@ async function sendAgain(db: Database, id: string, bindingHash: string, delivery
       codeHash: codeHash(bindingHash, code),
       sends: sql`${oneTimeCodes.sends} + 1`,
       ...(deliveryMethod ? { deliveryMethod } : {}),
-      expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
     })
     .where(
       and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt), lt(oneTimeCodes.sends, MAX_CODE_SENDS)),
@@ -133,12 +148,13 @@ function refuseUselessSend(row: { sends: number; attempts: number }) {
     throw new AppError(429, 'CODE_RESEND_LIMIT', twoFactorMessages.resendLimit);
 }
 
-export async function resendCode(db: Database, binding: string, purpose: string) {
+export async function resendCode(db: Database, binding: string, purpose: string, clock: Clock = systemClock) {
+  const now = clock.now();
   const row = await findLive(db, binding, purpose);
   if (!row) throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
   refuseUselessSend(row);
-  await countSend(db, row.collectorId);
-  return sendAgain(db, row.id, row.bindingHash);
+  await countSend(db, row.collectorId, now);
+  return sendAgain(db, now, row.id, row.bindingHash);
 }
 
 /** A (new) code for the pending request with this id, by the chosen delivery method; at most MAX_CODE_SENDS. */
@@ -147,16 +163,18 @@ export async function resendCodeById(
   id: string,
   purpose: string,
   deliveryMethod: DeliveryMethod,
+  clock: Clock = systemClock,
 ) {
+  const now = clock.now();
   const [row] = await db
     .select()
     .from(oneTimeCodes)
     .where(and(eq(oneTimeCodes.id, id), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
     .limit(1);
-  if (!row || row.expiresAt <= new Date()) throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
+  if (!row || row.expiresAt <= now) throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
   refuseUselessSend(row);
-  await countSend(db, row.collectorId);
-  return sendAgain(db, row.id, row.bindingHash, deliveryMethod);
+  await countSend(db, row.collectorId, now);
+  return sendAgain(db, now, row.id, row.bindingHash, deliveryMethod);
 }
 
 /**
@@ -166,9 +184,16 @@ export async function resendCodeById(
  * used code is refused, and a right code works once (the consume is one conditional update).
  */
 /** Runs on the database or inside a caller's transaction (a conversion's confirmation takes the member's lock). */
-export async function verifyCode(db: DbExecutor, binding: string, purpose: string, code: string) {
+export async function verifyCode(
+  db: DbExecutor,
+  binding: string,
+  purpose: string,
+  code: string,
+  clock: Clock = systemClock,
+) {
+  const now = clock.now();
   const row = await findLive(db, binding, purpose);
-  if (!row || row.expiresAt <= new Date() || row.sends < 1)
+  if (!row || row.expiresAt <= now || row.sends < 1)
     throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
   if (row.attempts >= MAX_CODE_ATTEMPTS)
     throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
@@ -179,21 +204,21 @@ export async function verifyCode(db: DbExecutor, binding: string, purpose: strin
       and(
         eq(oneTimeCodes.id, row.id),
         isNull(oneTimeCodes.consumedAt),
-        gt(oneTimeCodes.expiresAt, new Date()),
+        gt(oneTimeCodes.expiresAt, now),
         lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
       ),
     )
     .returning({ codeHash: oneTimeCodes.codeHash });
   if (!taken) throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
   // Only a guess that will be compared counts for the account, so refused ones cannot use up its allowance.
-  const perAccount = await countAttempt(db, guessKey(row.collectorId), ACCOUNT_LIMITS.codeGuesses);
+  const perAccount = await countAttempt(db, guessKey(row.collectorId), ACCOUNT_LIMITS.codeGuesses, now);
   if (!perAccount.allowed) throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
   if (codeHash(row.bindingHash, code) !== taken.codeHash) {
     throw new AppError(400, 'CODE_INCORRECT', twoFactorMessages.incorrect);
   }
   const consumed = await db
     .update(oneTimeCodes)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: now })
     .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
     .returning({ id: oneTimeCodes.id });
   if (consumed.length === 0) throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);

@@ -4,6 +4,7 @@ import { cards, collectors } from '../db/schema/core.ts';
 import { pointsLedger } from '../db/schema/points-ledger.ts';
 import { AppError } from './app-error.ts';
 import type { ChangeFeed } from './change-feed.ts';
+import { systemClock } from './clock.ts';
 import { createReadCache } from './read-cache.ts';
 
 export interface PointsEntry {
@@ -92,7 +93,7 @@ export async function recordPoints(
         reason: entry.reason,
         source: entry.source,
         idempotencyKey: entry.idempotencyKey,
-        createdAt: entry.at ?? new Date(),
+        createdAt: entry.at ?? systemClock.now(),
       })
       .returning({ id: pointsLedger.id });
     if (alongside && inserted) await alongside(tx, inserted.id);

@@ -6,16 +6,16 @@ import {
   tempCardQuerySchema,
   tempCardSchema,
 } from '@app/contracts/temp-card';
-import { getTemporaryCard, requestAccessEmail, type NectarLiteDeps } from './service.ts';
+import { createNectarLiteService } from './service.ts';
 
 /** /nectar-lite: the 30-day temporary card (registration spec 7). Anonymous, so bot-checked and rate-limited. */
 export const nectarLiteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: NectarLiteDeps = {
+  const service = createNectarLiteService({
     db: app.db,
     notify: app.notify,
     publicUrl: app.config.publicUrl,
-    now: app.config.now ?? (() => new Date()),
-  };
+    clock: app.clock,
+  });
 
   app.post(
     '/nectar-lite/access-email',
@@ -36,7 +36,7 @@ export const nectarLiteRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => requestAccessEmail(deps, { email: request.body.email }),
+    async (request) => service.requestAccessEmail({ email: request.body.email }),
   );
 
   app.get(
@@ -52,7 +52,7 @@ export const nectarLiteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getTemporaryCard(deps, request.query.token);
+      return service.getTemporaryCard(request.query.token);
     },
   );
 };

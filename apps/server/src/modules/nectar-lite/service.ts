@@ -14,6 +14,7 @@ import {
 } from '@app/contracts/temp-card';
 import type { Database, DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Notifier } from '../../plugins/notify.ts';
 import { renderCardBarcode } from '../../lib/barcode.ts';
 import { isExpired } from '../../lib/card-capabilities.ts';
@@ -29,8 +30,8 @@ export interface NectarLiteDeps {
   notify: Notifier;
   /** Absolute base URL for the link in the email. */
   publicUrl: string;
-  /** Injectable so tests can stand on day 30 without waiting for it. */
-  now: () => Date;
+  /** Injected so tests can stand on day 30 without waiting for it. */
+  clock: Clock;
 }
 
 /** '98263000' followed by 11 random digits (registration spec 9). */
@@ -47,49 +48,6 @@ const longDate = (date: Date) =>
 
 const duplicateEmail = () =>
   new AppError(409, tempCardErrorCodes.duplicateEmail, tempCardMessages.duplicateEmail);
-
-/**
- * POST /nectar-lite/access-email: issues a temporary card for an email that has none, or sends the link to
- * the card it already has. Each email sent counts towards TEMP_CARD_SEND_LIMIT per window. An email that
- * belongs to a full account gets the answer registration gives for a duplicate email, and nothing is sent.
- */
-export async function requestAccessEmail(
-  deps: NectarLiteDeps,
-  input: { email: string },
-): Promise<AccessEmailResponse> {
-  const { db, now } = deps;
-  const at = now();
-  const token = randomBytes(32).toString('base64url');
-
-  const { card, sendsRemaining } = await db.transaction(async (tx) => {
-    let collector = await repository.findCollectorByEmail(tx, input.email);
-    if (!collector) {
-      const created = await repository.insertEmailOnlyCollector(tx, input.email, at);
-      collector = created
-        ? { id: created.id, hasCredential: false }
-        : await repository.findCollectorByEmail(tx, input.email);
-      if (!collector) throw new Error('collector for a temporary card could not be created or found');
-    }
-    if (collector.hasCredential) throw duplicateEmail();
-    await repository.lockCollector(tx, collector.id);
-
-    const cards = await repository.findCollectorCards(tx, collector.id);
-    if (cards.some((existing) => existing.kind !== 'temporary')) throw duplicateEmail();
-    const card = cards[0] ?? (await issueTemporaryCard(tx, collector.id, at));
-
-    const since = new Date(at.getTime() - TEMP_CARD_SEND_WINDOW_MINUTES * 60_000);
-    const sent = await repository.countLinksSince(tx, card.number, since);
-    if (sent >= TEMP_CARD_SEND_LIMIT) {
-      throw new AppError(429, tempCardErrorCodes.sendLimitReached, tempCardMessages.sendLimitReached);
-    }
-    await repository.insertLink(tx, { tokenHash: hashOf(token), cardNumber: card.number, createdAt: at });
-    await recordAcknowledgements(tx, collector.id, at);
-    return { card, sendsRemaining: TEMP_CARD_SEND_LIMIT - sent - 1 };
-  });
-
-  await deps.notify.send(cardEmail(deps.publicUrl, input.email, token, card.expiresAt ?? at, at));
-  return { status: 'EMAIL_SENT', sendsRemaining };
-}
 
 async function issueTemporaryCard(tx: DbExecutor, collectorId: string, issuedAt: Date) {
   const expiresAt = new Date(issuedAt.getTime() + TEMP_CARD_VALID_DAYS * DAY_MS);
@@ -132,31 +90,75 @@ function cardEmail(publicUrl: string, to: string, token: string, expiresAt: Date
   };
 }
 
-/**
- * GET /nectar-lite/card?token=: the live temporary card behind an emailed link. An expired card, or one that
- * has become a full account's digital card, answers 410 with its own code so the page can say which.
- */
-export async function getTemporaryCard(deps: NectarLiteDeps, token: string): Promise<TempCard> {
-  const card = await repository.findCardByLink(deps.db, hashOf(token));
-  if (!card) throw new AppError(404, tempCardErrorCodes.notFound, tempCardMessages.notFound);
-  if (card.kind !== 'temporary') {
-    throw new AppError(410, tempCardErrorCodes.upgraded, tempCardMessages.upgraded);
+/** The temporary card: asking for it by email and opening it from the emailed link. */
+export function createNectarLiteService({ db, notify, publicUrl, clock }: NectarLiteDeps) {
+  /**
+   * POST /nectar-lite/access-email: issues a temporary card for an email that has none, or sends the link to
+   * the card it already has. Each email sent counts towards TEMP_CARD_SEND_LIMIT per window. An email that
+   * belongs to a full account gets the answer registration gives for a duplicate email, and nothing is sent.
+   */
+  async function requestAccessEmail(input: { email: string }): Promise<AccessEmailResponse> {
+    const at = clock.now();
+    const token = randomBytes(32).toString('base64url');
+
+    const { card, sendsRemaining } = await db.transaction(async (tx) => {
+      let collector = await repository.findCollectorByEmail(tx, input.email);
+      if (!collector) {
+        const created = await repository.insertEmailOnlyCollector(tx, input.email, at);
+        collector = created
+          ? { id: created.id, hasCredential: false }
+          : await repository.findCollectorByEmail(tx, input.email);
+        if (!collector) throw new Error('collector for a temporary card could not be created or found');
+      }
+      if (collector.hasCredential) throw duplicateEmail();
+      await repository.lockCollector(tx, collector.id);
+
+      const cards = await repository.findCollectorCards(tx, collector.id);
+      if (cards.some((existing) => existing.kind !== 'temporary')) throw duplicateEmail();
+      const card = cards[0] ?? (await issueTemporaryCard(tx, collector.id, at));
+
+      const since = new Date(at.getTime() - TEMP_CARD_SEND_WINDOW_MINUTES * 60_000);
+      const sent = await repository.countLinksSince(tx, card.number, since);
+      if (sent >= TEMP_CARD_SEND_LIMIT) {
+        throw new AppError(429, tempCardErrorCodes.sendLimitReached, tempCardMessages.sendLimitReached);
+      }
+      await repository.insertLink(tx, { tokenHash: hashOf(token), cardNumber: card.number, createdAt: at });
+      await recordAcknowledgements(tx, collector.id, at);
+      return { card, sendsRemaining: TEMP_CARD_SEND_LIMIT - sent - 1 };
+    });
+
+    await notify.send(cardEmail(publicUrl, input.email, token, card.expiresAt ?? at, at));
+    return { status: 'EMAIL_SENT', sendsRemaining };
   }
-  const at = deps.now();
-  if (card.status !== 'active' || !card.expiresAt || isExpired(card, at)) {
-    throw new AppError(
-      410,
-      tempCardErrorCodes.expired,
-      `Your temporary card expired on ${longDate(card.expiresAt ?? at)}.`,
-    );
+
+  /**
+   * GET /nectar-lite/card?token=: the live temporary card behind an emailed link. An expired card, or one that
+   * has become a full account's digital card, answers 410 with its own code so the page can say which.
+   */
+  async function getTemporaryCard(token: string): Promise<TempCard> {
+    const card = await repository.findCardByLink(db, hashOf(token));
+    if (!card) throw new AppError(404, tempCardErrorCodes.notFound, tempCardMessages.notFound);
+    if (card.kind !== 'temporary') {
+      throw new AppError(410, tempCardErrorCodes.upgraded, tempCardMessages.upgraded);
+    }
+    const at = clock.now();
+    if (card.status !== 'active' || !card.expiresAt || isExpired(card, at)) {
+      throw new AppError(
+        410,
+        tempCardErrorCodes.expired,
+        `Your temporary card expired on ${longDate(card.expiresAt ?? at)}.`,
+      );
+    }
+    return {
+      cardNumber: card.number,
+      barcodePng: await renderCardBarcode(card.number),
+      issuedAt: card.issuedAt.toISOString(),
+      expiresAt: card.expiresAt.toISOString(),
+      daysLeft: Math.max(1, Math.ceil((card.expiresAt.getTime() - at.getTime()) / DAY_MS)),
+    };
   }
-  return {
-    cardNumber: card.number,
-    barcodePng: await renderCardBarcode(card.number),
-    issuedAt: card.issuedAt.toISOString(),
-    expiresAt: card.expiresAt.toISOString(),
-    daysLeft: Math.max(1, Math.ceil((card.expiresAt.getTime() - at.getTime()) / DAY_MS)),
-  };
+
+  return { requestAccessEmail, getTemporaryCard };
 }
 
 /**
