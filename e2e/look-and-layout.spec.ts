@@ -80,6 +80,10 @@ test('card help and the category picker fit the screen: a sheet and one line of 
   const categories = page.getByRole('group', { name: 'Category' });
   await expect(categories.getByRole('radio', { name: 'All categories' })).toBeChecked();
   if (phone) expect((await categories.boundingBox())?.height ?? 999).toBeLessThan(110);
+  // The chips scroll inside their line: the page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
   // The whole chip is the radio's target, as a tap on a phone finds it.
   await categories.getByRole('radio', { name: 'Bakery' }).click();
   await expect(page).toHaveURL(/category=/);
