@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
 import { assignDemoOffers } from '../offers/service.ts';
 import { findCustomer } from './repository.ts';
-import { marketingEmail, type AccountDeps } from './service.ts';
+import type { AccountService } from './service.ts';
 
 /** Password of the members the tester tool below makes. */
 export const JOURNEY_MEMBER_PASSWORD = 'Journey-pass-2026';
@@ -29,7 +29,7 @@ const accountMemberOptionsSchema = z
  * change a password, an email address, its offers or its points, or close an account, without touching the
  * demo member (and so beside the other journeys).
  */
-export function registerAccountDevRoutes(app: FastifyInstance, deps: AccountDeps) {
+export function registerAccountDevRoutes(app: FastifyInstance, service: AccountService) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/dev/account-member',
     {
@@ -101,13 +101,13 @@ export function registerAccountDevRoutes(app: FastifyInstance, deps: AccountDeps
     },
     async (request, reply) => {
       const collectorId = request.collectorId;
-      const customer = await findCustomer(app.db, collectorId);
+      const customer = await findCustomer(app.db, collectorId, app.clock.now());
       if (!customer?.email) throw new AppError(400, 'NO_EMAIL', 'This member has no email address.');
       await app.notify.send({
         channel: 'email',
         to: customer.email,
         subject: `This week's offers for you, ${customer.firstName ?? ''}`,
-        text: marketingEmail(deps, collectorId, 'New bonus points offers are waiting in your account.'),
+        text: service.marketingEmail(collectorId, 'New bonus points offers are waiting in your account.'),
       });
       return reply.status(204).send(null);
     },

@@ -13,8 +13,11 @@ import { knownDevices, oneTimeCodes, passwordResetTokens } from '../../db/schema
 import { collectorAddresses, registrations } from '../../db/schema/registration.ts';
 import type { Address } from '@app/contracts/registration';
 
-/** Everything the account pages show about a collector (an active one only). */
-export async function findCustomer(db: Database, collectorId: string) {
+/**
+ * Everything the account pages show about a collector (an active one only), with the new email address of a
+ * confirmation link still live at `now`.
+ */
+export async function findCustomer(db: Database, collectorId: string, now: Date) {
   const [row] = await db
     .select({
       id: collectors.id,
@@ -49,7 +52,7 @@ export async function findCustomer(db: Database, collectorId: string) {
       and(
         eq(emailChanges.collectorId, collectorId),
         isNull(emailChanges.usedAt),
-        gt(emailChanges.expiresAt, new Date()),
+        gt(emailChanges.expiresAt, now),
       ),
     )
     .orderBy(desc(emailChanges.createdAt))
@@ -104,12 +107,13 @@ export async function isEmailTaken(db: Database, email: string, exceptCollectorI
 export async function insertEmailChange(
   db: Database,
   row: { tokenHash: string; collectorId: string; newEmail: string; expiresAt: Date },
+  now: Date,
 ) {
   await db.transaction(async (tx) => {
     // One pending change at a time: a new request makes earlier links useless.
     await tx
       .update(emailChanges)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: now })
       .where(and(eq(emailChanges.collectorId, row.collectorId), isNull(emailChanges.usedAt)));
     await tx.insert(emailChanges).values(row);
   });

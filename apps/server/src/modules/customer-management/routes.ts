@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerSchema } from '@app/contracts/account';
 import { apiErrorSchema } from '@app/contracts/api-error';
-import { getCustomer } from '../account/service.ts';
+import { createCustomerService } from '../account/service.ts';
 
 /** /customer-management-api: the collector's own account (signed-in spec 7.4). */
 export const customerManagementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const customers = createCustomerService({ db: app.db, clock: app.clock });
   app.get(
     '/customer-management-api/customer/v2',
     {
@@ -16,6 +17,6 @@ export const customerManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // The account pages' fields too (issue 12): the account module's service answers.
-    async (request) => getCustomer({ db: app.db }, request.collectorId),
+    async (request) => customers.getCustomer(request.collectorId),
   );
 };

@@ -1,0 +1,128 @@
+import { timingSafeEqual } from 'node:crypto';
+import { accountMessages, type CpmPreferences, type NectarPreferences } from '@app/contracts/account';
+import { recordAccountEvent } from '../../lib/account-log.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { maskEmail } from '../../lib/one-time-codes.ts';
+import { sign, type AccountDeps, type Req } from './deps.ts';
+import * as repo from './repository.ts';
+
+/** The wording version of the preference pages; a consent record names the one the member saw. */
+const PREFERENCES_WORDING = '2026-11';
+
+/** The token of a one-click unsubscribe link: the collector id and its signature (no expiry, RFC 8058). */
+export const unsubscribeToken = (deps: Pick<AccountDeps, 'linkKey'>, collectorId: string) =>
+  `${collectorId}.${sign(deps.linkKey, `unsubscribe:${collectorId}`)}`;
+
+/** Contact preferences, the advertising choice, and the one-click unsubscribe of marketing emails. */
+export function createPreferences(deps: AccountDeps) {
+  const { db } = deps;
+
+  async function getNectarPreferences(collectorId: string): Promise<NectarPreferences> {
+    const row = await repo.findPreferences(db, collectorId);
+    return {
+      contactByEmail: row?.byEmail ?? false,
+      contactBySMS: row?.bySms ?? false,
+      contactByPost: row?.byPost ?? false,
+      contactByPhone: row?.byPhone ?? false,
+    };
+  }
+
+  async function saveNectarPreferences(req: Req, collectorId: string, input: NectarPreferences) {
+    await repo.savePreferences(db, collectorId, {
+      byEmail: input.contactByEmail,
+      bySms: input.contactBySMS,
+      byPost: input.contactByPost,
+      byPhone: input.contactByPhone,
+    });
+    const chosen = Object.entries(input)
+      .map(([channel, on]) => `${channel}:${on ? 'yes' : 'no'}`)
+      .join(',');
+    await repo.recordConsent(db, collectorId, `marketing ${chosen}`, PREFERENCES_WORDING);
+    await recordAccountEvent(db, req, collectorId, 'contact-preferences-changed');
+    return getNectarPreferences(collectorId);
+  }
+
+  async function getCpmPreferences(collectorId: string): Promise<CpmPreferences> {
+    const row = await repo.findPreferences(db, collectorId);
+    return { contactPreferences: [{ channel: 'ONLINEAD', consent: row?.onlineAdvertising ?? true }] };
+  }
+
+  async function saveCpmPreferences(req: Req, collectorId: string, input: CpmPreferences) {
+    const online = input.contactPreferences.find((p) => p.channel === 'ONLINEAD');
+    if (online) {
+      await repo.savePreferences(db, collectorId, { onlineAdvertising: online.consent });
+      await repo.recordConsent(
+        db,
+        collectorId,
+        `online-advertising:${online.consent ? 'yes' : 'no'}`,
+        PREFERENCES_WORDING,
+      );
+      await recordAccountEvent(db, req, collectorId, 'advertising-preference-changed');
+    }
+    return getCpmPreferences(collectorId);
+  }
+
+  /** The link every marketing email carries (issue 12); see marketingEmail. */
+  const unsubscribeLink = (collectorId: string) =>
+    `${deps.publicUrl}/emails/unsubscribe?token=${unsubscribeToken(deps, collectorId)}`;
+
+  /** A marketing email's text with its one-click unsubscribe footer: marketing emails are built only here. */
+  const marketingEmail = (collectorId: string, body: string) =>
+    `${body}\n\nDon't want these emails? Unsubscribe in one click: ${unsubscribeLink(collectorId)}`;
+
+  function collectorOfToken(token: string): string {
+    const [collectorId = '', signature = ''] = token.split('.');
+    const expected = sign(deps.linkKey, `unsubscribe:${collectorId}`);
+    const a = Buffer.from(signature);
+    const b = Buffer.from(expected);
+    if (a.length !== b.length || !timingSafeEqual(a, b)) {
+      throw new AppError(400, 'UNSUBSCRIBE_LINK_INVALID', accountMessages.unsubscribeInvalid);
+    }
+    return collectorId;
+  }
+
+  /**
+   * POST /unsubscribe/request {token}: which address the link is for (masked), and whether marketing email is
+   * still on, so the page says 'already unsubscribed' on arrival instead of offering the button again. Reads
+   * only.
+   */
+  async function unsubscribeRequest(token: string) {
+    const collectorId = collectorOfToken(token);
+    const customer = await repo.findCustomer(db, collectorId, deps.clock.now());
+    if (!customer?.email)
+      throw new AppError(400, 'UNSUBSCRIBE_LINK_INVALID', accountMessages.unsubscribeInvalid);
+    const preferences = await repo.findPreferences(db, collectorId);
+    return {
+      email: customer.email,
+      maskedEmail: maskEmail(customer.email),
+      subscribed: preferences?.byEmail ?? false,
+    };
+  }
+
+  /** POST /unsubscribe/update {email, token}: marketing by email off, for the address the link was sent to. */
+  async function unsubscribeUpdate(req: Req, email: string, token: string) {
+    const collectorId = collectorOfToken(token);
+    const customer = await repo.findCustomer(db, collectorId, deps.clock.now());
+    if (!customer?.email || customer.email.toLowerCase() !== email.toLowerCase()) {
+      throw new AppError(
+        400,
+        'UNSUBSCRIBE_EMAIL_MISMATCH',
+        'That is not the email address this link was sent to.',
+      );
+    }
+    await repo.savePreferences(db, collectorId, { byEmail: false });
+    await repo.recordConsent(db, collectorId, 'marketing contactByEmail:no', PREFERENCES_WORDING);
+    await recordAccountEvent(db, req, collectorId, 'unsubscribed');
+    return { description: accountMessages.unsubscribed };
+  }
+
+  return {
+    getNectarPreferences,
+    saveNectarPreferences,
+    getCpmPreferences,
+    saveCpmPreferences,
+    marketingEmail,
+    unsubscribeRequest,
+    unsubscribeUpdate,
+  };
+}
