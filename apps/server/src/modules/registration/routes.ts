@@ -28,7 +28,7 @@ import {
   verifyAnalogueRequestSchema,
 } from '@app/contracts/registration';
 import { bundledAddressProvider, httpAddressProvider } from '../../lib/address-book.ts';
-import * as service from './service.ts';
+import { createRegistrationService } from './service.ts';
 
 const errors = apiErrors(400, 401, 404, 409, 410, 422, 429, 502);
 const tags = ['registration'];
@@ -40,18 +40,18 @@ const perClient = { rateLimit: { max: 60, timeWindow: '1 minute' } };
  * Calls the spec shows without a service prefix (/ready, /auto-login) live under /progressive.
  */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const now = app.config.now ?? (() => new Date());
-  const deps: service.RegistrationDeps = {
+  const now = () => app.clock.now();
+  const service = createRegistrationService({
     db: app.db,
     notify: app.notify,
     publicUrl: app.config.publicUrl,
-    now,
+    clock: app.clock,
     production: app.config.env === 'production',
     changes: app.changes,
     addresses: app.config.addressLookupUrl
       ? httpAddressProvider(app.config.addressLookupUrl)
       : bundledAddressProvider,
-  };
+  });
 
   app.post(
     '/progressive/card-check',
@@ -65,7 +65,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema, ...errors },
       },
     },
-    async (request) => service.cardCheck(deps, { cardNumber: request.body.cardNumber }),
+    async (request) => service.cardCheck({ cardNumber: request.body.cardNumber }),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema, ...errors },
       },
     },
-    async (request) => service.emailCheck(deps, request.body),
+    async (request) => service.emailCheck(request.body),
   );
 
   app.post(
@@ -94,7 +94,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ status: z.literal('EMAIL_SENT') }), ...errors },
       },
     },
-    async (request) => service.resendEmail(deps, request.body),
+    async (request) => service.resendEmail(request.body),
   );
 
   app.post(
@@ -108,7 +108,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema.extend({ email: z.string() }), ...errors },
       },
     },
-    async (request) => service.emailCheckConfirm(deps, request.body),
+    async (request) => service.emailCheckConfirm(request.body),
   );
 
   app.post(
@@ -123,7 +123,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.emailCheckConfirm(deps, {
+      service.emailCheckConfirm({
         verificationToken: request.body.identitySessionToken,
         authToken: request.body.authToken,
       }),
@@ -140,7 +140,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema, ...errors },
       },
     },
-    async (request) => service.chooseAccount(deps, request.body),
+    async (request) => service.chooseAccount(request.body),
   );
 
   app.post(
@@ -154,7 +154,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema, ...errors },
       },
     },
-    async (request) => service.businessDetails(deps, request.body),
+    async (request) => service.businessDetails(request.body),
   );
 
   app.get(
@@ -184,7 +184,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema, ...errors },
       },
     },
-    async (request) => service.customerDetails(deps, request.body, request.ip),
+    async (request) => service.customerDetails(request.body, request.ip),
   );
 
   app.post(
@@ -199,7 +199,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema, ...errors },
       },
     },
-    async (request) => service.verifyAnalogueNectar(deps, request.body, request.ip),
+    async (request) => service.verifyAnalogueNectar(request.body, request.ip),
   );
 
   app.post(
@@ -214,7 +214,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: addressFindResponseSchema, ...errors },
       },
     },
-    async (request) => service.findAddresses(deps, request.body),
+    async (request) => service.findAddresses(request.body),
   );
 
   app.post(
@@ -228,7 +228,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema, ...errors },
       },
     },
-    async (request) => service.chooseAddress(deps, request.body),
+    async (request) => service.chooseAddress(request.body),
   );
 
   app.post(
@@ -242,7 +242,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema, ...errors },
       },
     },
-    async (request) => service.phoneCheck(deps, request.body),
+    async (request) => service.phoneCheck(request.body),
   );
 
   app.post(
@@ -256,7 +256,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passwordValidationResponseSchema, ...errors },
       },
     },
-    async (request) => service.passwordValidation(deps, request.body),
+    async (request) => service.passwordValidation(request.body),
   );
 
   app.post(
@@ -273,7 +273,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authTokenResponseSchema, ...errors },
       },
     },
-    async (request) => service.confirmRegistration(deps, request.body),
+    async (request) => service.confirmRegistration(request.body),
   );
 
   app.post(
@@ -289,7 +289,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.signUpStatus(deps, request.body);
+      return service.signUpStatus(request.body);
     },
   );
 
@@ -304,7 +304,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ ready: z.boolean() }), ...errors },
       },
     },
-    async (request) => service.ready(deps, request.body),
+    async (request) => service.ready(request.body),
   );
 
   app.post(
@@ -319,7 +319,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { collectorId, registrationDone } = await service.autoLogin(deps, request.body);
+      const { collectorId, registrationDone } = await service.autoLogin(request.body);
       await app.signIn(request, reply, collectorId);
       return {
         // The session cookie is the login; no separate identity token is needed by this app.
@@ -341,6 +341,6 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: businessOffersRequestSchema, ...errors, 403: apiErrorSchema },
       },
     },
-    async (request) => service.setBusinessOffers(deps, request.collectorId, request.body.businessOffersOptIn),
+    async (request) => service.setBusinessOffers(request.collectorId, request.body.businessOffersOptIn),
   );
 };
