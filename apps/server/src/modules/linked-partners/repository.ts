@@ -80,10 +80,10 @@ export async function insertLink(db: DbExecutor, row: typeof partnerLinks.$infer
   await db.insert(partnerLinks).values(row);
 }
 
-export async function endLink(db: DbExecutor, id: string) {
+export async function endLink(db: DbExecutor, id: string, at: Date) {
   const ended = await db
     .update(partnerLinks)
-    .set({ unlinkedAt: new Date() })
+    .set({ unlinkedAt: at })
     .where(and(eq(partnerLinks.id, id), isNull(partnerLinks.unlinkedAt)))
     .returning({ id: partnerLinks.id });
   return ended.length > 0;
@@ -140,10 +140,16 @@ export async function insertTransfer(db: DbExecutor, row: typeof partnerTransfer
   await db.insert(partnerTransfers).values(row);
 }
 
-export async function setTransferStatus(db: DbExecutor, id: string, status: string, failureCode?: string) {
+export async function setTransferStatus(
+  db: DbExecutor,
+  id: string,
+  status: string,
+  at: Date,
+  failureCode?: string,
+) {
   await db
     .update(partnerTransfers)
-    .set({ status, failureCode: failureCode ?? null, updatedAt: new Date() })
+    .set({ status, failureCode: failureCode ?? null, updatedAt: at })
     .where(eq(partnerTransfers.id, id));
 }
 

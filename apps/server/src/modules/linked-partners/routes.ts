@@ -51,7 +51,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
     timeoutMs: settings.timeoutMs,
     send: (message) => app.notify.send(message),
     feed: app.changes,
-    now: app.config.now,
+    clock: app.clock,
   });
   // A transfer interrupted by a stop (PENDING for over 5 minutes) is settled at start, refunding once.
   app.addHook('onReady', async () => {

@@ -1,0 +1,405 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { brand } from '@app/contracts/brand';
+import {
+  CONTACT_CHANGE_COOL_OFF_MS,
+  CONVERSION_RATES,
+  DAILY_POINTS_LIMIT,
+  DAILY_TRANSFER_COUNT_LIMIT,
+  MAX_POINTS_PER_TRANSFER,
+  convertedPoints,
+  linkedPartnerMessages as m,
+  type ConversionResult,
+  type ConversionStart,
+  type PartnerInfo,
+  type PartnerKind,
+  type Transfer,
+} from '@app/contracts/linked-partners';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertFullCardHolder } from '../../lib/card-capabilities.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { findContact } from '../../lib/collectors.ts';
+import { issueCode, maskEmail, maskPhone, resendCode, verifyCode } from '../../lib/one-time-codes.ts';
+import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
+import { isRedemptionLocked } from '../../lib/redemption-lock.ts';
+import { PartnerError } from './partner-adapter.ts';
+import { fail, startOfDay, type LinkedPartnersDeps, type PartnerCalls } from './partner-calls.ts';
+import * as repo from './repository.ts';
+
+export const CONVERSION_PURPOSE = 'points-conversion';
+
+/** The transfer id a conversion token stands for: a repeated confirm finds the same transfer. */
+export const transferIdOf = (token: string) => {
+  const h = createHash('sha256').update(`conversion:${token}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+function toTransfer(row: repo.PartnerTransfer): Transfer {
+  return {
+    id: row.id,
+    partnerId: row.partnerId as Transfer['partnerId'],
+    conversionType: row.conversionType as Transfer['conversionType'],
+    direction: row.conversionType === 'NECTAR_TO_PARTNER' ? 'NTP' : 'PTN',
+    pointsGiven: row.pointsGiven,
+    pointsReceived: row.pointsReceived,
+    status: row.status as Transfer['status'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function transferPartnerError(kind: PartnerKind, error: unknown) {
+  const failure = error instanceof PartnerError ? error.failure : 'UNAVAILABLE';
+  if (failure === 'LOCKED') return lockedError(kind);
+  return kind === 'airline'
+    ? fail(502, 'PARTNER_UNAVAILABLE', m.airline.PARTNER_UNAVAILABLE)
+    : fail(502, 'API_ERROR', m.hotel.API_ERROR);
+}
+
+const lockedError = (kind: PartnerKind) =>
+  fail(
+    423,
+    'PARTNER_ACCOUNT_LOCKED',
+    kind === 'airline' ? m.airline.PARTNER_ACCOUNT_LOCKED : m.hotel.PARTNER_ACCOUNT_LOCKED,
+  );
+
+function transferFailedError(kind: PartnerKind, failure: string | null) {
+  if (failure === 'LOCKED') return lockedError(kind);
+  return kind === 'airline'
+    ? fail(502, 'TRANSFER_FAILED', m.airline.TRANSFER_FAILED)
+    : fail(502, 'REDEMPTION_ERROR', m.hotel.REDEMPTION_ERROR);
+}
+
+function twoFactorError(error: unknown) {
+  if (!(error instanceof AppError)) return error;
+  const map: Record<string, string> = {
+    CODE_EXPIRED: m.twoFactor.CODE_EXPIRED,
+    CODE_INCORRECT: m.twoFactor.CODE_INCORRECT,
+    CODE_MAX_ATTEMPTS: m.twoFactor.MAX_ATTEMPTS,
+    CODE_RESEND_LIMIT: m.twoFactor.RESEND_LIMIT,
+  };
+  const description = map[error.code];
+  return description ? fail(error.statusCode, error.code, description) : error;
+}
+
+/**
+ * Points exchange (signed-in spec 9): conversions both ways after a 2FA code, with daily limits and the
+ * redemption lock, through the points ledger with idempotency keys. A partner failure after the base points
+ * were taken refunds them exactly once (the refund's ledger key is unique).
+ */
+export function createConversions(
+  deps: LinkedPartnersDeps & { clock: Clock },
+  { partner, call }: PartnerCalls,
+) {
+  const { db, clock } = deps;
+  /** The rules a conversion must meet, at its start and again when it is confirmed. */
+  async function checkConversion(collectorId: string, start: ConversionStart, tx: repo.DbLike = db) {
+    const info = partner(start.partnerId);
+    const current = await repo.liveLink(tx, collectorId, start.partnerId);
+    if (!current) throw fail(409, 'NOT_LINKED', m.common.NOT_LINKED);
+    const received = convertedPoints(info.kind, start.conversionType, start.points);
+    if (received === null) {
+      throw fail(
+        400,
+        'WRONG_STEP',
+        m.common.WRONG_STEP(CONVERSION_RATES[info.kind][start.conversionType].step),
+      );
+    }
+    const nectarPoints = start.conversionType === 'NECTAR_TO_PARTNER' ? start.points : received;
+    if (start.conversionType === 'NECTAR_TO_PARTNER' && (await isRedemptionLocked(tx, collectorId))) {
+      throw fail(403, 'REDEMPTION_LOCKED', m.common.REDEMPTION_LOCKED);
+    }
+    if (
+      await repo.contactChangedSince(
+        tx,
+        collectorId,
+        new Date(clock.now().getTime() - CONTACT_CHANGE_COOL_OFF_MS),
+      )
+    ) {
+      throw fail(403, 'CONTACT_DETAILS_CHANGED', m.common.CONTACT_DETAILS_CHANGED);
+    }
+    if (nectarPoints > MAX_POINTS_PER_TRANSFER) throw fail(400, 'MAX_TRANSACTION', m.common.MAX_TRANSACTION);
+    const today = await repo.transfersSince(tx, collectorId, start.partnerId, startOfDay(clock.now()));
+    if (today.count >= DAILY_TRANSFER_COUNT_LIMIT) {
+      throw fail(429, 'DAILY_TRANSACTION_LIMIT', m.common.DAILY_TRANSACTION_LIMIT);
+    }
+    if (today.points + nectarPoints > DAILY_POINTS_LIMIT)
+      throw fail(400, 'MAX_TRANSACTION', m.common.MAX_TRANSACTION);
+    return { info, link: current, received };
+  }
+
+  async function startConversion(collectorId: string, start: ConversionStart) {
+    // Converting spends or collects points outside the retailer: a full card only (issue 28, point 4).
+    await assertFullCardHolder(db, collectorId);
+    const { info, link: current, received } = await checkConversion(collectorId, start);
+    if (start.conversionType === 'NECTAR_TO_PARTNER') {
+      if ((await pointsBalance(db, collectorId)) < start.points) {
+        throw fail(409, 'NOT_ENOUGH_POINTS', m.common.NOT_ENOUGH_POINTS);
+      }
+    } else {
+      let partnerBalance: number;
+      try {
+        partnerBalance = await call(info.kind, (a, s) => a.balance(current.partnerAccount, s));
+      } catch (error) {
+        throw transferPartnerError(info.kind, error);
+      }
+      if (partnerBalance < start.points) {
+        throw fail(409, 'NOT_ENOUGH_PARTNER_POINTS', m.common.NOT_ENOUGH_PARTNER_POINTS);
+      }
+    }
+    const contact = await findContact(db, collectorId);
+    const destination = contact?.email
+      ? { method: 'email' as const, to: contact.email, masked: maskEmail(contact.email) }
+      : contact?.phoneNumber
+        ? {
+            method: 'sms' as const,
+            to: `${contact.phoneCountryCode ?? ''}${contact.phoneNumber}`,
+            masked: maskPhone(contact.phoneNumber),
+          }
+        : undefined;
+    if (!destination)
+      throw fail(400, 'NO_CONTACT', 'We have no email address or mobile number to send a code to.');
+    const conversionToken = randomBytes(24).toString('base64url');
+    const code = await issueCode(
+      db,
+      {
+        collectorId,
+        purpose: CONVERSION_PURPOSE,
+        binding: conversionToken,
+        deliveryMethod: destination.method,
+        data: { ...start },
+      },
+      clock,
+    );
+    await sendCode(destination, code, info, start.points);
+    return {
+      conversionToken,
+      deliveryMethod: destination.method,
+      maskedDestination: destination.masked,
+      message: m.twoFactor.CODE_SENT_EMAIL(destination.masked),
+      pointsGiven: start.points,
+      pointsReceived: received,
+    };
+  }
+
+  async function sendCode(
+    destination: { method: 'email' | 'sms'; to: string },
+    code: string,
+    info: PartnerInfo,
+    points: number,
+  ) {
+    await deps.send({
+      channel: destination.method,
+      to: destination.to,
+      subject: `Your ${brand.name} conversion code`,
+      text: `Your code to confirm converting ${points.toLocaleString('en-GB')} points with ${info.name} is ${code}. It lasts 10 minutes. If this wasn't you, don't share it and change your password.`,
+    });
+  }
+
+  async function resend(collectorId: string, conversionToken: string) {
+    let result: Awaited<ReturnType<typeof resendCode>>;
+    try {
+      result = await resendCode(db, conversionToken, CONVERSION_PURPOSE, clock);
+    } catch (error) {
+      throw twoFactorError(error);
+    }
+    if (result.row.collectorId !== collectorId) throw fail(400, 'CODE_EXPIRED', m.twoFactor.EXPIRED);
+    const start = result.row.data as ConversionStart;
+    const contact = await findContact(db, collectorId);
+    const info = partner(start.partnerId);
+    if (contact?.email)
+      await sendCode({ method: 'email', to: contact.email }, result.code, info, start.points);
+    else if (contact?.phoneNumber) {
+      await sendCode(
+        { method: 'sms', to: `${contact.phoneCountryCode ?? ''}${contact.phoneNumber}` },
+        result.code,
+        info,
+        start.points,
+      );
+    }
+    return { message: m.twoFactor.CODE_SENT_EMAIL(maskEmail(contact?.email ?? '')) };
+  }
+
+  /** Gives back the base points a failed base-to-partner transfer took; the ledger key makes it happen once. */
+  async function refund(row: repo.PartnerTransfer, failureCode: string) {
+    const result = await recordPoints(
+      db,
+      {
+        collectorId: row.collectorId,
+        amount: row.pointsGiven,
+        reason: `Refund: conversion to ${partner(row.partnerId).name} did not go through`,
+        source: `partner-${row.partnerId.toLowerCase()}`,
+        idempotencyKey: `partner-transfer:${row.id}:refund`,
+      },
+      deps.feed,
+    );
+    await repo.setTransferStatus(db, row.id, 'FAILED', clock.now(), failureCode);
+    return result;
+  }
+
+  async function resultOf(
+    row: repo.PartnerTransfer,
+    partnerAccount: string | null,
+  ): Promise<ConversionResult> {
+    const info = partner(row.partnerId);
+    const partnerBalance =
+      partnerAccount === null
+        ? null
+        : await call(info.kind, (a, s) => a.balance(partnerAccount, s)).catch(() => null);
+    return {
+      state: row.status === 'SUCCESS' ? 'SUCCESS' : row.status === 'FAILED' ? 'ERROR' : 'PENDING',
+      message:
+        row.conversionType === 'NECTAR_TO_PARTNER'
+          ? m.success.REDEEMED
+          : m.success.COLLECTED(row.pointsReceived),
+      modal: 'transfer_points',
+      transfer: toTransfer(row),
+      nectarBalance: await pointsBalance(db, row.collectorId),
+      partnerBalance,
+    };
+  }
+
+  /** A transfer already recorded for this conversion: its result (or failure), answered again. */
+  const answerRecorded = (
+    existing: NonNullable<Awaited<ReturnType<typeof repo.findTransfer>>>,
+    collectorId: string,
+  ) => {
+    if (existing.collectorId !== collectorId) throw fail(400, 'CODE_EXPIRED', m.twoFactor.EXPIRED);
+    if (existing.status === 'FAILED')
+      throw transferFailedError(partner(existing.partnerId).kind, existing.failureCode);
+    return resultOf(existing, existing.partnerAccount);
+  };
+
+  async function confirmConversion(collectorId: string, conversionToken: string, twoFaCode: string) {
+    const id = transferIdOf(conversionToken);
+    const recorded = await repo.findTransfer(db, id);
+    if (recorded) return answerRecorded(recorded, collectorId);
+
+    // Under the collector's lock, confirmations of one conversion take turns: the first spends the code and
+    // records the transfer; the others then find the transfer and answer its state instead of a spent code
+    // (issue 28, point 9). Whatever the turn did is kept (a wrong guess stays counted), then its error thrown.
+    const turn = await db.transaction(async (tx) => {
+      await repo.lockCollector(tx, collectorId);
+      const existing = await repo.findTransfer(tx, id);
+      if (existing) return { existing } as const;
+      try {
+        const codeRow = await verifyCode(
+          tx as unknown as Database,
+          conversionToken,
+          CONVERSION_PURPOSE,
+          twoFaCode,
+          clock,
+        ).catch((error: unknown) => {
+          throw twoFactorError(error);
+        });
+        if (codeRow.collectorId !== collectorId) throw fail(400, 'CODE_EXPIRED', m.twoFactor.EXPIRED);
+        const start = codeRow.data as ConversionStart;
+        // Rules again, and the transfer recorded before any point moves.
+        const checked = await checkConversion(collectorId, start, tx);
+        await repo.insertTransfer(tx, {
+          id,
+          collectorId,
+          partnerId: start.partnerId,
+          partnerAccount: checked.link.partnerAccount,
+          conversionType: start.conversionType,
+          pointsGiven: start.points,
+          pointsReceived: checked.received,
+          status: 'PENDING',
+        });
+        return { start, checked } as const;
+      } catch (error) {
+        return { error } as const;
+      }
+    });
+    if ('existing' in turn && turn.existing) return answerRecorded(turn.existing, collectorId);
+    if ('error' in turn) throw turn.error;
+    const { start } = turn;
+    const { info, link: current, received } = turn.checked;
+    const source = `partner-${info.partnerId.toLowerCase()}`;
+
+    if (start.conversionType === 'NECTAR_TO_PARTNER') {
+      try {
+        await recordPoints(
+          db,
+          {
+            collectorId,
+            amount: -start.points,
+            reason: `Converted to ${info.pointsName}`,
+            source,
+            idempotencyKey: `partner-transfer:${id}:debit`,
+          },
+          deps.feed,
+        );
+      } catch (error) {
+        await repo.setTransferStatus(db, id, 'FAILED', clock.now(), 'NOT_ENOUGH_POINTS');
+        if (error instanceof AppError && error.code === 'INSUFFICIENT_POINTS') {
+          throw fail(409, 'NOT_ENOUGH_POINTS', m.common.NOT_ENOUGH_POINTS);
+        }
+        throw error;
+      }
+      try {
+        await call(info.kind, (a, s) => a.credit(current.partnerAccount, received, id, s));
+      } catch (error) {
+        const failure = error instanceof PartnerError ? error.failure : 'UNAVAILABLE';
+        // An unanswered call may have been applied: ask the partner to undo it before giving the points back.
+        if (failure === 'TIMEOUT') await call(info.kind, (a, s) => a.reverse(id, s)).catch(() => undefined);
+        const row = await repo.findTransfer(db, id);
+        if (row) await refund(row, failure);
+        throw transferFailedError(info.kind, failure);
+      }
+    } else {
+      try {
+        await call(info.kind, (a, s) => a.debit(current.partnerAccount, start.points, id, s));
+      } catch (error) {
+        const failure = error instanceof PartnerError ? error.failure : 'UNAVAILABLE';
+        if (failure === 'TIMEOUT') await call(info.kind, (a, s) => a.reverse(id, s)).catch(() => undefined);
+        await repo.setTransferStatus(db, id, 'FAILED', clock.now(), failure);
+        if (failure === 'INSUFFICIENT')
+          throw fail(409, 'NOT_ENOUGH_PARTNER_POINTS', m.common.NOT_ENOUGH_PARTNER_POINTS);
+        throw transferFailedError(info.kind, failure);
+      }
+      await recordPoints(
+        db,
+        {
+          collectorId,
+          amount: received,
+          reason: `Converted from ${info.pointsName}`,
+          source,
+          idempotencyKey: `partner-transfer:${id}:credit`,
+        },
+        deps.feed,
+      );
+    }
+    await repo.setTransferStatus(db, id, 'SUCCESS', clock.now());
+    const done = await repo.findTransfer(db, id);
+    if (!done) throw fail(500, 'SERVER_ERROR', 'Something went wrong. Try again');
+    return resultOf(done, current.partnerAccount);
+  }
+
+  /**
+   * Transfers left PENDING because the process stopped mid-way: base-to-partner ones are reversed at the
+   * partner and refunded (once, by the refund's ledger key); partner-to-base ones are reversed at the partner.
+   */
+  async function settleStaleTransfers(olderThanMs = 5 * 60_000) {
+    const stale = await repo.stalePendingTransfers(db, new Date(clock.now().getTime() - olderThanMs));
+    for (const row of stale) {
+      const kind = partner(row.partnerId).kind;
+      try {
+        await call(kind, (a, s) => a.reverse(row.id, s));
+      } catch {
+        continue; // the partner is not answering: try again at the next start
+      }
+      if (row.conversionType === 'NECTAR_TO_PARTNER') await refund(row, 'STALE');
+      else await repo.setTransferStatus(db, row.id, 'FAILED', clock.now(), 'STALE');
+    }
+    return stale.length;
+  }
+
+  return {
+    startConversion,
+    resend,
+    confirmConversion,
+    refund,
+    settleStaleTransfers,
+    recent: async (collectorId: string) => (await repo.recentTransfers(db, collectorId)).map(toTransfer),
+  };
+}
