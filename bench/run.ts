@@ -138,7 +138,13 @@ function routeBundleSizes(): Array<{ route: string; kb: number }> {
   const dist = path.join(root, 'apps/web/dist');
   const manifestPath = path.join(dist, '.vite/manifest.json');
   if (!existsSync(manifestPath)) return [];
-  type Chunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
+  type Chunk = {
+    file: string;
+    imports?: string[];
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+    src?: string;
+  };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
   const closure = (key: string, seen = new Set<string>()) => {
     if (seen.has(key)) return seen;
@@ -155,7 +161,10 @@ function routeBundleSizes(): Array<{ route: string; kb: number }> {
   // The entry paints first, then imports the app's start (ADR 018): every route needs both.
   const entry = closure(entryKey);
   if (manifest['src/app/start-up.tsx']) closure('src/app/start-up.tsx', entry);
-  const routes = Object.keys(manifest).filter((key) => key.endsWith('-route.ts'));
+  // The lazy modules of src/app/pages.ts: feature pages (`*-page.tsx`) and the few route files (`*-route.ts(x)`).
+  const routes = Object.keys(manifest).filter(
+    (key) => manifest[key]?.isDynamicEntry && /-(page|route)\.tsx?$/.test(key),
+  );
   return [
     { route: '(entry and app start only)', kb: gz(entry) / 1024 },
     ...routes.map((key) => {

@@ -84,7 +84,10 @@ async function prerenderPages(root: string, outDir: string) {
   );
 }
 
-/** `'page': () => import('../features/x/x-route.ts')` lines of src/app/pages.ts. */
+/**
+ * `'page': () => import('../features/x/x-page.tsx')` lines of src/app/pages.ts (the `.then` after it is not
+ * read).
+ */
 const PAGE_LINE = /^\s*'?([\w-]+)'?:\s*\(\)\s*=>\s*import\('([^']+)'\)/gm;
 
 /** Page name → its lazy route module (`src/...`), read from src/app/pages.ts, the one place that maps them. */
@@ -149,7 +152,7 @@ export function firstPaint(): Plugin {
       const result: FirstPaintManifest = {
         app: { js: startUp.map((file) => `/${file}`) },
         pages,
-        placeholder: filesOf('src/app/placeholder-route.ts'),
+        placeholder: filesOf('src/app/placeholder-page.tsx'),
         session: filesOf('src/shared/query/query-client.ts', 'src/shared/session/get-profile.ts'),
         signInStart: filesBeyond(entryOnly, 'src/features/sign-in/start-before-app.ts'),
       };

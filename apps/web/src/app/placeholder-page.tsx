@@ -11,3 +11,6 @@ export function PlaceholderPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): routes.tsx loads this module lazily.
+export { PlaceholderPage as Component };

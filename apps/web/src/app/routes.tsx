@@ -17,11 +17,12 @@ import { RouteError } from './route-error.tsx';
 
 /*
  * TO ADD A PAGE: do not add routes here. Paths live in the shared table (`@app/contracts/routes`, ROUTES), and
- * each route names its page; add one line `'<page>': () => import('../features/<feature>/<page>-route.ts')`
- * to ./pages.ts. Pages without a line show a placeholder with the page's title.
+ * each route names its page; add one line `'<page>': () => import('../features/<feature>/<page>-page.tsx')`
+ * to ./pages.ts (the page module ends `export { <Page> as Component }`). Pages without a line show a
+ * placeholder with the page's title.
  */
 
-const placeholder: LazyPage = () => import('./placeholder-route.ts');
+const placeholder: LazyPage = () => import('./placeholder-page.tsx');
 
 /** A page module wrapped in the query client provider, both loaded together. */
 const withQueryShell =

@@ -14,3 +14,6 @@ export function AccountDeletedPage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { AccountDeletedPage as Component };

@@ -122,3 +122,6 @@ export function AccountPage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { AccountPage as Component };

@@ -81,3 +81,6 @@ export function AdditionalDetailsPage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { AdditionalDetailsPage as Component };

@@ -24,3 +24,6 @@ export function ClosePage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { ClosePage as Component };

@@ -59,3 +59,6 @@ export function CommsPage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { CommsPage as Component };

@@ -75,3 +75,6 @@ export function ConfirmEmailPage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { ConfirmEmailPage as Component };

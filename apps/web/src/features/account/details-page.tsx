@@ -71,3 +71,6 @@ export function DetailsPage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { DetailsPage as Component };

@@ -62,3 +62,6 @@ export function EmailPage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { EmailPage as Component };

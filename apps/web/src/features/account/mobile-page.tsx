@@ -83,3 +83,6 @@ export function MobilePage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { MobilePage as Component };

@@ -106,3 +106,6 @@ export function NamePage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { NamePage as Component };

@@ -81,3 +81,6 @@ export function PasswordPage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { PasswordPage as Component };

@@ -98,3 +98,6 @@ export function RedemptionLockPage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { RedemptionLockPage as Component };

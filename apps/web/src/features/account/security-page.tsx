@@ -131,3 +131,6 @@ export function SecurityPage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { SecurityPage as Component };

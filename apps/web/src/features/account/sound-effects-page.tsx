@@ -32,3 +32,6 @@ export function SoundEffectsPage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { SoundEffectsPage as Component };

@@ -96,3 +96,6 @@ export function UnsubscribePage() {
     </AccountLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { UnsubscribePage as Component };

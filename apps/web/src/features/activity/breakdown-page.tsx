@@ -63,3 +63,6 @@ export function BreakdownPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { BreakdownPage as Component };

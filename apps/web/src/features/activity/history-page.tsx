@@ -60,3 +60,6 @@ export function HistoryPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { HistoryPage as Component };

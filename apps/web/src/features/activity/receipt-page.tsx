@@ -63,3 +63,6 @@ export function ReceiptPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { ReceiptPage as Component };

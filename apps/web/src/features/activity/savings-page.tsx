@@ -133,3 +133,6 @@ function MemberSavings() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { SavingsPage as Component };

@@ -36,3 +36,6 @@ export function BrandCategoriesPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { BrandCategoriesPage as Component };

@@ -32,3 +32,6 @@ export function BrandCategoryPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { BrandCategoryPage as Component };

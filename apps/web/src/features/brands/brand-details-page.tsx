@@ -113,3 +113,6 @@ export function BrandDetailsPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { BrandDetailsPage as Component };

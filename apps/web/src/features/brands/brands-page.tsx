@@ -50,3 +50,6 @@ export function BrandsPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { BrandsPage as Component };

@@ -60,3 +60,6 @@ export function BrandsSearchPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { BrandsSearchPage as Component };

@@ -20,3 +20,6 @@ export function EshopsBrandsPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { EshopsBrandsPage as Component };

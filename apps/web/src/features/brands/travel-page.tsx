@@ -31,3 +31,6 @@ export function TravelPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { TravelPage as Component };

@@ -44,3 +44,6 @@ export function AccountReplaceCardPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { AccountReplaceCardPage as Component };

@@ -71,3 +71,6 @@ export function ReplaceCardReasonPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { ReplaceCardReasonPage as Component };

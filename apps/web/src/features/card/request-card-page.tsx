@@ -35,3 +35,6 @@ export function RequestCardPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { RequestCardPage as Component };

@@ -86,3 +86,6 @@ export function ConsentPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { ConsentPage as Component };

@@ -60,3 +60,6 @@ export function PodsPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { PodsPage as Component };

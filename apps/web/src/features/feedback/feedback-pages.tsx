@@ -281,3 +281,6 @@ export function FeedbackPages() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { FeedbackPages as Component };

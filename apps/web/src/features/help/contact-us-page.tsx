@@ -54,3 +54,6 @@ export function ContactUsPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { ContactUsPage as Component };

@@ -21,3 +21,6 @@ export function HelpPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { HelpPage as Component };

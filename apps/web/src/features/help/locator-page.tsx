@@ -73,3 +73,6 @@ export function LocatorPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { LocatorPage as Component };

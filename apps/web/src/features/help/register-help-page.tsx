@@ -18,3 +18,6 @@ export function RegisterHelpPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { RegisterHelpPage as Component };

@@ -54,3 +54,6 @@ export function QuestsTermsPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { QuestsPage as Component };

@@ -35,3 +35,6 @@ export function LegalPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { LegalPage as Component };

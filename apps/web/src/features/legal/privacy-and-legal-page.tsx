@@ -34,3 +34,6 @@ export function PrivacyAndLegalPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { PrivacyAndLegalPage as Component };

@@ -118,3 +118,6 @@ export function ConversionTwofaPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { ConversionTwofaPage as Component };

@@ -39,3 +39,6 @@ export function LinkedPartnerBrandPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { LinkedPartnerBrandPage as Component };

@@ -134,3 +134,6 @@ export function LogoutPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { LogoutPage as Component };

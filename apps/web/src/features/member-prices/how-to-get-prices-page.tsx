@@ -129,3 +129,6 @@ export function HowToGetPricesPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { HowToGetPricesPage as Component };

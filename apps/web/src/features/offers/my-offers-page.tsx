@@ -38,3 +38,6 @@ export function MyOffersPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { MyOffersPage as Component };

@@ -119,3 +119,6 @@ export function OfferDetailsView({
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { OfferDetailsPage as Component };

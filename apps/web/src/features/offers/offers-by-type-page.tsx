@@ -10,3 +10,6 @@ export function OffersByTypePage() {
   const { offerType } = useParams();
   return offerType === 'saved' ? <SavedOffersPage /> : <NotFoundPage />;
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { OffersByTypePage as Component };

@@ -64,3 +64,6 @@ export function PartnerOffersPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { PartnerOffersPage as Component };

@@ -105,3 +105,6 @@ export function SupermarketOffersPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { SupermarketOffersPage as Component };

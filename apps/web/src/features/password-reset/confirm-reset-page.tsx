@@ -135,3 +135,6 @@ export function ConfirmResetPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { ConfirmResetPage as Component };

@@ -87,3 +87,6 @@ export function RequestResetPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { RequestResetPage as Component };

@@ -25,3 +25,6 @@ export function ConfirmIdentityEmailPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { ConfirmIdentityEmailPage as Component };

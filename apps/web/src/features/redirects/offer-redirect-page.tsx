@@ -53,3 +53,6 @@ export function OfferRedirectPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { OfferRedirectPage as Component };

@@ -192,3 +192,6 @@ export function AddressPage() {
     </RegistrationLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { AddressPage as Component };

@@ -162,3 +162,6 @@ export function BusinessDetailsPage() {
     </RegistrationLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { BusinessDetailsPage as Component };

@@ -78,3 +78,6 @@ export function CardCheckPage() {
     </RegistrationLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { CardCheckPage as Component };

@@ -137,3 +137,6 @@ export function CheckEmailPage() {
     </RegistrationLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { CheckEmailPage as Component };

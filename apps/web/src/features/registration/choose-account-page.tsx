@@ -72,3 +72,6 @@ export function ChooseAccountPage() {
     </RegistrationLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { ChooseAccountPage as Component };

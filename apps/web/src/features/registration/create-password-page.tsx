@@ -72,3 +72,6 @@ export function CreatePasswordPage() {
     </RegistrationLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { CreatePasswordPage as Component };

@@ -160,3 +160,6 @@ export function CustomerDetailsPage() {
     </RegistrationLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { CustomerDetailsPage as Component };

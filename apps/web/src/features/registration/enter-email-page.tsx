@@ -90,3 +90,6 @@ export function EnterEmailPage() {
     </RegistrationLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { EnterEmailPage as Component };

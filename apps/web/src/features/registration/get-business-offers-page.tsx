@@ -49,3 +49,6 @@ export function GetBusinessOffersPage() {
     </RegistrationLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { GetBusinessOffersPage as Component };

@@ -37,3 +37,6 @@ export function RegisterFailedPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { RegisterFailedPage as Component };

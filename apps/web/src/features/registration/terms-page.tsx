@@ -110,3 +110,6 @@ export function TermsPage() {
     </RegistrationLayout>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { TermsPage as Component };

@@ -26,3 +26,6 @@ export function VerifyFailedPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { VerifyFailedPage as Component };

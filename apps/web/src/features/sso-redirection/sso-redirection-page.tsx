@@ -39,3 +39,6 @@ export function SsoRedirectionPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { SsoRedirectionPage as Component };

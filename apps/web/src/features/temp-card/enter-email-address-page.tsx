@@ -116,3 +116,6 @@ export function EnterEmailAddressPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { EnterEmailAddressPage as Component };

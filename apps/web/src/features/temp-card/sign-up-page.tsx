@@ -47,3 +47,6 @@ export function SignUpPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { SignUpPage as Component };

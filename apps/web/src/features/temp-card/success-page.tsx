@@ -82,3 +82,6 @@ export function SuccessPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { SuccessPage as Component };

@@ -132,3 +132,6 @@ export function YourCardPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { YourCardPage as Component };

@@ -133,3 +133,6 @@ export function RedemptionPage({ zero = false }: { zero?: boolean }) {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { RedemptionPage as Component };

@@ -41,3 +41,6 @@ export function SpendPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { SpendPage as Component };

@@ -35,3 +35,6 @@ export function VouchersPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { VouchersPage as Component };

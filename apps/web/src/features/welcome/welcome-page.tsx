@@ -46,3 +46,6 @@ export function WelcomePage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { WelcomePage as Component };

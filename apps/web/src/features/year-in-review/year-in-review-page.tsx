@@ -275,3 +275,6 @@ function MemberYearInReview() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { YearInReviewPage as Component };

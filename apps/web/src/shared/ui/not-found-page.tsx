@@ -11,3 +11,6 @@ export function NotFoundPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { NotFoundPage as Component };

@@ -1,3 +1,0 @@
-import { NotFoundPage } from '../shared/ui/not-found-page.tsx';
-
-export const Component = NotFoundPage;

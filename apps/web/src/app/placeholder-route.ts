@@ -1,3 +1,0 @@
-import { PlaceholderPage } from './placeholder-page.tsx';
-
-export const Component = PlaceholderPage;

@@ -1,3 +1,0 @@
-import { AccountDeletedPage } from './account-deleted-page.tsx';
-
-export const Component = AccountDeletedPage;

@@ -1,3 +1,0 @@
-import { AccountPage } from './account-page.tsx';
-
-export const Component = AccountPage;

@@ -1,3 +1,0 @@
-import { AdditionalDetailsPage } from './additional-details-page.tsx';
-
-export const Component = AdditionalDetailsPage;

@@ -1,3 +1,0 @@
-import { AddressPage } from './address-page.tsx';
-
-export const Component = AddressPage;

@@ -1,3 +1,0 @@
-import { AdvertisingPage } from './advertising-page.tsx';
-
-export const Component = AdvertisingPage;

@@ -1,3 +1,0 @@
-import { CloseAccountPage } from './close-account-page.tsx';
-
-export const Component = CloseAccountPage;

@@ -1,3 +1,0 @@
-import { ClosePage } from './close-page.tsx';
-
-export const Component = ClosePage;

@@ -1,3 +1,0 @@
-import { CommsPage } from './comms-page.tsx';
-
-export const Component = CommsPage;

@@ -1,3 +1,0 @@
-import { ConfirmEmailPage } from './confirm-email-page.tsx';
-
-export const Component = ConfirmEmailPage;

@@ -1,3 +1,0 @@
-import { DeleteAccountPage } from './close-account-page.tsx';
-
-export const Component = DeleteAccountPage;

@@ -1,3 +1,0 @@
-import { DetailsPage } from './details-page.tsx';
-
-export const Component = DetailsPage;

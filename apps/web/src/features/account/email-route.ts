@@ -1,3 +1,0 @@
-import { EmailPage } from './email-page.tsx';
-
-export const Component = EmailPage;

@@ -1,3 +1,0 @@
-import { MobilePage } from './mobile-page.tsx';
-
-export const Component = MobilePage;

@@ -1,3 +1,0 @@
-import { NamePage } from './name-page.tsx';
-
-export const Component = NamePage;

@@ -1,3 +1,0 @@
-import { PasswordPage } from './password-page.tsx';
-
-export const Component = PasswordPage;

@@ -1,3 +1,0 @@
-import { RedemptionLockPage } from './redemption-lock-page.tsx';
-
-export const Component = RedemptionLockPage;

@@ -1,3 +1,0 @@
-import { SecurityPage } from './security-page.tsx';
-
-export const Component = SecurityPage;

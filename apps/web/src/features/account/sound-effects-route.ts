@@ -1,3 +1,0 @@
-import { SoundEffectsPage } from './sound-effects-page.tsx';
-
-export const Component = SoundEffectsPage;

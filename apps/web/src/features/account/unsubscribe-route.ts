@@ -1,3 +1,0 @@
-import { UnsubscribePage } from './unsubscribe-page.tsx';
-
-export const Component = UnsubscribePage;

@@ -1,3 +1,0 @@
-import { BreakdownPage } from './breakdown-page.tsx';
-
-export const Component = BreakdownPage;

@@ -1,3 +1,0 @@
-import { HistoryPage } from './history-page.tsx';
-
-export const Component = HistoryPage;

@@ -1,3 +1,0 @@
-import { ReceiptPage } from './receipt-page.tsx';
-
-export const Component = ReceiptPage;

@@ -1,3 +1,0 @@
-import { SavingsPage } from './savings-page.tsx';
-
-export const Component = SavingsPage;

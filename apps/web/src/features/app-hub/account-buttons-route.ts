@@ -1,3 +1,0 @@
-import { AccountButtonsPage } from './app-hub-pages.tsx';
-
-export const Component = AccountButtonsPage;

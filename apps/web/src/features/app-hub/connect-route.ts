@@ -1,3 +1,0 @@
-import { ConnectPage } from './app-hub-pages.tsx';
-
-export const Component = ConnectPage;

@@ -1,3 +1,0 @@
-import { MobilePreviewPage } from './app-hub-pages.tsx';
-
-export const Component = MobilePreviewPage;

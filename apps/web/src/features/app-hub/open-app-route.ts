@@ -1,3 +1,0 @@
-import { OpenAppPage } from './app-hub-pages.tsx';
-
-export const Component = OpenAppPage;

@@ -1,3 +1,0 @@
-import { BrandCategoriesPage } from './brand-categories-page.tsx';
-
-export const Component = BrandCategoriesPage;

@@ -1,3 +1,0 @@
-import { BrandCategoryPage } from './brand-category-page.tsx';
-
-export const Component = BrandCategoryPage;

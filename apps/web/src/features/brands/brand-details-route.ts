@@ -1,3 +1,0 @@
-import { BrandDetailsPage } from './brand-details-page.tsx';
-
-export const Component = BrandDetailsPage;

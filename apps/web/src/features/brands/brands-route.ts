@@ -1,3 +1,0 @@
-import { BrandsPage } from './brands-page.tsx';
-
-export const Component = BrandsPage;

@@ -1,3 +1,0 @@
-import { BrandsSearchPage } from './brands-search-page.tsx';
-
-export const Component = BrandsSearchPage;

@@ -1,3 +1,0 @@
-import { EshopsBrandsPage } from './eshops-brands-page.tsx';
-
-export const Component = EshopsBrandsPage;

@@ -1,3 +1,0 @@
-import { EshopsPage } from './eshops-page.tsx';
-
-export const Component = EshopsPage;

@@ -1,3 +1,0 @@
-import { EventPage } from './event-page.tsx';
-
-export const Component = EventPage;

@@ -1,3 +1,0 @@
-import { TravelPage } from './travel-page.tsx';
-
-export const Component = TravelPage;

@@ -1,3 +1,0 @@
-import { AccountReplaceCardPage } from './account-replace-card-page.tsx';
-
-export const Component = AccountReplaceCardPage;

@@ -1,3 +1,0 @@
-import { CardComingPage } from './card-coming-page.tsx';
-
-export const Component = CardComingPage;

@@ -1,3 +1,0 @@
-import { ReplaceCardReasonPage } from './replace-card-reason-page.tsx';
-
-export const Component = ReplaceCardReasonPage;

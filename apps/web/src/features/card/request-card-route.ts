@@ -1,3 +1,0 @@
-import { RequestCardPage } from './request-card-page.tsx';
-
-export const Component = RequestCardPage;

@@ -1,3 +1,0 @@
-import { ConsentPage } from './consent-page.tsx';
-
-export const Component = ConsentPage;

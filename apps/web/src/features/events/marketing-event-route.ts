@@ -1,3 +1,0 @@
-import { MarketingEventPage } from './event-pages.tsx';
-
-export const Component = MarketingEventPage;

@@ -1,3 +1,0 @@
-import { MarketingEventTermsPage } from './event-pages.tsx';
-
-export const Component = MarketingEventTermsPage;

@@ -1,3 +1,0 @@
-import { OfferEventPage } from './event-pages.tsx';
-
-export const Component = OfferEventPage;

@@ -1,3 +1,0 @@
-import { PodsPage } from './pods-page.tsx';
-
-export const Component = PodsPage;

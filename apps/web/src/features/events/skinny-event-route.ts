@@ -1,3 +1,0 @@
-import { SkinnyEventPage } from './event-pages.tsx';
-
-export const Component = SkinnyEventPage;

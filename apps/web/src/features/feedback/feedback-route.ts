@@ -1,3 +1,0 @@
-import { FeedbackPages } from './feedback-pages.tsx';
-
-export const Component = FeedbackPages;

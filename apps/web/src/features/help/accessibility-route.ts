@@ -1,3 +1,0 @@
-import { AccessibilityPage } from './accessibility-page.tsx';
-
-export const Component = AccessibilityPage;

@@ -1,3 +1,0 @@
-import { ContactUsPage } from './contact-us-page.tsx';
-
-export const Component = ContactUsPage;

@@ -1,3 +1,0 @@
-import { HelpPage } from './help-page.tsx';
-
-export const Component = HelpPage;

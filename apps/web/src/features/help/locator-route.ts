@@ -1,3 +1,0 @@
-import { LocatorPage } from './locator-page.tsx';
-
-export const Component = LocatorPage;

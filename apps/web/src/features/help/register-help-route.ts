@@ -1,3 +1,0 @@
-import { RegisterHelpPage } from './register-help-page.tsx';
-
-export const Component = RegisterHelpPage;

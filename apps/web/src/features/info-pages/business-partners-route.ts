@@ -1,3 +1,0 @@
-import { BusinessPartnersPage } from './business-pages.tsx';
-
-export const Component = BusinessPartnersPage;

@@ -1,3 +1,0 @@
-import { BusinessPage } from './business-pages.tsx';
-
-export const Component = BusinessPage;

@@ -1,3 +1,0 @@
-import { LoginFailedPage } from './status-pages.tsx';
-
-export const Component = LoginFailedPage;

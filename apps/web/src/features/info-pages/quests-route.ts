@@ -1,3 +1,0 @@
-import { QuestsPage } from './quests-pages.tsx';
-
-export const Component = QuestsPage;

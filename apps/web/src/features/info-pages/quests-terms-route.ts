@@ -1,3 +1,0 @@
-import { QuestsTermsPage } from './quests-pages.tsx';
-
-export const Component = QuestsTermsPage;

@@ -1,3 +1,0 @@
-import { ServiceUnavailablePage } from './status-pages.tsx';
-
-export const Component = ServiceUnavailablePage;

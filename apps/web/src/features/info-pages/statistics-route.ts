@@ -1,3 +1,0 @@
-import { StatisticsPage } from './statistics-page.tsx';
-
-export const Component = StatisticsPage;

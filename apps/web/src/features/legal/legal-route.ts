@@ -1,3 +1,0 @@
-import { LegalPage } from './legal-page.tsx';
-
-export const Component = LegalPage;

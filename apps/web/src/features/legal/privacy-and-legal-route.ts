@@ -1,3 +1,0 @@
-import { PrivacyAndLegalPage } from './privacy-and-legal-page.tsx';
-
-export const Component = PrivacyAndLegalPage;

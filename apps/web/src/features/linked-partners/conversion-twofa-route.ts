@@ -1,3 +1,0 @@
-import { ConversionTwofaPage } from './conversion-twofa-page.tsx';
-
-export const Component = ConversionTwofaPage;

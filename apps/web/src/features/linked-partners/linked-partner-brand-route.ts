@@ -1,3 +1,0 @@
-import { LinkedPartnerBrandPage } from './linked-partner-brand-page.tsx';
-
-export const Component = LinkedPartnerBrandPage;

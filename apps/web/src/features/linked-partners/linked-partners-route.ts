@@ -1,3 +1,0 @@
-import { LinkedPartnersPage } from './linked-partners-page.tsx';
-
-export const Component = LinkedPartnersPage;

@@ -1,3 +1,0 @@
-import { LogoutPage } from './logout-page.tsx';
-
-export const Component = LogoutPage;

@@ -1,3 +1,0 @@
-import { HowToGetPricesPage } from './how-to-get-prices-page.tsx';
-
-export const Component = HowToGetPricesPage;

@@ -1,3 +1,0 @@
-import { MyOffersPage } from './my-offers-page.tsx';
-
-export const Component = MyOffersPage;

@@ -1,3 +1,0 @@
-import { OfferDetailsPage } from './offer-details-page.tsx';
-
-export const Component = OfferDetailsPage;

@@ -1,3 +1,0 @@
-import { OfferPreviewPage } from './offer-preview-page.tsx';
-
-export const Component = OfferPreviewPage;

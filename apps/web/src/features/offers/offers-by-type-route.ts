@@ -1,3 +1,0 @@
-import { OffersByTypePage } from './offers-by-type-page.tsx';
-
-export const Component = OffersByTypePage;

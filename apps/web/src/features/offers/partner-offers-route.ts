@@ -1,3 +1,0 @@
-import { PartnerOffersPage } from './partner-offers-page.tsx';
-
-export const Component = PartnerOffersPage;

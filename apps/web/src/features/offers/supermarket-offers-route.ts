@@ -1,3 +1,0 @@
-import { SupermarketOffersPage } from './supermarket-offers-page.tsx';
-
-export const Component = SupermarketOffersPage;

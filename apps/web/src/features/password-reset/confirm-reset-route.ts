@@ -1,3 +1,0 @@
-import { ConfirmResetPage } from './confirm-reset-page.tsx';
-
-export const Component = ConfirmResetPage;

@@ -1,3 +1,0 @@
-import { RequestResetPage } from './request-reset-page.tsx';
-
-export const Component = RequestResetPage;

@@ -1,3 +1,0 @@
-import { ConfirmIdentityEmailPage } from './confirm-identity-email-page.tsx';
-
-export const Component = ConfirmIdentityEmailPage;

@@ -1,3 +1,0 @@
-import { OfferRedirectPage } from './offer-redirect-page.tsx';
-
-export const Component = OfferRedirectPage;

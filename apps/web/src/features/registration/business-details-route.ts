@@ -1,3 +1,0 @@
-import { BusinessDetailsPage } from './business-details-page.tsx';
-
-export const Component = BusinessDetailsPage;

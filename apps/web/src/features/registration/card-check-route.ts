@@ -1,3 +1,0 @@
-import { CardCheckPage } from './card-check-page.tsx';
-
-export const Component = CardCheckPage;

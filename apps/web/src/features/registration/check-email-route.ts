@@ -1,3 +1,0 @@
-import { CheckEmailPage } from './check-email-page.tsx';
-
-export const Component = CheckEmailPage;

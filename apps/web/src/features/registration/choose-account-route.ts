@@ -1,3 +1,0 @@
-import { ChooseAccountPage } from './choose-account-page.tsx';
-
-export const Component = ChooseAccountPage;

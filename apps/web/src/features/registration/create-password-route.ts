@@ -1,3 +1,0 @@
-import { CreatePasswordPage } from './create-password-page.tsx';
-
-export const Component = CreatePasswordPage;

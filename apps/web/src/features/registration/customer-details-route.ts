@@ -1,3 +1,0 @@
-import { CustomerDetailsPage } from './customer-details-page.tsx';
-
-export const Component = CustomerDetailsPage;

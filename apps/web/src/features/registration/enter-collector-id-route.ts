@@ -1,3 +1,0 @@
-import { EnterCollectorIdPage } from './enter-collector-id-page.tsx';
-
-export const Component = EnterCollectorIdPage;

@@ -1,3 +1,0 @@
-import { EnterEmailPage } from './enter-email-page.tsx';
-
-export const Component = EnterEmailPage;

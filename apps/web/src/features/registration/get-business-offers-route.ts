@@ -1,3 +1,0 @@
-import { GetBusinessOffersPage } from './get-business-offers-page.tsx';
-
-export const Component = GetBusinessOffersPage;

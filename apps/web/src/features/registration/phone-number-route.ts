@@ -1,3 +1,0 @@
-import { PhoneNumberPage } from './phone-number-page.tsx';
-
-export const Component = PhoneNumberPage;

@@ -1,3 +1,0 @@
-import { RegisterFailedPage } from './register-failed-page.tsx';
-
-export const Component = RegisterFailedPage;

@@ -1,3 +1,0 @@
-import { SuccessPage } from './success-page.tsx';
-
-export const Component = SuccessPage;

@@ -1,3 +1,0 @@
-import { TermsPage } from './terms-page.tsx';
-
-export const Component = TermsPage;

@@ -1,3 +1,0 @@
-import { VerifyFailedPage } from './verify-failed-page.tsx';
-
-export const Component = VerifyFailedPage;

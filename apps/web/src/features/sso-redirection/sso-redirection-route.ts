@@ -1,3 +1,0 @@
-import { SsoRedirectionPage } from './sso-redirection-page.tsx';
-
-export const Component = SsoRedirectionPage;

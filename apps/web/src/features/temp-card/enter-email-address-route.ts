@@ -1,3 +1,0 @@
-import { EnterEmailAddressPage } from './enter-email-address-page.tsx';
-
-export const Component = EnterEmailAddressPage;

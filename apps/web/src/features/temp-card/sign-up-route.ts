@@ -1,3 +1,0 @@
-import { SignUpPage } from './sign-up-page.tsx';
-
-export const Component = SignUpPage;

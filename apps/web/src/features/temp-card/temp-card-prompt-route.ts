@@ -1,3 +1,0 @@
-import { TempCardPromptPage } from './temp-card-prompt-page.tsx';
-
-export const Component = TempCardPromptPage;

@@ -1,3 +1,0 @@
-import { YourCardPage } from './your-card-page.tsx';
-
-export const Component = YourCardPage;

@@ -1,3 +1,0 @@
-import { RedemptionPage } from './redemption-page.tsx';
-
-export const Component = RedemptionPage;

@@ -1,3 +1,0 @@
-import { SpendPage } from './spend-page.tsx';
-
-export const Component = SpendPage;

@@ -1,3 +1,0 @@
-import { VoucherDetailsPage } from './voucher-page.tsx';
-
-export const Component = VoucherDetailsPage;

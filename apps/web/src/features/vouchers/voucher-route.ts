@@ -1,3 +1,0 @@
-import { VoucherPage } from './voucher-page.tsx';
-
-export const Component = VoucherPage;

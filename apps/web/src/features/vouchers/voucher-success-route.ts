@@ -1,3 +1,0 @@
-import { VoucherSuccessPage } from './voucher-success-page.tsx';
-
-export const Component = VoucherSuccessPage;

@@ -1,3 +1,0 @@
-import { VouchersPage } from './vouchers-page.tsx';
-
-export const Component = VouchersPage;

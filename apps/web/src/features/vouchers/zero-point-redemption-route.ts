@@ -1,4 +1,0 @@
-import { createElement } from 'react';
-import { RedemptionPage } from './redemption-page.tsx';
-
-export const Component = () => createElement(RedemptionPage, { zero: true });

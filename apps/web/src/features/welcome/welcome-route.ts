@@ -1,3 +1,0 @@
-import { WelcomePage } from './welcome-page.tsx';
-
-export const Component = WelcomePage;

@@ -1,3 +1,0 @@
-import { YearInReviewPage } from './year-in-review-page.tsx';
-
-export const Component = YearInReviewPage;
