@@ -28,12 +28,12 @@ export const REAUTH_MINUTES = 10;
  * member's names and the new address; a password that breaks them undoes the change. Hashed beforehand, so the
  * transaction does not wait for argon2.
  */
-async function passwordWithEmailChange(password: string) {
+async function passwordWithEmailChange(password: string, at: Date) {
   const passwordHash = await hashPassword(password);
   return async (tx: repo.Transaction, member: repo.EmailChangeMember) => {
     const problem = passwordProblem(password, { ...member, email: member.newEmail });
     if (problem) throw new AppError(400, 'PASSWORD_RULES', problem);
-    await repo.setPasswordHash(tx, member.collectorId, passwordHash);
+    await repo.setPasswordHash(tx, member.collectorId, passwordHash, at);
   };
 }
 
@@ -162,10 +162,12 @@ export function createContact(
    * and the link still works, and a new password ends every session of the account, as a reset does.
    */
   async function confirmEmailChange(req: Req, token: string, newPassword?: string) {
-    const setPassword = newPassword === undefined ? undefined : await passwordWithEmailChange(newPassword);
+    const now = deps.clock.now();
+    const setPassword =
+      newPassword === undefined ? undefined : await passwordWithEmailChange(newPassword, now);
     let changed: Awaited<ReturnType<typeof repo.consumeEmailChange>>;
     try {
-      changed = await repo.consumeEmailChange(db, hashOf(token), deps.clock.now(), setPassword);
+      changed = await repo.consumeEmailChange(db, hashOf(token), now, setPassword);
     } catch (error) {
       // The unique index on lower(email): another account took the address after the link was sent.
       if (
@@ -221,7 +223,12 @@ export function createContact(
     }
     const before = await getCustomer(collectorId);
     await spendStepUpCode(collectorId, sessionToken, code);
-    await repo.updateMobile(db, collectorId, `+${parsed.countryCallingCode}`, parsed.nationalNumber);
+    await repo.updateMobile(
+      db,
+      collectorId,
+      { countryCode: `+${parsed.countryCallingCode}`, number: parsed.nationalNumber },
+      deps.clock.now(),
+    );
     if (before.email) {
       await deps.notify.send({
         channel: 'email',

@@ -28,12 +28,17 @@ export function createPreferences(deps: AccountDeps) {
   }
 
   async function saveNectarPreferences(req: Req, collectorId: string, input: NectarPreferences) {
-    await repo.savePreferences(db, collectorId, {
-      byEmail: input.contactByEmail,
-      bySms: input.contactBySMS,
-      byPost: input.contactByPost,
-      byPhone: input.contactByPhone,
-    });
+    await repo.savePreferences(
+      db,
+      collectorId,
+      {
+        byEmail: input.contactByEmail,
+        bySms: input.contactBySMS,
+        byPost: input.contactByPost,
+        byPhone: input.contactByPhone,
+      },
+      deps.clock.now(),
+    );
     const chosen = Object.entries(input)
       .map(([channel, on]) => `${channel}:${on ? 'yes' : 'no'}`)
       .join(',');
@@ -50,7 +55,7 @@ export function createPreferences(deps: AccountDeps) {
   async function saveCpmPreferences(req: Req, collectorId: string, input: CpmPreferences) {
     const online = input.contactPreferences.find((p) => p.channel === 'ONLINEAD');
     if (online) {
-      await repo.savePreferences(db, collectorId, { onlineAdvertising: online.consent });
+      await repo.savePreferences(db, collectorId, { onlineAdvertising: online.consent }, deps.clock.now());
       await repo.recordConsent(
         db,
         collectorId,
@@ -110,7 +115,7 @@ export function createPreferences(deps: AccountDeps) {
         'That is not the email address this link was sent to.',
       );
     }
-    await repo.savePreferences(db, collectorId, { byEmail: false });
+    await repo.savePreferences(db, collectorId, { byEmail: false }, deps.clock.now());
     await repo.recordConsent(db, collectorId, 'marketing contactByEmail:no', PREFERENCES_WORDING);
     await recordAccountEvent(db, req, collectorId, 'unsubscribed');
     return { description: accountMessages.unsubscribed };

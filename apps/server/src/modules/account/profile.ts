@@ -42,7 +42,7 @@ export function createProfile(deps: Pick<AccountDeps, 'db' | 'addresses' | 'link
   const { getCustomer } = createCustomerService(deps);
 
   async function updateName(req: Req, collectorId: string, name: UpdateName) {
-    await repo.updateName(db, collectorId, name);
+    await repo.updateName(db, collectorId, name, deps.clock.now());
     await recordAccountEvent(db, req, collectorId, 'name-changed');
     return getCustomer(collectorId);
   }
@@ -83,7 +83,7 @@ export function createProfile(deps: Pick<AccountDeps, 'db' | 'addresses' | 'link
     const customer = await getCustomer(collectorId);
     if (customer.dateOfBirth) throw new AppError(409, 'ALREADY_HELD', 'We already have your date of birth.');
     const [dd, mm, yyyy] = input.dateOfBirth.split(/[/-]/);
-    await repo.updateDateOfBirth(db, collectorId, `${yyyy}-${mm}-${dd}`);
+    await repo.updateDateOfBirth(db, collectorId, `${yyyy}-${mm}-${dd}`, deps.clock.now());
     await recordAccountEvent(db, req, collectorId, 'details-added', { field: 'dateOfBirth' });
     return missingInformation(collectorId);
   }

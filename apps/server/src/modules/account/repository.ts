@@ -64,10 +64,11 @@ export async function updateName(
   db: Database,
   collectorId: string,
   name: { title: string; firstName: string; lastName: string },
+  at: Date,
 ) {
   await db
     .update(collectors)
-    .set({ ...name, updatedAt: new Date() })
+    .set({ ...name, updatedAt: at })
     .where(eq(collectors.id, collectorId));
 }
 
@@ -81,17 +82,22 @@ export async function replaceAddress(db: Database, collectorId: string, address:
   });
 }
 
-export async function updateMobile(db: Database, collectorId: string, countryCode: string, number: string) {
+export async function updateMobile(
+  db: Database,
+  collectorId: string,
+  phone: { countryCode: string; number: string },
+  at: Date,
+) {
   await db
     .update(collectors)
-    .set({ phoneCountryCode: countryCode, phoneNumber: number, updatedAt: new Date() })
+    .set({ phoneCountryCode: phone.countryCode, phoneNumber: phone.number, updatedAt: at })
     .where(eq(collectors.id, collectorId));
 }
 
-export async function updateDateOfBirth(db: Database, collectorId: string, dateOfBirth: string) {
+export async function updateDateOfBirth(db: Database, collectorId: string, dateOfBirth: string, at: Date) {
   await db
     .update(collectors)
-    .set({ dateOfBirth, updatedAt: new Date() })
+    .set({ dateOfBirth, updatedAt: at })
     .where(and(eq(collectors.id, collectorId), isNull(collectors.dateOfBirth)));
 }
 
@@ -203,10 +209,15 @@ export async function consumeEmailChange(
   });
 }
 
-export async function setPasswordHash(db: Database | Transaction, collectorId: string, passwordHash: string) {
+export async function setPasswordHash(
+  db: Database | Transaction,
+  collectorId: string,
+  passwordHash: string,
+  at: Date,
+) {
   await db
     .update(credentials)
-    .set({ passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: new Date() })
+    .set({ passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: at })
     .where(eq(credentials.collectorId, collectorId));
 }
 
@@ -230,13 +241,14 @@ export async function savePreferences(
       'byEmail' | 'bySms' | 'byPost' | 'byPhone' | 'onlineAdvertising'
     >
   >,
+  at: Date,
 ) {
   await db
     .insert(contactPreferences)
     .values({ collectorId, ...values })
     .onConflictDoUpdate({
       target: contactPreferences.collectorId,
-      set: { ...values, updatedAt: new Date() },
+      set: { ...values, updatedAt: at },
     });
 }
 

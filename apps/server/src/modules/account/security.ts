@@ -76,7 +76,7 @@ export function createSecurity(deps: AccountDeps) {
     if (newPassword === currentPassword) {
       throw new AppError(400, 'PASSWORD_SAME', accountMessages.samePassword);
     }
-    await repo.setPasswordHash(db, collectorId, await hashPassword(newPassword));
+    await repo.setPasswordHash(db, collectorId, await hashPassword(newPassword), deps.clock.now());
     await deps.sessions.destroyAllFor(collectorId);
     await revokeProviderSessions(db, collectorId);
     const session = await startSession();
