@@ -108,6 +108,26 @@ const envSchema = z
     AIRLINE_PARTNER_API_URL: z.url().optional(),
     HOTEL_PARTNER_API_URL: z.url().optional(),
     PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    /** Shared limits (issue 35): per-client rate limits counted in this Redis or Valkey; in memory when unset. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    /** Put before every key this server writes in Redis, so deployments can share one server. */
+    REDIS_KEY_PREFIX: z.string().min(1).max(100).default('lc:'),
+    /** PostgreSQL connections per instance (DATABASE_URL only). */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    /** The server ends a statement that runs longer (statement_timeout). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    /** The client gives up on a statement's answer after this (query_timeout): the network path stalled. */
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+    /** Fastify: the whole request (headers and body) must arrive within this (slow clients). */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+    /** Fastify: a connection with no traffic for this long is closed. */
+    HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+    /** Fastify: a request not answered within this gets 503 (every route, from routing to the answer). */
+    HTTP_HANDLER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.BOT_CHECK === 'off') {
@@ -173,6 +193,20 @@ export interface Config {
   oidc: { signingKeyMaxAgeDays: number; clientsFile?: string };
   /** Linked partners: real partner API addresses (sandbox partners otherwise) and the partner call time limit. */
   linkedPartners?: { airlineUrl?: string; hotelUrl?: string; timeoutMs: number };
+  /** Shared limits (REDIS_URL): rate limits counted in Redis under `keyPrefix`; in memory when absent. */
+  redis?: { url: string; keyPrefix: string };
+  /** PostgreSQL pool size and time limits (DATABASE_*; db/database.ts). */
+  database: DatabaseSettings;
+  /** HTTP time limits (HTTP_*_TIMEOUT_MS): receiving a request, an idle connection, answering a request. */
+  http: { requestTimeoutMs: number; connectionTimeoutMs: number; handlerTimeoutMs: number };
+}
+
+export interface DatabaseSettings {
+  poolMax: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  /** Longer than the statement limit, so the server's own limit ends a slow statement first. */
+  queryTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -252,6 +286,18 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
       airlineUrl: env.AIRLINE_PARTNER_API_URL,
       hotelUrl: env.HOTEL_PARTNER_API_URL,
       timeoutMs: env.PARTNER_TIMEOUT_MS,
+    },
+    ...(env.REDIS_URL ? { redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } } : {}),
+    database: {
+      poolMax: env.DATABASE_POOL_MAX,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS ?? env.DATABASE_STATEMENT_TIMEOUT_MS + 1_000,
+    },
+    http: {
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: env.HTTP_CONNECTION_TIMEOUT_MS,
+      handlerTimeoutMs: env.HTTP_HANDLER_TIMEOUT_MS,
     },
   };
 }

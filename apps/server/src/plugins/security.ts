@@ -4,15 +4,44 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { isApiPath } from '@app/contracts/api-prefixes';
 import { CHANNEL_HEADER, CHANNEL_VALUE, STATE_CHANGING_METHODS } from '@app/contracts/http';
 import { AppError } from '../lib/app-error.ts';
+import { connectRateLimitRedis, sharedRateLimitStore } from '../lib/shared-rate-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The headers every response carries (CSP, HSTS, ...), for replies written outside Fastify (/oauth2). */
     securityHeaders: Record<string, string>;
   }
+}
+
+/** A Redis warning at most this often: while it is down every limited request would log one. */
+const REDIS_WARNING_INTERVAL_MS = 30_000;
+
+/**
+ * With REDIS_URL, every per-client rate limit is counted in Redis, shared by every instance (issue 35, item 1;
+ * ADR 032); while Redis does not answer, each instance counts in its own memory. Without it, in memory.
+ */
+function sharedLimits(app: FastifyInstance) {
+  const settings = app.config.redis;
+  if (!settings) return {};
+  let warnedAt = Number.NEGATIVE_INFINITY;
+  const warn = (err: Error, message: string) => {
+    if (Date.now() - warnedAt < REDIS_WARNING_INTERVAL_MS) return;
+    warnedAt = Date.now();
+    app.log.warn({ err }, message);
+  };
+  const redis = connectRateLimitRedis(settings.url, (err) => warn(err, 'Redis does not answer'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return {
+    store: sharedRateLimitStore(redis, `${settings.keyPrefix}rate-limit:`, (err) =>
+      warn(err, 'rate limits counted in this instance while Redis does not answer'),
+    ),
+  };
 }
 
 /** Standard clients (a partner app, openid-client) call the OpenID provider without our channel header. */
@@ -163,7 +192,7 @@ export const securityPlugin = fp(
     };
     const headers = securityHeaders(helmetOptions);
     await app.register(cookie);
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, { global: false, ...sharedLimits(app) });
 
     app.decorate('securityHeaders', headers);
 
