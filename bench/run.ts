@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/database.ts';
+import { loadStartData } from '../apps/server/src/db/demo/load-start-data.ts';
 import { demoCollector } from '../apps/server/src/db/demo/demo-collector.ts';
 import { cards } from '../apps/server/src/db/schema/core.ts';
 import { createSessionStore } from '../apps/server/src/plugins/session-store.ts';
@@ -191,9 +192,16 @@ const pairedRow = async (name: string, baseline: Baseline, url: string, cookie?:
   row(name, await load(url, cookie), base);
 };
 
-/** A session for the demo collector, written straight into the database the product will use. */
+/**
+ * A session for the demo collector, written straight into the database the product will use. The database is
+ * opened with the product's start-data step, so the demo member is there even before the product's first start.
+ */
 async function demoSessionCookie(options: { dataDir: string; url?: string }) {
-  const handle = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.url });
+  const handle = await openDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.url,
+    prepare: (db) => loadStartData(db, { demoData: true }),
+  });
   try {
     const [card] = await handle.db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
     const store = createSessionStore(handle.db, { idleMinutes: 120, absoluteHours: 12 });
