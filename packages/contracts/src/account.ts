@@ -121,6 +121,8 @@ export const emailTokenSchema = z.object({
 export const emailTokenWithPasswordSchema = emailTokenSchema.extend({
   newPassword: z.string().min(1).max(200).optional(),
 });
+/** An answer that only says what was done: { description } (the account's changes, signed-in spec 7.4). */
+export const descriptionResponseSchema = z.object({ description: z.string() });
 export const emailConfirmedSchema = z.object({ email: z.string(), description: z.string() });
 export const updateMobileSchema = z.object({
   phone: z.object({ phoneNumber: mobileSchema, countryCode: z.string().regex(/^[A-Z]{2}$/) }),

@@ -235,6 +235,16 @@ export const linkedPartnersResponseSchema = z.object({
 });
 export type LinkedPartnersResponse = z.infer<typeof linkedPartnersResponseSchema>;
 
+/** POST /points-exchange-api/conversions/twofa/resend: a new code is on its way. */
+export const conversionCodeResentSchema = z.object({ message: z.string() });
+
+/** GET /customer-management-api/customer/session/hotels (signed-in spec 4): the hotels partner's session. */
+export const hotelsSessionSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  redirectUrl: z.string().optional(),
+});
+
 export const flowResultSchema = z.object({
   state: z.enum(FLOW_STATES),
   message: z.string(),

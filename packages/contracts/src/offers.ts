@@ -96,6 +96,10 @@ export const coalitionOfferStateUpdateSchema = /* @__PURE__ */ (() =>
       .max(100),
   }))();
 
+/** The answer to either state change: each offer with its new state. */
+export const offerStateResultSchema = /* @__PURE__ */ (() =>
+  z.object({ offers: z.array(z.object({ id: z.string(), state: z.string() })) }))();
+
 export const offerSeenSchema = /* @__PURE__ */ (() =>
   z.object({ offerIds: z.array(z.string().min(1).max(64)).min(1).max(200) }))();
 

@@ -1,4 +1,5 @@
-import { request } from '../shared/http/client.ts';
+import type { hotelsSessionSchema } from '@app/contracts/linked-partners';
+import { request, type AnswerOf } from '../shared/http/client.ts';
 import { isAllowedRedirect } from '../shared/navigation/allowed-redirect.ts';
 import { hasSessionMarker } from '../shared/session/session-marker.ts';
 
@@ -18,7 +19,7 @@ export async function startHotelsSession(
   if (!hasSessionMarker() || SKIPPED_PATHS.includes(location.pathname)) return;
   const target = new URLSearchParams(location.search).get('redirect');
   if (target && isAllowedRedirect(target) && /^https?:/.test(target)) {
-    const { redirectUrl } = await request<{ redirectUrl?: string }>(
+    const { redirectUrl } = await request<AnswerOf<typeof hotelsSessionSchema>>(
       `${HOTELS_SESSION_PATH}?${new URLSearchParams({ redirect: target }).toString()}`,
       { redirectOnUnauthorized: false },
     );

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
-import { passwordResetRequestSchema } from '@app/contracts/password-reset';
+import { passwordResetRequestSchema, descriptionSchema } from '@app/contracts/password-reset';
 import { IDENTITY_PREFIX } from '@app/contracts/sign-in';
 import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
 import { request } from '../../shared/http/client.ts';
@@ -35,14 +35,12 @@ export function RequestResetPage() {
     setServerError(undefined);
     try {
       const token = await getBotCheckToken();
-      const answer = await request<{ description: string }>(
-        '/customer-management-api/credentials/password/reset',
-        {
-          method: 'POST',
-          body: { email },
-          headers: token ? { [BOT_CHECK_HEADER]: `Bearer ${token}` } : {},
-        },
-      );
+      const answer = await request('/customer-management-api/credentials/password/reset', {
+        schema: descriptionSchema,
+        method: 'POST',
+        body: { email },
+        headers: token ? { [BOT_CHECK_HEADER]: `Bearer ${token}` } : {},
+      });
       setSent({ email, description: answer.description });
     } catch (error) {
       setServerError(error instanceof Error ? error.message : undefined);

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SIGN_IN_PATH, isSafeNextPath } from '@app/contracts/routes';
-import { request } from '../../shared/http/client.ts';
+import type { autoLoginResponseSchema } from '@app/contracts/registration';
+import { request, type AnswerOf } from '../../shared/http/client.ts';
 import { markSessionStarted, notifySessionMarkerChange } from '../../shared/session/session-marker.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import './redirects.css';
@@ -23,7 +24,7 @@ export function AutoLoginPage({ heading }: { heading: string }) {
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    request<{ registrationDone?: string }>('/progressive/auto-login', {
+    request<AnswerOf<typeof autoLoginResponseSchema>>('/progressive/auto-login', {
       method: 'POST',
       body: { registrationCompletedToken: token },
       redirectOnUnauthorized: false,

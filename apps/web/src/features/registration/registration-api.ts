@@ -1,8 +1,8 @@
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
-import type { Address, AuthTokenResponse } from '@app/contracts/registration';
+import type { Address, AuthTokenResponse, businessOffersRequestSchema } from '@app/contracts/registration';
 import { READY_MAX_ATTEMPTS } from '@app/contracts/registration-constants';
 import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
-import { request } from '../../shared/http/client.ts';
+import { request, type AnswerOf } from '../../shared/http/client.ts';
 
 /**
  * The /progressive identity calls of registration (spec 7). A 401 here means an expired registration, not a
@@ -120,7 +120,7 @@ export const submitBusinessDetails = (body: {
 
 /** Needs the session the auto-login started. */
 export const setBusinessOffers = (businessOffersOptIn: boolean) =>
-  request<{ businessOffersOptIn: boolean }>('/progressive/business-offers', {
+  request<AnswerOf<typeof businessOffersRequestSchema>>('/progressive/business-offers', {
     method: 'POST',
     body: { businessOffersOptIn },
   });

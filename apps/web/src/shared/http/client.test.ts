@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { PAGE_ANSWERS_ELEMENT_ID, PAGE_ANSWERS_MAX_AGE_MS } from '@app/contracts/page-answers';
 import { HttpError, errorMessageOf, request } from './client.ts';
 import { forgetPageAnswers } from './page-answers.ts';
@@ -31,6 +32,17 @@ describe('http client', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).message).toBe('Something went wrong. Try again');
     expect(errorMessageOf({ message: 'From message' })).toBe('From message');
+  });
+
+  it("parses an answer with its contract schema; one that does not match is 'Something went wrong. Try again'", async () => {
+    const schema = z.object({ balance: z.number() });
+    vi.stubGlobal('fetch', respond(200, { balance: 5, extra: true }));
+    await expect(request('/x', { schema })).resolves.toEqual({ balance: 5 });
+    vi.stubGlobal('fetch', respond(200, { balance: 'five' }));
+    await expect(request('/x', { schema })).rejects.toMatchObject({
+      status: 200,
+      message: 'Something went wrong. Try again',
+    });
   });
 
   it('maps a network failure to the generic message', async () => {

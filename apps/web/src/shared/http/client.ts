@@ -17,7 +17,18 @@ export class HttpError extends Error {
   }
 }
 
-export interface RequestOptions {
+/**
+ * A contract schema for an answer (`@app/contracts/...`, zod): only its `safeParse` is called, so the client
+ * itself loads no zod; the schema's module brings it to the pages that parse.
+ */
+export interface ResponseSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/** The answer a contract schema describes, for a call that takes the type without parsing (no zod loaded). */
+export type AnswerOf<Schema> = Schema extends ResponseSchema<infer T> ? T : never;
+
+export interface RequestOptions<T = unknown> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
@@ -27,9 +38,14 @@ export interface RequestOptions {
    * "is there a session?" and handle the answer themselves.
    */
   redirectOnUnauthorized?: boolean;
+  /**
+   * The answer's contract schema: a successful answer that does not match it fails as the spec's generic
+   * error (signed-in spec 8), and the page gets the parsed value.
+   */
+  schema?: ResponseSchema<T>;
 }
 
-type ResponseListener = (response: Response, body: unknown, options: RequestOptions) => void;
+type ResponseListener = (response: Response, body: unknown, options: RequestOptions<unknown>) => void;
 const listeners = new Set<ResponseListener>();
 /** The app shell listens here for 401 and the DN57 session upgrade (signed-in spec 4). */
 export const onResponse = (listener: ResponseListener): (() => void) => {
@@ -68,10 +84,10 @@ const readBody = async (response: Response): Promise<unknown> => {
  * the server already answered inside the page is answered from there, once (page-answers.ts, ADR 020); a 401
  * forgets the answers not used yet.
  */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const inPage = method === 'GET' ? takePageAnswer(path) : undefined;
-  if (inPage) return inPage.body as T;
+  if (inPage) return answerOf(inPage.body, 200, options.schema);
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = {
@@ -110,5 +126,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       body,
     );
   }
-  return body as T;
+  return answerOf(body, response.status, options.schema);
+}
+
+/** The body as the caller's type: checked by its schema when there is one (a mismatch is the generic error). */
+function answerOf<T>(body: unknown, status: number, schema: ResponseSchema<T> | undefined): T {
+  if (!schema) return body as T;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new HttpError(status, undefined, GENERIC_ERROR_MESSAGE, body);
+  return parsed.data;
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BALANCE_PATH } from '@app/contracts/page-answers';
-import { request } from '../http/client.ts';
+import type { balanceSchema } from '@app/contracts/offers';
+import { request, type AnswerOf } from '../http/client.ts';
 
 /** One key for every reader of the balance, so that a spend or a conversion refreshes them all. */
 export const balanceQueryKey = ['balance'] as const;
 
 /** GET /balance-api/balance (signed-in spec 7.6). */
-export const getBalance = () => request<{ balance: number; pointsValue: string }>(BALANCE_PATH);
+export const getBalance = () => request<AnswerOf<typeof balanceSchema>>(BALANCE_PATH);
 export const balanceQueryOptions = () => queryOptions({ queryKey: balanceQueryKey, queryFn: getBalance });
 export const useBalance = () => useQuery(balanceQueryOptions());

@@ -1,8 +1,8 @@
 import {
   PASSKEY_PATHS,
   type CreationOptions,
-  type Passkey,
   type RegistrationResponse,
+  passkeyAddedSchema,
 } from '@app/contracts/passkeys';
 import { request } from '../../../shared/http/client.ts';
 
@@ -15,7 +15,4 @@ export const getPasskeyRegistrationOptions = () =>
 
 /** POST /customer-management-api/passkeys: the browser's new passkey for that challenge. */
 export const addPasskey = (response: RegistrationResponse) =>
-  request<{ passkey: Passkey; description: string }>(PASSKEY_PATHS.list, {
-    method: 'POST',
-    body: { response },
-  });
+  request(PASSKEY_PATHS.list, { schema: passkeyAddedSchema, method: 'POST', body: { response } });

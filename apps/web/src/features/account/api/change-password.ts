@@ -1,5 +1,10 @@
+import { descriptionResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** PUT /credentials/password {currentPassword, newPassword} (signed-in spec 7.4). */
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
-  request<{ description: string }>('/customer-management-api/credentials/password', { method: 'PUT', body });
+  request('/customer-management-api/credentials/password', {
+    schema: descriptionResponseSchema,
+    method: 'PUT',
+    body,
+  });

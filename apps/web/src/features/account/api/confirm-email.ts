@@ -1,13 +1,12 @@
+import { emailConfirmedSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
-
-type Confirmed = { email: string; description: string };
 
 /**
  * The emailed link's token: PUT /customer/v3/email for /confirm-update-email, PUT /verify-email for
  * /confirm-email-address (signed-in spec 7.4); both move the address once.
  */
 export const confirmEmail = (token: string, via: 'v3' | 'verify') =>
-  request<Confirmed>(
+  request(
     via === 'v3' ? '/customer-management-api/customer/v3/email' : '/customer-management-api/verify-email',
-    { method: 'PUT', body: { token }, redirectOnUnauthorized: false },
+    { method: 'PUT', body: { token }, redirectOnUnauthorized: false, schema: emailConfirmedSchema },
   );

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ConnectedApp } from '@app/contracts/connected-apps';
+import { connectedAppsResponseSchema } from '@app/contracts/connected-apps';
 import { request } from '../../../shared/http/client.ts';
 
 export const connectedAppsQueryKey = ['account', 'connected-apps'] as const;
 
 /** GET /identity-api/connected-apps: the apps the member has let into their account (issue 16). */
-export const getConnectedApps = () => request<{ apps: ConnectedApp[] }>('/identity-api/connected-apps');
+export const getConnectedApps = () =>
+  request('/identity-api/connected-apps', { schema: connectedAppsResponseSchema });
 export const useConnectedApps = () =>
   useQuery({ queryKey: connectedAppsQueryKey, queryFn: getConnectedApps });

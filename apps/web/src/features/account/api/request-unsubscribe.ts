@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { unsubscribeRequestResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
-
-export interface UnsubscribeTarget {
-  email: string;
-  maskedEmail: string;
-  /** Whether marketing email is still on: off means the link was used already, or the member turned it off. */
-  subscribed: boolean;
-}
 
 /**
  * POST /unsubscribe/request {token} (signed-in spec 7.4, anonymous): which address the link is for, asked when
  * the page opens (issue 29, item 6). It reads only.
  */
 export const requestUnsubscribe = (token: string) =>
-  request<UnsubscribeTarget>('/customer-management-api/unsubscribe/request', {
+  request('/customer-management-api/unsubscribe/request', {
+    schema: unsubscribeRequestResponseSchema,
     method: 'POST',
     body: { token },
     redirectOnUnauthorized: false,

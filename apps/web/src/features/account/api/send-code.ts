@@ -1,9 +1,11 @@
 import type { DeliveryMethod } from '@app/contracts/sign-in';
+import { twoFaSendResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** POST /2fa/send {deliveryMethod} (signed-in spec 7.4): 6 digits for a change, valid 10 minutes. */
 export const sendCode = (deliveryMethod: DeliveryMethod) =>
-  request<{ deliveryMethod: DeliveryMethod; maskedDestination: string; description: string }>(
-    '/customer-management-api/2fa/send',
-    { method: 'POST', body: { deliveryMethod } },
-  );
+  request('/customer-management-api/2fa/send', {
+    schema: twoFaSendResponseSchema,
+    method: 'POST',
+    body: { deliveryMethod },
+  });

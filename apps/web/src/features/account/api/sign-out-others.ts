@@ -1,7 +1,9 @@
+import { descriptionResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** Ends every other session of the member (the security page). */
 export const signOutOthers = () =>
-  request<{ description: string }>('/customer-management-api/account/sessions/sign-out-others', {
+  request('/customer-management-api/account/sessions/sign-out-others', {
+    schema: descriptionResponseSchema,
     method: 'POST',
   });

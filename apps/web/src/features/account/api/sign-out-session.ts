@@ -1,8 +1,9 @@
+import { descriptionResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** Logs one other device out (the security page's list of devices). */
 export const signOutSession = (sessionId: string) =>
-  request<{ description: string }>(
-    `/customer-management-api/account/sessions/${encodeURIComponent(sessionId)}/sign-out`,
-    { method: 'POST' },
-  );
+  request(`/customer-management-api/account/sessions/${encodeURIComponent(sessionId)}/sign-out`, {
+    schema: descriptionResponseSchema,
+    method: 'POST',
+  });

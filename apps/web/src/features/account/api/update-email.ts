@@ -1,9 +1,10 @@
-import { TWO_FA_HEADER } from '@app/contracts/account';
+import { TWO_FA_HEADER, descriptionResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** PUT /customer/v2/email {email} with X-2FA-CODE (signed-in spec 7.4): emails a link to the new address. */
 export const updateEmail = (email: string, code: string) =>
-  request<{ description: string }>('/customer-management-api/customer/v2/email', {
+  request('/customer-management-api/customer/v2/email', {
+    schema: descriptionResponseSchema,
     method: 'PUT',
     body: { email },
     headers: { [TWO_FA_HEADER]: code },

@@ -1,8 +1,10 @@
+import { descriptionResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** POST /unsubscribe/update {email, token} (signed-in spec 7.4, anonymous): marketing email off. */
 export const updateUnsubscribe = (body: { email: string; token: string }) =>
-  request<{ description: string }>('/customer-management-api/unsubscribe/update', {
+  request('/customer-management-api/unsubscribe/update', {
+    schema: descriptionResponseSchema,
     method: 'POST',
     body,
     redirectOnUnauthorized: false,

@@ -1,5 +1,10 @@
+import { descriptionResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** POST /2fa/verify {code} (signed-in spec 7.4): confirms it is the member, for this session. */
 export const verifyCode = (code: string) =>
-  request<{ description: string }>('/customer-management-api/2fa/verify', { method: 'POST', body: { code } });
+  request('/customer-management-api/2fa/verify', {
+    schema: descriptionResponseSchema,
+    method: 'POST',
+    body: { code },
+  });

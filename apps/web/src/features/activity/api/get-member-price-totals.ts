@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { memberPriceTotalsSchema } from '@app/contracts/activity';
-import { request } from '../../../shared/http/client.ts';
+import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
-export type MemberPriceTotals = z.infer<typeof memberPriceTotalsSchema>;
+export type MemberPriceTotals = AnswerOf<typeof memberPriceTotalsSchema>;
 
 /** GET /nectar-shared-transactions-api/nectar-prices/totals: member-price savings in total and per month. */
 export const getMemberPriceTotals = () =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BrandCategory } from '@app/contracts/brands';
-import { request } from '../../../shared/http/client.ts';
+import type { categoriesResponseSchema } from '@app/contracts/brands';
+import { request, type AnswerOf } from '../../../shared/http/client.ts';
 import { isSwitchOn } from '../../../shared/switches/switches.ts';
 
 /** Categories: GET /cms-api/brands/categories when the CMS switch is on, else /nectar-brands-api/categories. */
 export const getBrandCategories = () =>
-  request<{ categories: BrandCategory[] }>(
+  request<AnswerOf<typeof categoriesResponseSchema>>(
     isSwitchOn('cms') ? '/cms-api/brands/categories' : '/nectar-brands-api/categories',
   ).then((body) => body.categories);
 

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Brand, BrandPanelType } from '@app/contracts/brands';
-import { request } from '../../../shared/http/client.ts';
+import type { BrandPanelType, brandPanelResponseSchema } from '@app/contracts/brands';
+import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
 /** GET /brands/panel?type=collect|redeem (signed-in spec 7.1). */
 export const getBrandPanel = (type: BrandPanelType) =>
-  request<{ type: BrandPanelType; title: string; brands: Brand[] }>(
-    `/nectar-brands-api/brands/panel?type=${type}`,
-  );
+  request<AnswerOf<typeof brandPanelResponseSchema>>(`/nectar-brands-api/brands/panel?type=${type}`);
 
 export const brandPanelQueryOptions = (type: BrandPanelType) =>
   queryOptions({ queryKey: ['brand-panel', type], queryFn: () => getBrandPanel(type), staleTime: 60_000 });

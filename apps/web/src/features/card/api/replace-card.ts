@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReplacementType } from '@app/contracts/card';
+import { type ReplacementType, cardNumberResultSchema } from '@app/contracts/card';
 import { request } from '../../../shared/http/client.ts';
 
 /** POST /customer-management-api/replacement-card?replacementType={type}[&cardType=KEYTAG] (spec 7.4). */
 export const replaceCard = (replacementType: ReplacementType, cardType: 'CARD' | 'KEYTAG') =>
-  request<{ cardNumber: string }>(
-    `/customer-management-api/replacement-card?${new URLSearchParams({ replacementType, cardType })}`,
-    { method: 'POST' },
-  );
+  request(`/customer-management-api/replacement-card?${new URLSearchParams({ replacementType, cardType })}`, {
+    schema: cardNumberResultSchema,
+    method: 'POST',
+  });
 
 export function useReplaceCard() {
   const queryClient = useQueryClient();

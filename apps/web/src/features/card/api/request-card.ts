@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/http/client.ts';
+import type { cardNumberResultSchema } from '@app/contracts/card';
+import { request, type AnswerOf } from '../../../shared/http/client.ts';
 import { customerCardQueryKey } from './get-customer-card.ts';
 
 /** POST /customer-management-api/request-card?cardType=CARD|KEYTAG: a plastic card for the number in use. */
 export const requestCard = (cardType: 'CARD' | 'KEYTAG') =>
-  request<{ cardNumber: string }>(`/customer-management-api/request-card?cardType=${cardType}`, {
-    method: 'POST',
-  });
+  // Typed, not parsed: parsing would bring zod to the request-card pages, which have none (first-route JS).
+  request<AnswerOf<typeof cardNumberResultSchema>>(
+    `/customer-management-api/request-card?cardType=${cardType}`,
+    {
+      method: 'POST',
+    },
+  );
 
 export function useRequestCard() {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
-import type { ReplacementType } from '@app/contracts/card';
+import { type ReplacementType, cardNumberResultSchema } from '@app/contracts/card';
 import { request } from '../../../shared/http/client.ts';
 
 /** POST /retrieve-card/validate {twoFaCode, encryptedCollectorJwt}: the card number (spec 7.4). */
 export const validateRetrieveCode = (body: { twoFaCode: string; encryptedCollectorJwt: string }) =>
-  request<{ cardNumber: string }>('/customer-management-api/retrieve-card/validate', {
+  request('/customer-management-api/retrieve-card/validate', {
+    schema: cardNumberResultSchema,
     method: 'POST',
     body,
   });
@@ -14,7 +15,8 @@ export const validateReplacementCode = (body: {
   encryptedCollectorJwt: string;
   replacementType: ReplacementType;
 }) =>
-  request<{ cardNumber: string }>('/customer-management-api/replacement-card/validate', {
+  request('/customer-management-api/replacement-card/validate', {
+    schema: cardNumberResultSchema,
     method: 'POST',
     body,
   });

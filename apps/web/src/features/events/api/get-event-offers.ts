@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OfferSummary } from '@app/contracts/offers';
+import type { offersResponseSchema } from '@app/contracts/offers';
 import { ALL_OFFERS_PATH, PARTNER_OFFERS_PATH } from '@app/contracts/page-answers';
-import { request } from '../../../shared/http/client.ts';
+import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
 /** The member's offers (personalised and partner) that take part in an event, by id. */
 export const getEventOffers = async (offerIds: readonly string[]) => {
   const [own, partner] = await Promise.all([
-    request<{ offers: OfferSummary[] }>(`${ALL_OFFERS_PATH}&timestamp=${Date.now()}`),
-    request<{ offers: OfferSummary[] }>(PARTNER_OFFERS_PATH),
+    request<AnswerOf<typeof offersResponseSchema>>(`${ALL_OFFERS_PATH}&timestamp=${Date.now()}`),
+    request<AnswerOf<typeof offersResponseSchema>>(PARTNER_OFFERS_PATH),
   ]);
   return [...own.offers, ...partner.offers].filter((offer) => offerIds.includes(offer.id));
 };

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Pod } from '@app/contracts/marketing';
-import { request } from '../../../shared/http/client.ts';
+import type { podsResponseSchema } from '@app/contracts/marketing';
+import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
 /** GET /marketing-api/pods: the signed-in member's homepage pods (ADR 015). */
-export const getPods = () => request<{ pods: Pod[] }>('/marketing-api/pods').then((body) => body.pods);
+export const getPods = () =>
+  request<AnswerOf<typeof podsResponseSchema>>('/marketing-api/pods').then((body) => body.pods);
 export const podsQueryOptions = () => queryOptions({ queryKey: ['marketing', 'pods'], queryFn: getPods });
 export const usePods = () => useQuery(podsQueryOptions());

@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/http/client.ts';
-
-interface FeatureState {
-  feature: string;
-  enabled: boolean;
-  message: string | null;
-}
+import type { featureStateSchema } from '@app/contracts/platform-status';
+import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
 /**
  * The member-price availability call (signed-in spec 7.5): GET
@@ -16,7 +11,9 @@ export const useMemberPricesState = () =>
   useQuery({
     queryKey: ['feature-state', 'NECTAR_PRICES'],
     queryFn: () =>
-      request<FeatureState>('/anonymous-platform-status-api/feature/detailed-states/NECTAR_PRICES'),
+      request<AnswerOf<typeof featureStateSchema>>(
+        '/anonymous-platform-status-api/feature/detailed-states/NECTAR_PRICES',
+      ),
     staleTime: 60_000,
     retry: false,
   });

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OfferSummary } from '@app/contracts/offers';
+import type { offersResponseSchema } from '@app/contracts/offers';
 import { ALL_OFFERS_PATH } from '@app/contracts/page-answers';
-import { request } from '../../../shared/http/client.ts';
+import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
 export const offersQueryKey = ['offers', 'ALL'] as const;
 
 /** GET offers?type=ALL with timestamp (signed-in spec 7.5): personalised and member-price offers. */
 export const getOffers = () =>
-  request<{ offers: OfferSummary[] }>(`${ALL_OFFERS_PATH}&timestamp=${Date.now()}`).then(
+  request<AnswerOf<typeof offersResponseSchema>>(`${ALL_OFFERS_PATH}&timestamp=${Date.now()}`).then(
     (body) => body.offers,
   );
 

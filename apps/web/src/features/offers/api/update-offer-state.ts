@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OfferState, OfferSummary } from '@app/contracts/offers';
-import { request } from '../../../shared/http/client.ts';
+import type { OfferState, OfferSummary, offerStateResultSchema } from '@app/contracts/offers';
+import { request, type AnswerOf } from '../../../shared/http/client.ts';
 import { offersQueryKey } from './get-offers.ts';
 
 type Change = { id: string; state: Extract<OfferState, 'LOADED' | 'UNLOADED' | 'HIDDEN' | 'PINNED'> };
 
 /** PUT /offer/state {offers:[{id, state}]} (signed-in spec 7.5): load, unload, hide, unhide, pin, unpin, bulk load. */
 export const updateOfferState = (offers: Change[]) =>
-  request<{ offers: Change[] }>('/offers-api/offer/state', { method: 'PUT', body: { offers } });
+  request<AnswerOf<typeof offerStateResultSchema>>('/offers-api/offer/state', {
+    method: 'PUT',
+    body: { offers },
+  });
 
 /** Shows the new state at once and puts the old one back if the server refuses. */
 export function useUpdateOfferState() {

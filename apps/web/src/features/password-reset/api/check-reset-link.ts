@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { resetLinkStatusSchema } from '@app/contracts/password-reset';
 import { request } from '../../../shared/http/client.ts';
 
 /**
@@ -6,7 +7,8 @@ import { request } from '../../../shared/http/client.ts';
  * asked when its page opens (issue 29, item 6). It reads only; the link is spent by the new password.
  */
 export const checkResetLink = (token: string) =>
-  request<{ status: 'VALID' }>('/customer-management-api/credentials/password/check-link', {
+  request('/customer-management-api/credentials/password/check-link', {
+    schema: resetLinkStatusSchema,
     method: 'POST',
     body: { token },
     redirectOnUnauthorized: false,

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Reward } from '@app/contracts/vouchers';
+import { rewardsResponseSchema } from '@app/contracts/vouchers';
 import { request } from '../../../shared/http/client.ts';
 
 /** GET /offers-api/rewards[?zero=true]: what points can be spent on (docs/decisions/011). */
 export const getRewards = (zero: boolean) =>
-  request<{ rewards: Reward[] }>(`/offers-api/rewards${zero ? '?zero=true' : ''}`, {
+  request(`/offers-api/rewards${zero ? '?zero=true' : ''}`, {
+    schema: rewardsResponseSchema,
     redirectOnUnauthorized: false,
   });
 export const useRewards = (zero = false) =>

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** GET /anonymous-platform-status-api/feature/detailed-states/{feature} (signed-in spec 7.5). */
+export const featureStateSchema = z.object({
+  feature: z.string(),
+  enabled: z.boolean(),
+  message: z.string().nullable(),
+});
