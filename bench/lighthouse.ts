@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -84,6 +85,12 @@ export async function lighthouseFigures(urls: string[], cookie?: string): Promis
         throw new Error(`${url} ended at ${result?.lhr.finalDisplayedUrl}: the session was not taken`);
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      // LIGHTHOUSE_REPORTS=<folder> keeps each run's whole report, to see what the figures are made of.
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+        writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+      }
       const scripts = (
         lhr.audits['resource-summary']?.details as {
           items?: Array<{ resourceType: string; transferSize: number }>;
