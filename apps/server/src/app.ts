@@ -82,6 +82,11 @@ export async function buildApp(
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Time limits (issue 35, item 3): a request must arrive within requestTimeoutMs, an idle connection closes
+    // after connectionTimeoutMs, and a request not answered within handlerTimeoutMs gets 503.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    handlerTimeout: config.http.handlerTimeoutMs,
     // A first start migrates and seeds the database, which on a slow or busy machine takes more than the
     // default 10 s a plugin may take.
     pluginTimeout: 120_000,

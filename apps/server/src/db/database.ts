@@ -32,18 +32,60 @@ export interface StartingDatabase extends DatabaseHandle {
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /**
- * Time limits on PostgreSQL (issue 10), so a stalled database shows as errors, not as requests that hang: a
- * connection must open within CONNECT_TIMEOUT_MS, a statement must finish within STATEMENT_TIMEOUT_MS, and a
- * transaction left idle is ended after IDLE_IN_TRANSACTION_TIMEOUT_MS (its locks released). README lists them.
+ * Time limits on PostgreSQL (issues 10 and 35), so a stalled database shows as errors, not as requests that hang:
+ * a connection must open within connectMs; the server ends a statement that runs past statementMs (a lock held
+ * elsewhere, a slow plan) and a transaction left idle past idleInTransactionMs (its locks released); the client
+ * gives up on an answer after queryMs (the network path stalled, so the server's own limit cannot reach us) and
+ * drops that connection. TCP keepalive finds a dead path on idle pooled connections. README "Running at scale".
  */
 export const DATABASE_TIMEOUTS = {
   connectMs: 5_000,
   statementMs: 15_000,
+  queryMs: 16_000,
   idleInTransactionMs: 30_000,
 };
+/** Pooled connections per instance (DATABASE_POOL_MAX). */
+const DEFAULT_POOL_MAX = 10;
+/** First keepalive probe after this long without traffic on a connection. */
+const KEEPALIVE_INITIAL_DELAY_MS = 10_000;
 
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
+}
+
+/**
+ * SQLSTATEs of a database that cannot answer now (issue 35, item 3): a statement ended by its time limit
+ * (57014) or waiting for a lock (55P03), the server shutting down or starting (57P01-57P03), too many
+ * connections (53300), and every connection exception (class 08).
+ */
+const UNAVAILABLE_STATES = new Set(['57014', '55P03', '57P01', '57P02', '57P03', '53300']);
+/** What node-postgres and Node's sockets say when the path to the database stalls or breaks. */
+const UNAVAILABLE_MESSAGES =
+  /^(Query read timeout|timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error)/;
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * Whether an error (or any error it wraps: Drizzle wraps the driver's) says the database cannot answer now, as
+ * opposed to a fault in a statement: the error handler answers these 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    if (cause instanceof DatabaseUnavailableError) return true;
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+      if (UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+    }
+    if (UNAVAILABLE_MESSAGES.test(cause.message)) return true;
+    cause = cause.cause;
+  }
+  return false;
 }
 
 /** postgres://user:secret@host/db with the password hidden, for logs. */
@@ -69,8 +111,10 @@ export interface OpenDatabaseOptions {
    * replaces the connection on the next query; without a listener the error would end the process.
    */
   onConnectionError?: (error: Error) => void;
-  /** Tests only: other limits than DATABASE_TIMEOUTS. */
+  /** Other limits than DATABASE_TIMEOUTS (the DATABASE_*_TIMEOUT_MS settings). */
   timeouts?: Partial<typeof DATABASE_TIMEOUTS>;
+  /** Pooled connections (DATABASE_POOL_MAX). */
+  poolMax?: number;
   /** Work done after the migrations and before any other statement runs (the demo data on a first start). */
   prepare?: (db: Database) => Promise<unknown>;
   /** The embedded database's thread, when it was started earlier (main.ts, tests); PGlite only. */
@@ -94,17 +138,28 @@ export async function startDatabase(options: OpenDatabaseOptions): Promise<Start
     const timeouts = { ...DATABASE_TIMEOUTS, ...options.timeouts };
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.poolMax ?? DEFAULT_POOL_MAX,
       connectionTimeoutMillis: timeouts.connectMs,
       statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.queryMs,
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
     });
     pool.on('error', options.onConnectionError ?? (() => undefined));
     const db = drizzlePg(pool) as unknown as Database;
-    let client: pg.PoolClient;
+    // Migrations on a connection of their own, without the time limits: waiting for another instance's
+    // migration, or a long migration, is not a stalled statement.
+    const client = new pg.Client({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: timeouts.connectMs,
+      keepAlive: true,
+    });
+    client.on('error', () => undefined);
     try {
-      client = await pool.connect();
+      await client.connect();
     } catch (error) {
+      await client.end().catch(() => undefined);
       await pool.end().catch(() => undefined);
       throw new DatabaseUnavailableError(
         `PostgreSQL at ${redactUrl(options.databaseUrl)} did not answer within ${timeouts.connectMs / 1000} s: ${
@@ -114,22 +169,17 @@ export async function startDatabase(options: OpenDatabaseOptions): Promise<Start
       );
     }
     try {
-      // Waiting for another instance's migration, or a long migration, is not a stalled statement.
-      await client.query('SET statement_timeout = 0');
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       await migratePg(drizzlePg(client), { migrationsFolder });
       // Inside the lock: two instances starting on an empty database do not both load the start data.
       await options.prepare?.(db);
     } catch (error) {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      await client.query('RESET statement_timeout').catch(() => undefined);
-      client.release();
+      await client.end().catch(() => undefined);
       await pool.end().catch(() => undefined);
       throw error;
     }
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    await client.query('RESET statement_timeout').catch(() => undefined);
-    client.release();
+    // Ending the session releases the advisory lock.
+    await client.end().catch(() => undefined);
     return { db, kind: 'postgres', close: () => pool.end(), ready: Promise.resolve() };
   }
 

@@ -57,7 +57,12 @@ export function createChangeFeed(options: {
   let retry: ReturnType<typeof setTimeout> | undefined;
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    // TCP keepalive: a dead path is found, and the feed marked unreliable, without waiting for a write.
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     const lost = (error?: Error) => {
       if (error) onError(error);
       if (client !== next) return;

@@ -38,6 +38,12 @@ export const dbPlugin = fp<DbPluginOptions>(
       dataDir: app.config.dataDir,
       inMemory: app.config.inMemoryDatabase,
       thread,
+      poolMax: app.config.database.poolMax,
+      timeouts: {
+        connectMs: app.config.database.connectTimeoutMs,
+        statementMs: app.config.database.statementTimeoutMs,
+        queryMs: app.config.database.queryTimeoutMs,
+      },
       onConnectionError: (err) => app.log.warn({ err }, 'the database dropped an idle connection'),
       prepare: async (db) => {
         if (await prepare?.(db)) app.log.info('loaded the demo data into an empty database');

@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode } from '@app/contracts/error-codes';
 import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
+import { isDatabaseUnavailable } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
 import { RequestValidationError } from '../lib/request-validation.ts';
 
@@ -19,6 +20,9 @@ const frameworkErrors: Record<string, { code: ErrorCode; description: string }> 
     description: 'The Content-Length header does not match the body.',
   },
 };
+
+/** What a 503 asks the client to wait before trying again. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one error handler (STYLE.md "Habits"): maps every error to `{code, description}`, hides internals and
@@ -40,6 +44,14 @@ export const errorsPlugin = fp(
           code: 'TOO_MANY_REQUESTS',
           description: 'Too many attempts. Please wait a moment and try again.',
         });
+      }
+      // A stalled or unreachable database, or a request past HTTP_HANDLER_TIMEOUT_MS: try again later (issue 35).
+      if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'answered 503: the database or the request ran out of time');
+        return reply
+          .status(503)
+          .header('retry-after', RETRY_AFTER_SECONDS)
+          .send({ code: 'SERVICE_UNAVAILABLE', description: GENERIC_ERROR_MESSAGE });
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return reply

@@ -58,7 +58,13 @@ export function brandedEmail(subject: string, body: string): string {
 }
 
 const smtpTransport = (smtpUrl: string, from: string): Transport => {
-  const mailer = nodemailer.createTransport(smtpUrl);
+  // Time limits (issue 35, item 3): nodemailer waits up to 2 minutes to connect and 10 for a quiet socket.
+  const mailer = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return {
     async deliver(message) {
       await mailer.sendMail({
