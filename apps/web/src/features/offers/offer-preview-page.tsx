@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
+import { offersPaths } from '@app/contracts/offers-paths';
 import type { Offer } from '@app/contracts/offers';
 import { request } from '../../shared/http/client.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -34,7 +35,7 @@ export function OfferPreviewPage() {
   const { pathname } = useLocation();
   const offer = useQuery({
     queryKey: ['offer-preview', jwtToken],
-    queryFn: () => request<Offer>(`/offers-api/preview/${encodeURIComponent(jwtToken)}`),
+    queryFn: () => request<Offer>(offersPaths.preview(jwtToken)),
     retry: false,
   });
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { offersPaths } from '@app/contracts/offers-paths';
 import { brand } from '@app/contracts/brand';
 import type { Offer } from '@app/contracts/offers';
 import { request } from '../../shared/http/client.ts';
@@ -31,7 +32,7 @@ export function OfferRedirectPage() {
       return;
     }
     let live = true;
-    request<Offer>(`/offers-api/offers/${encodeURIComponent(offerId)}`)
+    request<Offer>(offersPaths.offer(offerId))
       .then((offer) => live && void navigate(detailsPath(offer), { replace: true }))
       .catch((failure: Error) => live && setError(failure.message));
     return () => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { accountPaths } from '@app/contracts/account-paths';
 import type { RedemptionStatus } from '@app/contracts/account';
 import { request } from '../http/client.ts';
 
@@ -6,7 +7,6 @@ import { request } from '../http/client.ts';
 export const redemptionStatusQueryKey = ['account', 'redemption-status'] as const;
 
 /** GET /v1/collectors/redemption-status (signed-in spec 7.4). */
-export const getRedemptionStatus = () =>
-  request<RedemptionStatus>('/customer-management-api/v1/collectors/redemption-status');
+export const getRedemptionStatus = () => request<RedemptionStatus>(accountPaths.redemptionStatus);
 export const useRedemptionStatus = () =>
   useQuery({ queryKey: redemptionStatusQueryKey, queryFn: getRedemptionStatus });

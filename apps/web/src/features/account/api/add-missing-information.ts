@@ -1,9 +1,10 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import { missingInformationSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** POST /missing-information (signed-in spec 7.4): a date of birth we do not hold yet. */
 export const addMissingInformation = (body: { dateOfBirth: string }) =>
-  request('/customer-management-api/missing-information', {
+  request(accountPaths.missingInformation, {
     method: 'POST',
     body,
     schema: missingInformationSchema,

@@ -1,9 +1,10 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import { descriptionResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** PUT /credentials/password {currentPassword, newPassword} (signed-in spec 7.4). */
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
-  request('/customer-management-api/credentials/password', {
+  request(accountPaths.password, {
     schema: descriptionResponseSchema,
     method: 'PUT',
     body,

@@ -1,3 +1,4 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import { emailConfirmedSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
@@ -6,7 +7,9 @@ import { request } from '../../../shared/http/client.ts';
  * /confirm-email-address (signed-in spec 7.4); both move the address once.
  */
 export const confirmEmail = (token: string, via: 'v3' | 'verify') =>
-  request(
-    via === 'v3' ? '/customer-management-api/customer/v3/email' : '/customer-management-api/verify-email',
-    { method: 'PUT', body: { token }, redirectOnUnauthorized: false, schema: emailConfirmedSchema },
-  );
+  request(via === 'v3' ? accountPaths.confirmEmail : accountPaths.verifyEmail, {
+    method: 'PUT',
+    body: { token },
+    redirectOnUnauthorized: false,
+    schema: emailConfirmedSchema,
+  });

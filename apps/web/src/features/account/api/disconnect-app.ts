@@ -1,5 +1,6 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import { request } from '../../../shared/http/client.ts';
 
 /** DELETE /identity-api/connected-apps/{clientId}: the app's access ends at once (issue 16). */
 export const disconnectApp = (clientId: string) =>
-  request<null>(`/identity-api/connected-apps/${encodeURIComponent(clientId)}`, { method: 'DELETE' });
+  request<null>(accountPaths.connectedApp(clientId), { method: 'DELETE' });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { accountPaths } from '@app/contracts/account-paths';
 import type { CpmPreferences } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
@@ -6,7 +7,7 @@ export const advertisingQueryKey = ['account', 'advertising'] as const;
 
 /** GET /contact-preferences/cpm?channel=ONLINEAD (signed-in spec 7.4). */
 export const getAdvertisingPreference = (redirectOnUnauthorized = true) =>
-  request<CpmPreferences>('/customer-management-api/contact-preferences/cpm?channel=ONLINEAD', {
+  request<CpmPreferences>(accountPaths.onlineAdvertisingPreference, {
     redirectOnUnauthorized,
   });
 /** On the public advertising pages a visitor without a session just sees no switch. */

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { accountPaths } from '@app/contracts/account-paths';
 import { connectedAppsResponseSchema } from '@app/contracts/connected-apps';
 import { request } from '../../../shared/http/client.ts';
 
@@ -6,6 +7,6 @@ export const connectedAppsQueryKey = ['account', 'connected-apps'] as const;
 
 /** GET /identity-api/connected-apps: the apps the member has let into their account (issue 16). */
 export const getConnectedApps = () =>
-  request('/identity-api/connected-apps', { schema: connectedAppsResponseSchema });
+  request(accountPaths.connectedApps, { schema: connectedAppsResponseSchema });
 export const useConnectedApps = () =>
   useQuery({ queryKey: connectedAppsQueryKey, queryFn: getConnectedApps });

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { accountPaths } from '@app/contracts/account-paths';
 import type { NectarPreferences } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 export const contactPreferencesQueryKey = ['account', 'contact-preferences'] as const;
 
 /** GET /contact-preferences/nectar (signed-in spec 7.4). */
-export const getContactPreferences = () =>
-  request<NectarPreferences>('/customer-management-api/contact-preferences/nectar');
+export const getContactPreferences = () => request<NectarPreferences>(accountPaths.contactPreferences);
 export const useContactPreferences = () =>
   useQuery({ queryKey: contactPreferencesQueryKey, queryFn: getContactPreferences });

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountPaths } from '@app/contracts/account-paths';
 import type { Customer } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 export const customerQueryKey = ['customer'] as const;
 
 /** GET /customer-management-api/customer/v2 (signed-in spec 7.4): the details the account pages show. */
-export const getCustomer = () => request<Customer>('/customer-management-api/customer/v2');
+export const getCustomer = () => request<Customer>(accountPaths.customer);
 
 export const customerQueryOptions = () => queryOptions({ queryKey: customerQueryKey, queryFn: getCustomer });
 export const useCustomer = () => useQuery(customerQueryOptions());

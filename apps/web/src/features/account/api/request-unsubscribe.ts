@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { accountPaths } from '@app/contracts/account-paths';
 import { unsubscribeRequestResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
@@ -7,7 +8,7 @@ import { request } from '../../../shared/http/client.ts';
  * the page opens (issue 29, item 6). It reads only.
  */
 export const requestUnsubscribe = (token: string) =>
-  request('/customer-management-api/unsubscribe/request', {
+  request(accountPaths.unsubscribeRequest, {
     schema: unsubscribeRequestResponseSchema,
     method: 'POST',
     body: { token },

@@ -1,10 +1,11 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import type { DeliveryMethod } from '@app/contracts/sign-in';
 import { twoFaSendResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** POST /2fa/send {deliveryMethod} (signed-in spec 7.4): 6 digits for a change, valid 10 minutes. */
 export const sendCode = (deliveryMethod: DeliveryMethod) =>
-  request('/customer-management-api/2fa/send', {
+  request(accountPaths.sendCode, {
     schema: twoFaSendResponseSchema,
     method: 'POST',
     body: { deliveryMethod },

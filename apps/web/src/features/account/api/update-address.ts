@@ -1,7 +1,8 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import type { Customer } from '@app/contracts/account';
 import type { Address } from '@app/contracts/registration';
 import { request } from '../../../shared/http/client.ts';
 
 /** PUT customer-address (signed-in spec 7.4 "Address"): an address the lookup gave. */
 export const updateAddress = (address: Address) =>
-  request<Customer>('/customer-management-api/customer-address', { method: 'PUT', body: { address } });
+  request<Customer>(accountPaths.address, { method: 'PUT', body: { address } });

@@ -1,6 +1,7 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import type { NectarPreferences } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** PUT /contact-preferences/nectar (signed-in spec 7.4). */
 export const updateContactPreferences = (body: NectarPreferences) =>
-  request<NectarPreferences>('/customer-management-api/contact-preferences/nectar', { method: 'PUT', body });
+  request<NectarPreferences>(accountPaths.contactPreferences, { method: 'PUT', body });

@@ -1,9 +1,10 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import { TWO_FA_HEADER, descriptionResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** PUT /customer/v2/email {email} with X-2FA-CODE (signed-in spec 7.4): emails a link to the new address. */
 export const updateEmail = (email: string, code: string) =>
-  request('/customer-management-api/customer/v2/email', {
+  request(accountPaths.email, {
     schema: descriptionResponseSchema,
     method: 'PUT',
     body: { email },

@@ -1,9 +1,10 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import { TWO_FA_HEADER, type Customer } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** PUT /customer/mobile {phone:{phoneNumber, countryCode}} with X-2FA-CODE (signed-in spec 7.4). */
 export const updateMobile = (phone: { phoneNumber: string; countryCode: string }, code: string) =>
-  request<Customer>('/customer-management-api/customer/mobile', {
+  request<Customer>(accountPaths.mobile, {
     method: 'PUT',
     body: { phone },
     headers: { [TWO_FA_HEADER]: code },

@@ -1,6 +1,6 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import type { Customer, UpdateName } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** PUT /customer (signed-in spec 7.4): title, first name, last name. */
-export const updateName = (body: UpdateName) =>
-  request<Customer>('/customer-management-api/customer', { method: 'PUT', body });
+export const updateName = (body: UpdateName) => request<Customer>(accountPaths.name, { method: 'PUT', body });

@@ -1,10 +1,11 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import { CHANNEL_VALUE } from '@app/contracts/http';
 import { REQUESTOR_CHANNEL_HEADER, type RedemptionStatus } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** PUT /v1/collectors/redemption-status {status} with header RequestorChannel (signed-in spec 7.4). */
 export const updateRedemptionStatus = (status: RedemptionStatus['status']) =>
-  request<RedemptionStatus>('/customer-management-api/v1/collectors/redemption-status', {
+  request<RedemptionStatus>(accountPaths.redemptionStatus, {
     method: 'PUT',
     body: { status },
     headers: { [REQUESTOR_CHANNEL_HEADER]: CHANNEL_VALUE },

@@ -1,9 +1,10 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import { descriptionResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** POST /unsubscribe/update {email, token} (signed-in spec 7.4, anonymous): marketing email off. */
 export const updateUnsubscribe = (body: { email: string; token: string }) =>
-  request('/customer-management-api/unsubscribe/update', {
+  request(accountPaths.unsubscribeUpdate, {
     schema: descriptionResponseSchema,
     method: 'POST',
     body,

@@ -1,9 +1,10 @@
+import { accountPaths } from '@app/contracts/account-paths';
 import { descriptionResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** POST /2fa/verify {code} (signed-in spec 7.4): confirms it is the member, for this session. */
 export const verifyCode = (code: string) =>
-  request('/customer-management-api/2fa/verify', {
+  request(accountPaths.verifyCode, {
     schema: descriptionResponseSchema,
     method: 'POST',
     body: { code },

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { activityPaths } from '@app/contracts/activity-paths';
 import { ACTIVITY_START_DATE, type CumulativeSavings } from '@app/contracts/activity';
 import { request } from '../../../shared/http/client.ts';
 
 /** GET /customer-management-api/customer/savings/cumulative?fromDate&toDate (signed-in spec 7.6). */
 export const getCumulativeSavings = (fromDate = ACTIVITY_START_DATE) =>
-  request<CumulativeSavings>(`/customer-management-api/customer/savings/cumulative?fromDate=${fromDate}`);
+  request<CumulativeSavings>(activityPaths.cumulativeSavings(fromDate));
 export const useCumulativeSavings = () =>
   useQuery(
     queryOptions({ queryKey: ['activity', 'savings', 'cumulative'], queryFn: () => getCumulativeSavings() }),

@@ -1,11 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { activityPaths } from '@app/contracts/activity-paths';
 import { ACTIVITY_START_DATE, type SavingsResponse } from '@app/contracts/activity';
 import { request } from '../../../shared/http/client.ts';
 
 /** GET /customer-management-api/customer/savings?fromDate&toDate&pageOffset (signed-in spec 7.6). */
 export const getSavings = (pageOffset: number, fromDate = ACTIVITY_START_DATE) =>
   request<SavingsResponse>(
-    `/customer-management-api/customer/savings?${new URLSearchParams({ fromDate, pageOffset: String(pageOffset) })}`,
+    activityPaths.savings(new URLSearchParams({ fromDate, pageOffset: String(pageOffset) })),
   );
 
 /** Stops paging when no next offset comes back (signed-in spec 4). */

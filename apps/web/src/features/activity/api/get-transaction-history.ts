@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { activityPaths } from '@app/contracts/activity-paths';
 import type { HistoryResponse } from '@app/contracts/activity';
 import { request } from '../../../shared/http/client.ts';
 
 /** GET /ledger-api/transaction-history?limit&offset (signed-in spec 7.6). */
 export const getTransactionHistory = (limit: number, offset: number) =>
-  request<HistoryResponse>(`/ledger-api/transaction-history?limit=${limit}&offset=${offset}`);
+  request<HistoryResponse>(activityPaths.history(limit, offset));
 export const useTransactionHistory = (limit: number, offset: number) =>
   useQuery(
     queryOptions({

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { brandsPaths } from '@app/contracts/brands-paths';
 import { brandBonusResponseSchema } from '@app/contracts/brands';
 import { request } from '../../../shared/http/client.ts';
 import { hasSessionMarker } from '../../../shared/session/session-marker.ts';
@@ -6,15 +7,15 @@ import { hasSessionMarker } from '../../../shared/session/session-marker.ts';
 /** GET /nectar-brands-api/bonus/{key} signed in, GET /anonymous-nectar-brands-api/bonus/{key} otherwise. */
 export const getBrandBonus = (key: string) =>
   hasSessionMarker()
-    ? request(`/nectar-brands-api/bonus/${encodeURIComponent(key)}`, {
+    ? request(brandsPaths.bonus(key), {
         redirectOnUnauthorized: false,
         schema: brandBonusResponseSchema,
       }).catch(() =>
-        request(`/anonymous-nectar-brands-api/bonus/${encodeURIComponent(key)}`, {
+        request(brandsPaths.anonymousBonus(key), {
           schema: brandBonusResponseSchema,
         }),
       )
-    : request(`/anonymous-nectar-brands-api/bonus/${encodeURIComponent(key)}`, {
+    : request(brandsPaths.anonymousBonus(key), {
         schema: brandBonusResponseSchema,
       });
 

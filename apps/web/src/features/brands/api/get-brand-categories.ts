@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { brandsPaths } from '@app/contracts/brands-paths';
 import type { categoriesResponseSchema } from '@app/contracts/brands';
 import { request, type AnswerOf } from '../../../shared/http/client.ts';
 import { isSwitchOn } from '../../../shared/switches/switches.ts';
@@ -6,7 +7,7 @@ import { isSwitchOn } from '../../../shared/switches/switches.ts';
 /** Categories: GET /cms-api/brands/categories when the CMS switch is on, else /nectar-brands-api/categories. */
 export const getBrandCategories = () =>
   request<AnswerOf<typeof categoriesResponseSchema>>(
-    isSwitchOn('cms') ? '/cms-api/brands/categories' : '/nectar-brands-api/categories',
+    isSwitchOn('cms') ? brandsPaths.cmsCategories : brandsPaths.categories,
   ).then((body) => body.categories);
 
 export const brandCategoriesQueryOptions = () =>

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { brandsPaths } from '@app/contracts/brands-paths';
 import type { BrandPanelType, brandPanelResponseSchema } from '@app/contracts/brands';
 import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
 /** GET /brands/panel?type=collect|redeem (signed-in spec 7.1). */
 export const getBrandPanel = (type: BrandPanelType) =>
-  request<AnswerOf<typeof brandPanelResponseSchema>>(`/nectar-brands-api/brands/panel?type=${type}`);
+  request<AnswerOf<typeof brandPanelResponseSchema>>(brandsPaths.panel(type));
 
 export const brandPanelQueryOptions = (type: BrandPanelType) =>
   queryOptions({ queryKey: ['brand-panel', type], queryFn: () => getBrandPanel(type), staleTime: 60_000 });

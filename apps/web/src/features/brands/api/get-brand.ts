@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { brandsPaths } from '@app/contracts/brands-paths';
 import type { Brand } from '@app/contracts/brands';
 import { request } from '../../../shared/http/client.ts';
 import { hasSessionMarker } from '../../../shared/session/session-marker.ts';
@@ -9,10 +10,10 @@ import { hasSessionMarker } from '../../../shared/session/session-marker.ts';
  */
 export const getBrand = (key: string) =>
   hasSessionMarker()
-    ? request<Brand>(`/nectar-brands-api/brands/${encodeURIComponent(key)}`, {
+    ? request<Brand>(brandsPaths.brand(key), {
         redirectOnUnauthorized: false,
-      }).catch(() => request<Brand>(`/anonymous-nectar-brands-api/brands/${encodeURIComponent(key)}`))
-    : request<Brand>(`/anonymous-nectar-brands-api/brands/${encodeURIComponent(key)}`);
+      }).catch(() => request<Brand>(brandsPaths.anonymousBrand(key)))
+    : request<Brand>(brandsPaths.anonymousBrand(key));
 
 export const brandQueryOptions = (key: string) =>
   queryOptions({ queryKey: ['brand', key], queryFn: () => getBrand(key), staleTime: 60_000 });

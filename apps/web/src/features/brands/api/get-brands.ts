@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { brandsPaths } from '@app/contracts/brands-paths';
 import type { BrandsResponse } from '@app/contracts/brands';
 import { request } from '../../../shared/http/client.ts';
 
@@ -15,7 +16,7 @@ export const getBrands = (filter: BrandsFilter = {}) => {
   if (filter.search) query.set('search', filter.search);
   if (filter.eshop !== undefined) query.set('eshop', String(filter.eshop));
   const suffix = query.size > 0 ? `?${query.toString()}` : '';
-  return request<BrandsResponse>(`/nectar-brands-api/brands${suffix}`);
+  return request<BrandsResponse>(brandsPaths.brands(suffix));
 };
 
 export const brandsQueryOptions = (filter: BrandsFilter = {}) =>

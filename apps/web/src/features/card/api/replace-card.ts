@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cardPaths } from '@app/contracts/card-paths';
 import { type ReplacementType, cardNumberResultSchema } from '@app/contracts/card';
 import { request } from '../../../shared/http/client.ts';
 
 /** POST /customer-management-api/replacement-card?replacementType={type}[&cardType=KEYTAG] (spec 7.4). */
 export const replaceCard = (replacementType: ReplacementType, cardType: 'CARD' | 'KEYTAG') =>
-  request(`/customer-management-api/replacement-card?${new URLSearchParams({ replacementType, cardType })}`, {
+  request(cardPaths.replacement(new URLSearchParams({ replacementType, cardType })), {
     schema: cardNumberResultSchema,
     method: 'POST',
   });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cardPaths } from '@app/contracts/card-paths';
 import type { cardNumberResultSchema } from '@app/contracts/card';
 import { request, type AnswerOf } from '../../../shared/http/client.ts';
 import { customerCardQueryKey } from './get-customer-card.ts';
@@ -6,12 +7,9 @@ import { customerCardQueryKey } from './get-customer-card.ts';
 /** POST /customer-management-api/request-card?cardType=CARD|KEYTAG: a plastic card for the number in use. */
 export const requestCard = (cardType: 'CARD' | 'KEYTAG') =>
   // Typed, not parsed: parsing would bring zod to the request-card pages, which have none (first-route JS).
-  request<AnswerOf<typeof cardNumberResultSchema>>(
-    `/customer-management-api/request-card?cardType=${cardType}`,
-    {
-      method: 'POST',
-    },
-  );
+  request<AnswerOf<typeof cardNumberResultSchema>>(cardPaths.request(cardType), {
+    method: 'POST',
+  });
 
 export function useRequestCard() {
   const queryClient = useQueryClient();

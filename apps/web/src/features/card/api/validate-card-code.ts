@@ -1,9 +1,10 @@
+import { cardPaths } from '@app/contracts/card-paths';
 import { type ReplacementType, cardNumberResultSchema } from '@app/contracts/card';
 import { request } from '../../../shared/http/client.ts';
 
 /** POST /retrieve-card/validate {twoFaCode, encryptedCollectorJwt}: the card number (spec 7.4). */
 export const validateRetrieveCode = (body: { twoFaCode: string; encryptedCollectorJwt: string }) =>
-  request('/customer-management-api/retrieve-card/validate', {
+  request(cardPaths.retrieveValidate, {
     schema: cardNumberResultSchema,
     method: 'POST',
     body,
@@ -15,7 +16,7 @@ export const validateReplacementCode = (body: {
   encryptedCollectorJwt: string;
   replacementType: ReplacementType;
 }) =>
-  request('/customer-management-api/replacement-card/validate', {
+  request(cardPaths.replacementValidate, {
     schema: cardNumberResultSchema,
     method: 'POST',
     body,

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { marketingPaths } from '@app/contracts/marketing-paths';
 import type { MarketingEvent } from '@app/contracts/marketing';
 import { request } from '../../../shared/http/client.ts';
 
 /** GET /marketing-api/events/{eventId} (ADR 015). */
-export const getEvent = (eventId: string) =>
-  request<MarketingEvent>(`/marketing-api/events/${encodeURIComponent(eventId)}`);
+export const getEvent = (eventId: string) => request<MarketingEvent>(marketingPaths.event(eventId));
 export const eventQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: ['marketing', 'events', eventId],

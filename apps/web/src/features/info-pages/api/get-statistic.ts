@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { marketingPaths } from '@app/contracts/marketing-paths';
 import type { Statistic } from '@app/contracts/marketing';
 import { request } from '../../../shared/http/client.ts';
 
 /** GET /marketing-api/statistics/{x} (ADR 015). */
-export const getStatistic = (name: string) =>
-  request<Statistic>(`/marketing-api/statistics/${encodeURIComponent(name)}`);
+export const getStatistic = (name: string) => request<Statistic>(marketingPaths.statistic(name));
 export const statisticQueryOptions = (name: string) =>
   queryOptions({
     queryKey: ['marketing', 'statistics', name],

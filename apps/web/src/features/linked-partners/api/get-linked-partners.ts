@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { linkedPartnersPaths } from '@app/contracts/linked-partners-paths';
 import type { LinkedPartnersResponse } from '@app/contracts/linked-partners';
 import { request } from '../../../shared/http/client.ts';
 
 export const linkedPartnersQueryKey = ['linked-partners'] as const;
 
 /** GET /linked-partners-api/partners (ADR 013): both partners with the member's links and balances. */
-export const getLinkedPartners = () => request<LinkedPartnersResponse>('/linked-partners-api/partners');
+export const getLinkedPartners = () => request<LinkedPartnersResponse>(linkedPartnersPaths.partners);
 
 export const linkedPartnersQueryOptions = () =>
   queryOptions({ queryKey: linkedPartnersQueryKey, queryFn: getLinkedPartners });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { offersPaths } from '@app/contracts/offers-paths';
 import type { featureStateSchema } from '@app/contracts/platform-status';
 import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
@@ -10,10 +11,7 @@ import { request, type AnswerOf } from '../../../shared/http/client.ts';
 export const useMemberPricesState = () =>
   useQuery({
     queryKey: ['feature-state', 'NECTAR_PRICES'],
-    queryFn: () =>
-      request<AnswerOf<typeof featureStateSchema>>(
-        '/anonymous-platform-status-api/feature/detailed-states/NECTAR_PRICES',
-      ),
+    queryFn: () => request<AnswerOf<typeof featureStateSchema>>(offersPaths.memberPricesState),
     staleTime: 60_000,
     retry: false,
   });

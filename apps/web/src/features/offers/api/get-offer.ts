@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { offersPaths } from '@app/contracts/offers-paths';
 import type { Offer } from '@app/contracts/offers';
 import { request } from '../../../shared/http/client.ts';
 
 /** GET /offers/{id} (signed-in spec 7.5). */
-export const getOffer = (offerId: string) =>
-  request<Offer>(`/offers-api/offers/${encodeURIComponent(offerId)}`);
+export const getOffer = (offerId: string) => request<Offer>(offersPaths.offer(offerId));
 export const offerQueryOptions = (offerId: string) =>
   queryOptions({ queryKey: ['offers', 'one', offerId], queryFn: () => getOffer(offerId) });
 export const useOffer = (offerId: string) => useQuery(offerQueryOptions(offerId));

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { offersPaths } from '@app/contracts/offers-paths';
 import { OFFER_SEEN_INTERVAL_MS } from '@app/contracts/offers';
 import { request } from '../../../shared/http/client.ts';
 
@@ -12,7 +13,7 @@ const flush = () => {
   pending.clear();
   offerIds.forEach((id) => reported.add(id));
   // Seen reports are best effort: a lost batch only means an offer is not marked new-to-seen.
-  void request('/offers-api/offers/seen', { method: 'POST', body: { offerIds } }).catch(() => undefined);
+  void request(offersPaths.seen, { method: 'POST', body: { offerIds } }).catch(() => undefined);
 };
 
 /**

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { offersPaths } from '@app/contracts/offers-paths';
 import type { OfferState, OfferSummary, offerStateResultSchema } from '@app/contracts/offers';
 import { request, type AnswerOf } from '../../../shared/http/client.ts';
 import { offersQueryKey } from './get-offers.ts';
@@ -7,7 +8,7 @@ type Change = { id: string; state: Extract<OfferState, 'LOADED' | 'UNLOADED' | '
 
 /** PUT /offer/state {offers:[{id, state}]} (signed-in spec 7.5): load, unload, hide, unhide, pin, unpin, bulk load. */
 export const updateOfferState = (offers: Change[]) =>
-  request<AnswerOf<typeof offerStateResultSchema>>('/offers-api/offer/state', {
+  request<AnswerOf<typeof offerStateResultSchema>>(offersPaths.state, {
     method: 'PUT',
     body: { offers },
   });

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { offersPaths } from '@app/contracts/offers-paths';
 import type { Offer } from '@app/contracts/offers';
 import { request } from '../../../shared/http/client.ts';
 import { partnerOffersQueryKey } from './get-partner-offers.ts';
 
 /** PUT /coalition/offer/state: opt in to one partner's offer (signed-in spec 7.5). */
 export const optInToPartnerOffer = (offer: Pick<Offer, 'id' | 'partnerId'>) =>
-  request('/offers-api/coalition/offer/state', {
+  request(offersPaths.partnerState, {
     method: 'PUT',
     body: {
       offers: [{ id: offer.id, state: 'OPTEDIN', offerId: offer.id, partnerId: offer.partnerId ?? '' }],
@@ -14,7 +15,7 @@ export const optInToPartnerOffer = (offer: Pick<Offer, 'id' | 'partnerId'>) =>
 
 /** PUT and DELETE /coalition/offer/{id}/bookmark. */
 export const setPartnerOfferBookmark = (offerId: string, bookmarked: boolean) =>
-  request<Offer>(`/offers-api/coalition/offer/${encodeURIComponent(offerId)}/bookmark`, {
+  request<Offer>(offersPaths.partnerBookmark(offerId), {
     method: bookmarked ? 'PUT' : 'DELETE',
   });
 

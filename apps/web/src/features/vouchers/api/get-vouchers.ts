@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { vouchersPaths } from '@app/contracts/vouchers-paths';
 import type { vouchersResponseSchema } from '@app/contracts/vouchers';
 import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
 /** GET /offers-api/vouchers (signed-in spec 7.5 GET /vouchers). */
-export const getVouchers = () => request<AnswerOf<typeof vouchersResponseSchema>>('/offers-api/vouchers');
+export const getVouchers = () => request<AnswerOf<typeof vouchersResponseSchema>>(vouchersPaths.vouchers);
 export const useVouchers = () => useQuery(queryOptions({ queryKey: ['vouchers'], queryFn: getVouchers }));

@@ -1,0 +1,16 @@
+/**
+ * Brands, signed in and anonymous (signed-in spec 7.3).
+ * Each path is written once here; no zod in this file, so a page that imports it loads no schema.
+ */
+export const brandsPaths = {
+  brands: (suffix: string) => `/nectar-brands-api/brands${suffix}`,
+  brand: (key: string) => `/nectar-brands-api/brands/${encodeURIComponent(key)}`,
+  anonymousBrand: (key: string) => `/anonymous-nectar-brands-api/brands/${encodeURIComponent(key)}`,
+  bonus: (key: string) => `/nectar-brands-api/bonus/${encodeURIComponent(key)}`,
+  anonymousBonus: (key: string) => `/anonymous-nectar-brands-api/bonus/${encodeURIComponent(key)}`,
+  exit: (key: string, direction: string) =>
+    `/nectar-brands-api/post/${encodeURIComponent(key)}?direction=${direction}`,
+  panel: (type: string) => `/nectar-brands-api/brands/panel?type=${type}`,
+  categories: '/nectar-brands-api/categories',
+  cmsCategories: '/cms-api/brands/categories',
+} as const;

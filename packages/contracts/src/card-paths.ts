@@ -1,0 +1,10 @@
+/**
+ * The digital card and plastic cards (signed-in spec 7.4).
+ * Each path is written once here; no zod in this file, so a page that imports it loads no schema.
+ */
+export const cardPaths = {
+  retrieveValidate: '/customer-management-api/retrieve-card/validate',
+  replacementValidate: '/customer-management-api/replacement-card/validate',
+  replacement: (query: URLSearchParams) => `/customer-management-api/replacement-card?${query.toString()}`,
+  request: (cardType: string) => `/customer-management-api/request-card?cardType=${cardType}`,
+} as const;
