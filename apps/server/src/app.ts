@@ -39,6 +39,7 @@ import { nectarLiteRoutes } from './modules/nectar-lite/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { dbPlugin, type DbPluginOptions } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { expiredRowsPlugin } from './plugins/expired-rows.ts';
 import { notifyPlugin } from './plugins/notify.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin, trustProxyOption } from './plugins/security.ts';
@@ -124,6 +125,7 @@ export async function buildApp(
   await app.register(notifyPlugin);
   await app.register(botCheckPlugin);
   await app.register(sessionPlugin);
+  await app.register(expiredRowsPlugin);
 
   await app.register(healthRoutes);
   await app.register(botCheckRoutes);

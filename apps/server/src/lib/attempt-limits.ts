@@ -38,12 +38,8 @@ export async function countAttempt(
   now = systemClock.now(),
 ): Promise<{ allowed: boolean; count: number; windowEndsAt: Date }> {
   const ends = new Date(now.getTime() + limit.windowMs);
-  // Counters whose window has long passed are swept now and then, so made-up keys cannot pile up.
-  if (Math.random() < 0.01) {
-    await db
-      .delete(attemptCounters)
-      .where(sql`${attemptCounters.windowEndsAt} < ${new Date(now.getTime() - 24 * 3_600_000)}`);
-  }
+  // Counters whose window has long passed are swept on a timer (lib/expired-rows.ts), so made-up keys cannot
+  // pile up.
   const [row] = await db
     .insert(attemptCounters)
     .values({ key, count: 1, windowStartedAt: now, windowEndsAt: ends })

@@ -2,13 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { lt } from 'drizzle-orm';
 import { BOT_CHECK_BODY_FIELD, BOT_CHECK_FAILED_MESSAGE, BOT_CHECK_HEADER } from '@app/contracts/bot-check';
 import type { BotCheckChallenge } from '@app/contracts/bot-check';
 import { spentBotCheckTokens } from '../db/schema/core.ts';
 import { AppError } from '../lib/app-error.ts';
 import { secretWhenReady } from '../lib/server-secrets.ts';
-import { occasionalSweep } from '../lib/occasional-sweep.ts';
 import { hashOf } from '../lib/token-hash.ts';
 
 export interface BotCheck {
@@ -59,13 +57,10 @@ export const botCheckPlugin = fp(
     const { botCheck: mode, botCheckCost, recaptchaSecret, recaptchaSiteKey } = app.config;
     const hmacSecret = secretWhenReady(app, 'altcha-hmac');
 
-    // Spent tokens past their challenge's end: an expired token is refused by its signature's end anyway.
-    const sweepSpent = occasionalSweep((at) =>
-      app.db.delete(spentBotCheckTokens).where(lt(spentBotCheckTokens.expiresAt, at)),
-    );
+    // Spent tokens past their challenge's end are swept on a timer (plugins/expired-rows.ts): an expired token
+    // is refused by its signature's end anyway.
     const spend = async (token: string, expiresAt: Date) => {
       const tokenHash = hashOf(token);
-      await sweepSpent();
       const inserted = await app.db
         .insert(spentBotCheckTokens)
         .values({ tokenHash, expiresAt })

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
 import { sessions } from '../db/schema/core.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
-import { occasionalSweep } from '../lib/occasional-sweep.ts';
 import { hashOf } from '../lib/token-hash.ts';
 
 export interface Session {
@@ -93,8 +92,7 @@ export function createSessionStore(
     });
     feed.changed(key);
   };
-  // Ended sessions are swept on sign-in, once a minute at most; reads never answer them anyway.
-  const sweep = occasionalSweep((at) => db.delete(sessions).where(lt(sessions.expiresAt, at)));
+  // Ended sessions are swept on a timer outside requests (plugins/expired-rows.ts); reads never answer them.
   const isLive = (row: Row, at: Date) =>
     row.expiresAt > at && row.lastSeenAt.getTime() + idleMs > at.getTime();
   return {
@@ -102,7 +100,6 @@ export function createSessionStore(
       const token = randomBytes(32).toString('base64url');
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + timeouts.absoluteHours * 3_600_000);
-      await sweep(createdAt);
       await db
         .insert(sessions)
         .values({ idHash: hashOf(token), collectorId, createdAt, lastSeenAt: createdAt, expiresAt, data });

@@ -8,8 +8,12 @@ import { seedPlasticCards } from './plastic-cards.ts';
 
 /** The demo collector and the plastic cards, on an empty database only; later starts keep whatever is there. */
 export async function createDemoMembersIfEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(collectors);
-  if ((row?.count ?? 0) > 0) return false;
+  // Whether any member exists, not how many: a count reads every collector at each start (issue 35, item 7).
+  const [anyone] = await db
+    .select({ one: sql<number>`1` })
+    .from(collectors)
+    .limit(1);
+  if (anyone) return false;
   const passwordHash = await hashPassword(demoCollector.password);
   await db.transaction(async (tx) => {
     const [collector] = await tx

@@ -53,7 +53,10 @@ export const transactionDetails = pgTable(
   },
   (t) => [
     index('transaction_details_collector_idx').on(t.collectorId),
-    uniqueIndex('transaction_details_receipt_unique').on(t.receiptId),
+    // Partial: most entries have no receipt, and an index of their nulls was most of its size (issue 35).
+    uniqueIndex('transaction_details_receipt_unique')
+      .on(t.receiptId)
+      .where(sql`${t.receiptId} is not null`),
   ],
 );
 

@@ -112,7 +112,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('sessions_collector_idx').on(t.collectorId)],
+  (t) => [
+    index('sessions_collector_idx').on(t.collectorId),
+    // The sweep of ended sessions (lib/expired-rows.ts) finds them by this, not by reading every session.
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
@@ -134,10 +138,14 @@ export const outbox = pgTable(
 );
 
 /** Bot-check tokens already used: a token is single-use across every instance. */
-export const spentBotCheckTokens = pgTable('spent_bot_check_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const spentBotCheckTokens = pgTable(
+  'spent_bot_check_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_bot_check_tokens_expires_idx').on(t.expiresAt)],
+);
 
 /** Secrets generated once at first start and shared by every instance (bot-check keys, signing keys). */
 export const serverSecrets = pgTable(

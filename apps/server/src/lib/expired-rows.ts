@@ -1,0 +1,91 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbExecutor } from '../db/database.ts';
+import { sessions, spentBotCheckTokens } from '../db/schema/core.ts';
+import { attemptCounters } from '../db/schema/security.ts';
+
+/** How often an instance sweeps rows whose time has ended. */
+export const SWEEP_INTERVAL_MS = 60_000;
+/** Rows deleted by one statement: short enough never to hold locks for long on a large table. */
+const BATCH = 1_000;
+/** Batches per table per sweep at the most; whatever is left waits for the next sweep. */
+const MAX_BATCHES = 20;
+/** An attempt counter is kept this long after its window ends (lib/attempt-limits.ts). */
+const ATTEMPT_COUNTER_GRACE_MS = 24 * 3_600_000;
+
+interface ExpiringTable {
+  table: PgTable;
+  key: PgColumn;
+  /** Rows past `at` are done with: a read checks the time itself, so a sweep only keeps the table small. */
+  ended: (at: Date) => SQL;
+}
+
+/** Tables of rows with an end time, each with an index on it (migration 0015), swept outside requests. */
+const EXPIRING = {
+  sessions: { table: sessions, key: sessions.idHash, ended: (at) => sql`${sessions.expiresAt} < ${at}` },
+  spentBotCheckTokens: {
+    table: spentBotCheckTokens,
+    key: spentBotCheckTokens.tokenHash,
+    ended: (at) => sql`${spentBotCheckTokens.expiresAt} < ${at}`,
+  },
+  attemptCounters: {
+    table: attemptCounters,
+    key: attemptCounters.key,
+    ended: (at) =>
+      sql`${attemptCounters.windowEndsAt} < ${new Date(at.getTime() - ATTEMPT_COUNTER_GRACE_MS)}`,
+  },
+} satisfies Record<string, ExpiringTable>;
+type ExpiringName = keyof typeof EXPIRING;
+
+/** The statement that deletes one batch of ended rows (shown with EXPLAIN by the tests). */
+export const deleteEndedBatch = (name: ExpiringName, at: Date): SQL => {
+  const { table, key, ended }: ExpiringTable = EXPIRING[name];
+  // SKIP LOCKED: instances sweeping at the same moment take different rows instead of waiting for each other.
+  return sql`delete from ${table} where ${key} in (select ${key} from ${table} where ${ended(at)} limit ${BATCH} for update skip locked) returning 1`;
+};
+
+/**
+ * Deletes the ended rows of every expiring table (sessions, spent bot-check tokens, attempt counters) in batches
+ * of BATCH through their end-time index; answers how many went, per table. Any instance may run it at any
+ * time: it is idempotent, and two at once share the work.
+ */
+export async function sweepEndedRows(db: DbExecutor, at: Date): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const name of Object.keys(EXPIRING) as ExpiringName[]) {
+    let count = 0;
+    for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+      const { rows } = (await db.execute(deleteEndedBatch(name, at))) as { rows?: unknown[] };
+      count += rows?.length ?? 0;
+      if ((rows?.length ?? 0) < BATCH) break;
+    }
+    deleted[name] = count;
+  }
+  return deleted;
+}
+
+/**
+ * Runs `sweep` every `intervalMs` on a timer, outside any request (issue 35, item 7), one run at a time; the
+ * timer does not keep the process alive. `stop` clears it and waits for a run under way.
+ */
+export function sweepEvery(
+  intervalMs: number,
+  sweep: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+) {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweep()
+      .then(() => undefined, onError)
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
