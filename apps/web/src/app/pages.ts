@@ -9,11 +9,19 @@ import type { LoaderFunction } from 'react-router';
  */
 export type LazyPage = () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>;
 
-/** A page component shown with fixed props, where one serves several pages (the card lookup's two flows). */
-function withProps<const Name extends string, const Props extends object>(name: Name, props: Props) {
-  return (module: { [Key in Name]: ComponentType<Props> }) => ({
-    Component: () => createElement(module[name], props),
-  });
+/**
+ * A page picked by name from a module that holds several (a module of one page exports it as `Component`),
+ * shown with `props` where one component serves several pages (the card lookup's two flows). Type-checked:
+ * the module must export `name`, taking `props`.
+ */
+function named<const Name extends string, const Props extends object = Record<never, never>>(
+  name: Name,
+  props?: Props,
+) {
+  return (module: { [Key in Name]: ComponentType<Props> }): { Component: ComponentType } => {
+    const Page = module[name];
+    return { Component: props ? () => createElement(Page, props) : (Page as ComponentType) };
+  };
 }
 
 /**
@@ -87,9 +95,9 @@ export const pages: Partial<Record<string, LazyPage>> = {
   // Card, activity, spending and vouchers (issue 11): add their lines below.
   'card-activity': () => import('./card-activity-route.tsx'),
   'retrieve-card': () =>
-    import('../features/card/card-lookup-page.tsx').then(withProps('CardLookupPage', { flow: 'retrieve' })),
+    import('../features/card/card-lookup-page.tsx').then(named('CardLookupPage', { flow: 'retrieve' })),
   'replace-card': () =>
-    import('../features/card/card-lookup-page.tsx').then(withProps('CardLookupPage', { flow: 'replace' })),
+    import('../features/card/card-lookup-page.tsx').then(named('CardLookupPage', { flow: 'replace' })),
   'request-card': () => import('../features/card/request-card-page.tsx'),
   'account-replace-card': () => import('../features/card/account-replace-card-page.tsx'),
   'account-replace-card-reason': () => import('../features/card/replace-card-reason-page.tsx'),
@@ -104,10 +112,10 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'card-spend': () => import('../features/vouchers/redemption-page.tsx'),
   redemption: () => import('../features/vouchers/redemption-page.tsx'),
   'zero-point-redemption': () =>
-    import('../features/vouchers/redemption-page.tsx').then(withProps('RedemptionPage', { zero: true })),
+    import('../features/vouchers/redemption-page.tsx').then(named('RedemptionPage', { zero: true })),
   'voucher-success': () => import('../features/vouchers/voucher-success-page.tsx'),
-  voucher: () => import('../features/vouchers/voucher-page.tsx'),
-  'voucher-details': () => import('../features/vouchers/voucher-page.tsx'),
+  voucher: () => import('../features/vouchers/voucher-page.tsx').then(named('VoucherPage')),
+  'voucher-details': () => import('../features/vouchers/voucher-page.tsx').then(named('VoucherDetailsPage')),
   vouchers: () => import('../features/vouchers/vouchers-page.tsx'),
   // Account management (issue 12): add their lines below.
   account: () => import('../features/account/account-page.tsx'),
@@ -122,10 +130,12 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'account-advertising-preference': () => import('../features/account/advertising-page.tsx'),
   'account-redemption-lock': () => import('../features/account/redemption-lock-page.tsx'),
   'account-close': () => import('../features/account/close-page.tsx'),
-  'account-close-account': () => import('../features/account/close-account-page.tsx'),
+  'account-close-account': () =>
+    import('../features/account/close-account-page.tsx').then(named('CloseAccountPage')),
   'account-additional-details': () => import('../features/account/additional-details-page.tsx'),
   'account-sound-effects': () => import('../features/account/sound-effects-page.tsx'),
-  'delete-account': () => import('../features/account/close-account-page.tsx'),
+  'delete-account': () =>
+    import('../features/account/close-account-page.tsx').then(named('DeleteAccountPage')),
   'account-deleted': () => import('../features/account/account-deleted-page.tsx'),
   'confirm-email-address': () => import('../features/account/confirm-email-page.tsx'),
   'confirm-update-email': () => import('../features/account/confirm-email-page.tsx'),
@@ -173,28 +183,31 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'offer-redirect': () => import('../features/redirects/offer-redirect-page.tsx'),
   'auto-login-redirect': () =>
     import('../features/redirects/auto-login-page.tsx').then(
-      withProps('AutoLoginPage', { heading: 'Logging you in' }),
+      named('AutoLoginPage', { heading: 'Logging you in' }),
     ),
   'confirm-sign-up': () =>
     import('../features/redirects/auto-login-page.tsx').then(
-      withProps('AutoLoginPage', { heading: 'Confirming your registration' }),
+      named('AutoLoginPage', { heading: 'Confirming your registration' }),
     ),
   'confirm-identity-email': () => import('../features/redirects/confirm-identity-email-page.tsx'),
-  quests: () => import('../features/info-pages/quests-pages.tsx'),
-  'quests-terms': () => import('../features/info-pages/quests-pages.tsx'),
-  'login-failed': () => import('../features/info-pages/status-pages.tsx'),
-  'service-unavailable': () => import('../features/info-pages/status-pages.tsx'),
+  quests: () => import('../features/info-pages/quests-pages.tsx').then(named('QuestsPage')),
+  'quests-terms': () => import('../features/info-pages/quests-pages.tsx').then(named('QuestsTermsPage')),
+  'login-failed': () => import('../features/info-pages/status-pages.tsx').then(named('LoginFailedPage')),
+  'service-unavailable': () =>
+    import('../features/info-pages/status-pages.tsx').then(named('ServiceUnavailablePage')),
   statistics: () => import('../features/info-pages/statistics-page.tsx'),
-  business: () => import('../features/info-pages/business-pages.tsx'),
-  'business-partners': () => import('../features/info-pages/business-pages.tsx'),
-  'open-app': () => import('../features/app-hub/app-hub-pages.tsx'),
-  connect: () => import('../features/app-hub/app-hub-pages.tsx'),
-  'mobile-preview': () => import('../features/app-hub/app-hub-pages.tsx'),
-  'account-buttons': () => import('../features/app-hub/app-hub-pages.tsx'),
-  'marketing-event': () => import('../features/events/event-pages.tsx'),
-  'marketing-event-terms': () => import('../features/events/event-pages.tsx'),
-  'offer-event': () => import('../features/events/event-pages.tsx'),
-  'skinny-event': () => import('../features/events/event-pages.tsx'),
+  business: () => import('../features/info-pages/business-pages.tsx').then(named('BusinessPage')),
+  'business-partners': () =>
+    import('../features/info-pages/business-pages.tsx').then(named('BusinessPartnersPage')),
+  'open-app': () => import('../features/app-hub/app-hub-pages.tsx').then(named('OpenAppPage')),
+  connect: () => import('../features/app-hub/app-hub-pages.tsx').then(named('ConnectPage')),
+  'mobile-preview': () => import('../features/app-hub/app-hub-pages.tsx').then(named('MobilePreviewPage')),
+  'account-buttons': () => import('../features/app-hub/app-hub-pages.tsx').then(named('AccountButtonsPage')),
+  'marketing-event': () => import('../features/events/event-pages.tsx').then(named('MarketingEventPage')),
+  'marketing-event-terms': () =>
+    import('../features/events/event-pages.tsx').then(named('MarketingEventTermsPage')),
+  'offer-event': () => import('../features/events/event-pages.tsx').then(named('OfferEventPage')),
+  'skinny-event': () => import('../features/events/event-pages.tsx').then(named('SkinnyEventPage')),
   pods: () => import('../features/events/pods-page.tsx'),
   'my-offers': () => import('../features/offers/my-offers-page.tsx'),
   // Consent (issue 16)

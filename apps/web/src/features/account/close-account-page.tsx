@@ -73,6 +73,3 @@ export function CloseAccountPage({ title = 'Close your account' }: { title?: str
 export function DeleteAccountPage() {
   return <CloseAccountPage title="Delete your account" />;
 }
-
-// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
-export { CloseAccountPage as Component };

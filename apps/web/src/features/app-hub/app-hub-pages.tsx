@@ -124,6 +124,3 @@ export function AccountButtonsPage() {
     </main>
   );
 }
-
-// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
-export { OpenAppPage as Component };

@@ -162,6 +162,3 @@ export function SkinnyEventPage() {
     </main>
   );
 }
-
-// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
-export { MarketingEventPage as Component };

@@ -51,6 +51,3 @@ export function BusinessPartnersPage() {
     </main>
   );
 }
-
-// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
-export { BusinessPage as Component };

@@ -54,6 +54,3 @@ export function QuestsTermsPage() {
     </main>
   );
 }
-
-// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
-export { QuestsPage as Component };

@@ -71,6 +71,3 @@ export function ServiceUnavailablePage() {
     </main>
   );
 }
-
-// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
-export { LoginFailedPage as Component };

@@ -45,6 +45,3 @@ export function VoucherDetailsPage() {
     </main>
   );
 }
-
-// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
-export { VoucherPage as Component };
