@@ -1,9 +1,12 @@
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from './bounded-cache.ts';
 import type { ChangeFeed } from './change-feed.ts';
 
+/** Memory one read cache may hold, about (lib/bounded-cache.ts): 16 MB is some thousands of members' reads. */
+export const READ_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+
 export interface ReadCacheOptions {
-  /** Entries kept at the most (least recently used go first). */
-  max?: number;
+  /** Memory its entries may hold at the most, about (least recently used go first). */
+  maxBytes?: number;
   /** How long an entry is answered from memory at the most, even when no change was heard. */
   ttlMs?: number;
 }
@@ -16,9 +19,9 @@ export interface ReadCacheOptions {
 export function createReadCache<T extends NonNullable<unknown>>(
   feed: ChangeFeed | undefined,
   prefix: string,
-  { max = 50_000, ttlMs = 30_000 }: ReadCacheOptions = {},
+  { maxBytes = READ_CACHE_MAX_BYTES, ttlMs = 30_000 }: ReadCacheOptions = {},
 ) {
-  const cache = new LRUCache<string, T>({ max, ttl: ttlMs });
+  const cache = boundedCache<T>({ maxBytes, ttlMs });
   let changes = 0;
   feed?.subscribe((key) => {
     if (key === '*') cache.clear();

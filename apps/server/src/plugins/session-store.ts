@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
 import { sessions } from '../db/schema/core.ts';
+import { boundedCache } from '../lib/bounded-cache.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
 import { hashOf } from '../lib/token-hash.ts';
 
@@ -39,7 +39,8 @@ export interface SessionTimeouts {
 const TOUCH_INTERVAL_MS = 60_000;
 /** How long a session read from the database is answered from memory, at the most. */
 export const SESSION_CACHE_TTL_MS = 10_000;
-const SESSION_CACHE_MAX = 50_000;
+/** Memory the session cache may hold, about: a row is about 1 KB, so some 16,000 sessions. */
+const SESSION_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** Change-feed keys: one session, or every session of a collector. */
 export const sessionChangeKey = (idHash: string) => `session:${idHash}`;
@@ -54,7 +55,7 @@ type Row = typeof sessions.$inferSelect;
  */
 function sessionCache(feed: ChangeFeed | undefined) {
   if (!feed) return undefined;
-  const cache = new LRUCache<string, Row>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
+  const cache = boundedCache<Row>({ maxBytes: SESSION_CACHE_MAX_BYTES, ttlMs: SESSION_CACHE_TTL_MS });
   feed.subscribe((key) => {
     if (key === '*') cache.clear();
     else if (key.startsWith('session:')) cache.delete(key.slice('session:'.length));
@@ -87,7 +88,7 @@ export function createSessionStore(
   const change = async (key: string, write: (tx: Database) => Promise<unknown>) => {
     if (!feed) return void (await write(db));
     await db.transaction(async (tx) => {
-      await write(tx as unknown as Database);
+      await write(tx);
       await feed.announce(tx, key);
     });
     feed.changed(key);

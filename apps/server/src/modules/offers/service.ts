@@ -10,7 +10,7 @@ import {
   type OfferSummary,
   type OfferState,
 } from '@app/contracts/offers';
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '../../lib/bounded-cache.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Database, DbExecutor } from '../../db/database.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
@@ -144,10 +144,19 @@ const offerListOf = (offers: OfferSummary[], readAt: Date): OfferList => {
   };
 };
 
+/** Memory the offer lists may hold, about (lib/bounded-cache.ts). */
+const OFFERS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
 /** The collector's lists by source types, from memory while the change feed is reliable. */
 function offersCache(feed: ChangeFeed | undefined) {
   if (!feed) return undefined;
-  const cache = new LRUCache<string, Map<string, OfferList>>({ max: 20_000, ttl: OFFERS_CACHE_TTL_MS });
+  // Bounded by memory (issue 35, item 7): a member's lists are tens of KB, 20,000 of them were most of a GB.
+  const cache = boundedCache<Map<string, OfferList>>({
+    maxBytes: OFFERS_CACHE_MAX_BYTES,
+    ttlMs: OFFERS_CACHE_TTL_MS,
+    // The written answer and, about as large again twice over, the offers it was written from.
+    sizeOf: (lists) => [...lists.values()].reduce((bytes, list) => bytes + 3 * list.answer.json.length, 0),
+  });
   feed.subscribe((key) => {
     if (key === '*') cache.clear();
     else if (key.startsWith('offers:')) cache.delete(key.slice('offers:'.length));
