@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { consentPaths } from '@app/contracts/consent-paths';
 import type { ConsentRequest } from '@app/contracts/connected-apps';
 import { request } from '../../shared/http/client.ts';
 
 /** GET /identity-api/consent/{uid}: the app waiting for the member's consent and what it asks for. */
 export const getConsent = (uid: string) =>
-  request<ConsentRequest>(`/identity-api/consent/${encodeURIComponent(uid)}`, {
+  request<ConsentRequest>(consentPaths.consent(uid), {
     redirectOnUnauthorized: false,
   });
 export const useConsent = (uid: string) =>

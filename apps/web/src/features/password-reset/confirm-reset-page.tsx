@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { passwordResetPaths } from '@app/contracts/password-reset-paths';
 import { checkPasswordRules, passwordProblem } from '@app/contracts/password';
 import { passwordResetMessages } from '@app/contracts/password-reset';
 import { IDENTITY_PREFIX } from '@app/contracts/sign-in';
@@ -53,7 +54,7 @@ export function ConfirmResetPage() {
     setServerError(undefined);
     setLoading(true);
     try {
-      await request('/customer-management-api/credentials/password', {
+      await request(passwordResetPaths.password, {
         method: 'POST',
         body: { token, password },
       });

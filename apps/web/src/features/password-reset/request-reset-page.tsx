@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { passwordResetPaths } from '@app/contracts/password-reset-paths';
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
 import { passwordResetRequestSchema, descriptionSchema } from '@app/contracts/password-reset';
 import { IDENTITY_PREFIX } from '@app/contracts/sign-in';
@@ -35,7 +36,7 @@ export function RequestResetPage() {
     setServerError(undefined);
     try {
       const token = await getBotCheckToken();
-      const answer = await request('/customer-management-api/credentials/password/reset', {
+      const answer = await request(passwordResetPaths.request, {
         schema: descriptionSchema,
         method: 'POST',
         body: { email },

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { tempCardPaths } from '@app/contracts/temp-card-paths';
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
 import type { AccessEmailResponse } from '@app/contracts/temp-card';
 import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
@@ -10,7 +11,7 @@ import { request } from '../../shared/http/client.ts';
  */
 export async function requestAccessEmail(email: string): Promise<AccessEmailResponse> {
   const token = await getBotCheckToken();
-  return request<AccessEmailResponse>('/nectar-lite/access-email', {
+  return request<AccessEmailResponse>(tempCardPaths.accessEmail, {
     method: 'POST',
     // Only sent once both boxes are ticked: the form refuses to submit otherwise.
     body: { email, termsAccepted: true, privacyAccepted: true },

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { passwordResetPaths } from '@app/contracts/password-reset-paths';
 import { resetLinkStatusSchema } from '@app/contracts/password-reset';
 import { request } from '../../../shared/http/client.ts';
 
@@ -7,7 +8,7 @@ import { request } from '../../../shared/http/client.ts';
  * asked when its page opens (issue 29, item 6). It reads only; the link is spent by the new password.
  */
 export const checkResetLink = (token: string) =>
-  request('/customer-management-api/credentials/password/check-link', {
+  request(passwordResetPaths.checkLink, {
     schema: resetLinkStatusSchema,
     method: 'POST',
     body: { token },
