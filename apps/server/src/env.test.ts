@@ -19,9 +19,39 @@ describe('readConfig', () => {
     [{ BOT_CHECK: 'recaptcha' }, 'RECAPTCHA_SECRET'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ TRUST_PROXY: 'perhaps' }, 'TRUST_PROXY'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
+    [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
+    [{ HTTP_HANDLER_TIMEOUT_MS: '10' }, 'HTTP_HANDLER_TIMEOUT_MS'],
   ])('refuses %j and names %s', (env, variable) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
+  });
+});
+
+describe('scale settings (issue 35)', () => {
+  it('counts limits in memory without REDIS_URL and in Redis under its prefix with it', () => {
+    expect(readConfig({}).redis).toBeUndefined();
+    expect(readConfig({ REDIS_URL: 'redis://cache:6379' }).redis).toEqual({
+      url: 'redis://cache:6379',
+      keyPrefix: 'lc:',
+    });
+  });
+
+  it('gives the client a second longer than the server to end a statement, unless told otherwise', () => {
+    expect(readConfig({}).database).toEqual({
+      poolMax: 10,
+      connectTimeoutMs: 5_000,
+      statementTimeoutMs: 15_000,
+      queryTimeoutMs: 16_000,
+    });
+    expect(readConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '3000' }).database.queryTimeoutMs).toBe(4_000);
+    expect(readConfig({ DATABASE_QUERY_TIMEOUT_MS: '9000' }).database.queryTimeoutMs).toBe(9_000);
+    expect(readConfig({}).http).toEqual({
+      requestTimeoutMs: 30_000,
+      connectionTimeoutMs: 120_000,
+      handlerTimeoutMs: 25_000,
+    });
   });
 });
 
