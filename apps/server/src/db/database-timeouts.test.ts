@@ -53,10 +53,10 @@ describe('database time limits (issue 10, point 7)', () => {
     'sets statement and idle-in-transaction time limits on every PostgreSQL connection',
     async () => {
       {
-        const statement = (await t.app.db.execute(sql`show statement_timeout`)) as unknown as {
+        const statement = (await t.app.db.execute(sql`show statement_timeout`)) as {
           rows: unknown[];
         };
-        const idle = (await t.app.db.execute(sql`show idle_in_transaction_session_timeout`)) as unknown as {
+        const idle = (await t.app.db.execute(sql`show idle_in_transaction_session_timeout`)) as {
           rows: unknown[];
         };
         expect(statement.rows[0]).toEqual({ statement_timeout: '15s' });

@@ -192,7 +192,7 @@ export async function startDatabase(options: OpenDatabaseOptions): Promise<Start
     try {
       await thread.ready;
       await migratePglite(setUp, { migrationsFolder });
-      await options.prepare?.(setUp as unknown as Database);
+      await options.prepare?.(setUp);
       open = true;
     } catch (error) {
       await thread.close().catch(() => undefined);

@@ -11,8 +11,10 @@ describe('the embedded database in a worker thread', () => {
   let handle: DatabaseHandle;
   let dataDir: string;
   /** The rows of a statement run outside Drizzle's query builder. */
-  const rowsOf = async (statement: SQL) =>
-    ((await handle.db.execute(statement)) as unknown as { rows: unknown[] }).rows;
+  const rowsOf = async (statement: SQL) => {
+    const result = (await handle.db.execute(statement)) as { rows: unknown[] };
+    return result.rows;
+  };
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'lc-pglite-thread-'));
@@ -135,7 +137,7 @@ describe('the embedded database in a worker thread', () => {
   it('answers affected rows of a write, and an error in a value without breaking the next statement', async () => {
     const result = (await handle.db.execute(
       sql`update thread_probe set note = ${'changed'} where id in (${1}, ${7})`,
-    )) as unknown as { affectedRows?: number };
+    )) as { affectedRows?: number };
     expect(result.affectedRows).toBe(2);
     const error = await rowsOf(sql`select id from collectors where id = ${'not-a-uuid'}`)
       .then(() => undefined)

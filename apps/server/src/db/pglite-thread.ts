@@ -35,7 +35,9 @@ const wireOptions = (options: QueryOptions | undefined): WireOptions | undefined
   if (Object.keys(rest).length > 0) {
     throw new Error(`the PGlite thread does not take these query options: ${Object.keys(rest).join(', ')}`);
   }
-  const textTypes = Object.entries(parsers ?? {}).map(([type, parse]) => {
+  const textTypes = (
+    Object.entries(parsers ?? {}) as [string, (value: string, type: number) => unknown][]
+  ).map(([type, parse]) => {
     if (parse('2026-01-01 00:00:00', Number(type)) !== '2026-01-01 00:00:00') {
       throw new Error(`the PGlite thread only keeps a type's text as it is (type ${type})`);
     }

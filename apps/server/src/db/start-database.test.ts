@@ -39,7 +39,7 @@ describe('starting the embedded database', { timeout: 90_000 }, () => {
       .execute(sql`select value from server_secrets where name = 'probe'`)
       .then((result) => {
         steps.push('statement');
-        return (result as unknown as { rows: unknown[] }).rows;
+        return (result as { rows: unknown[] }).rows;
       });
     expect(readyYet).toBe(false);
     await expect(read).resolves.toEqual([{ value: 'prepared' }]);
@@ -53,7 +53,7 @@ describe('starting the embedded database', { timeout: 90_000 }, () => {
     const thread = openPGliteThread(path.join(dataDir, 'pglite'));
     const handle = await startDatabase({ dataDir, thread });
     await handle.ready;
-    const rows = (await handle.db.execute(sql`show shared_buffers`)) as unknown as { rows: unknown[] };
+    const rows = (await handle.db.execute(sql`show shared_buffers`)) as { rows: unknown[] };
     expect(rows.rows).toEqual([{ shared_buffers: '32MB' }]);
     await handle.close();
   });

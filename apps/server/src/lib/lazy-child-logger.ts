@@ -26,7 +26,8 @@ class LazyChildLogger implements FastifyBaseLogger {
 
   #write(level: Level, args: unknown[]) {
     if (this.#child || this.parent.isLevelEnabled?.(level) !== false) {
-      (this.#real()[level] as (...line: unknown[]) => void)(...args);
+      const logger = this.#real();
+      Reflect.apply(logger[level], logger, args);
     }
   }
 

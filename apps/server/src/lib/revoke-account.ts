@@ -26,7 +26,7 @@ export async function revokeProviderSessions(
   appOrDb: FastifyInstance | Database,
   collectorId: string,
 ): Promise<number> {
-  const db: Database = 'db' in appOrDb && 'config' in appOrDb ? appOrDb.db : (appOrDb as Database);
+  const db: Database = 'db' in appOrDb && 'config' in appOrDb ? appOrDb.db : appOrDb;
   return db.transaction(async (tx) => {
     const grants = await tx
       .select({ id: oidcModels.id })

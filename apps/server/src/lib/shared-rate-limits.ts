@@ -2,6 +2,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { hashOf } from './token-hash.ts';
+import { textOf } from './text-of.ts';
 
 /** How long a Redis command may take before a limit is counted in this instance's memory instead. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -88,8 +89,8 @@ export function sharedRateLimitStore(
       routeInfo?: { method?: unknown; url?: unknown };
     }) {
       const info = routeOptions.routeInfo ?? routeOptions;
-      const method = Array.isArray(info.method) ? info.method.join(',') : String(info.method ?? '');
-      return new SharedStore(`${method}${String(info.url ?? '')}-`);
+      const method = Array.isArray(info.method) ? info.method.join(',') : textOf(info.method);
+      return new SharedStore(`${method}${textOf(info.url)}-`);
     }
   }
   return SharedStore as unknown as FastifyRateLimitStoreCtor;

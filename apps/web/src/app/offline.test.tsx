@@ -56,7 +56,9 @@ describe('with no network (issue 33)', () => {
     expect(within(status!).getByText(/Your card and barcode still work at the till/)).toBeInTheDocument();
 
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
-    act(() => window.dispatchEvent(new Event('online')));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
     expect(status).toBeEmptyDOMElement();
 
     localStorage.clear();

@@ -90,7 +90,7 @@ export async function startUp(root: HTMLElement) {
   const router = createRouter(isSwitchOn);
   handleAuthResponses(router, isSwitchOn);
   // A failed hotels session must not stop the app: the member can still use everything else.
-  startHotelsSession(router.navigate).catch(() => undefined);
+  startHotelsSession((to, options) => router.navigate(to, options)).catch(() => undefined);
   startServiceWorkerLater();
   const app = (
     <StrictMode>

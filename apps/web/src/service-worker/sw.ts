@@ -144,7 +144,7 @@ registerRoute(
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === origin,
   async ({ event, request }) => {
-    const preloaded = await (event as FetchEvent).preloadResponse.catch(() => undefined);
+    const preloaded: unknown = await (event as FetchEvent).preloadResponse.catch(() => undefined);
     return preloaded instanceof Response ? preloaded : fetch(request);
   },
 );

@@ -16,6 +16,7 @@ import { hashOf } from '../../lib/token-hash.ts';
 import { verifyCredentials } from '../session-api/service.ts';
 import { notFound, type AccountDeps, type Req } from './deps.ts';
 import * as repo from './repository.ts';
+import { textOf } from '../../lib/text-of.ts';
 
 /** A session's id as the browser sees it: a hash of the stored hash, never the cookie secret. */
 const publicSessionId = (idHash: string) => hashOf(`public:${idHash}`).slice(0, 16);
@@ -110,7 +111,7 @@ export function createSecurity(deps: AccountDeps) {
     const rows = await repo.listSessions(db, collectorId, now);
     const oldest = rows.reduce((min, row) => (row.createdAt < min ? row.createdAt : min), now);
     const signIns = await repo.listSignIns(db, collectorId, new Date(oldest.getTime() - 60_000));
-    const agentAt = new Map(signIns.map((s) => [String(s.detail.sessionCreatedAt ?? ''), s.userAgent]));
+    const agentAt = new Map(signIns.map((s) => [textOf(s.detail.sessionCreatedAt), s.userAgent]));
     const currentHash = hashOf(sessionToken);
     return rows.map((row) => ({
       id: publicSessionId(row.idHash),

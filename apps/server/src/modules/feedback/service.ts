@@ -41,7 +41,13 @@ export async function submitFeedback(
 
 const csvCell = (value: unknown) => {
   const text =
-    value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
+    value instanceof Date
+      ? value.toISOString()
+      : value === null || value === undefined
+        ? ''
+        : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : JSON.stringify(value);
   // Quoted always; a leading formula character is neutralised so a spreadsheet never runs member text.
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replaceAll('"', '""')}"`;

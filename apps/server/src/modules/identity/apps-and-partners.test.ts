@@ -119,7 +119,7 @@ describe('the identity provider for apps and partners', () => {
   };
 
   beforeAll(async () => {
-    keys = (await crypto.subtle.generateKey(
+    keys = await crypto.subtle.generateKey(
       {
         name: 'RSASSA-PKCS1-v1_5',
         modulusLength: 2048,
@@ -128,7 +128,7 @@ describe('the identity provider for apps and partners', () => {
       },
       true,
       ['sign', 'verify'],
-    )) as CryptoKeyPair;
+    );
     const jwk = await crypto.subtle.exportKey('jwk', keys.publicKey);
     const file = writeClients('clients.json', {
       clients: [

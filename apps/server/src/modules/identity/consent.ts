@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { FIRST_PARTY_CLIENTS } from './clients.ts';
+import { textOf } from '../../lib/text-of.ts';
 
 type Grant = InstanceType<Provider['Grant']>;
 type Interaction = InstanceType<Provider['Interaction']>;
@@ -65,9 +66,7 @@ async function pendingConsent(provider: Provider, uid: string): Promise<Interact
 function askedScopes(interaction: Interaction): string[] {
   const missing = interaction.prompt.details.missingOIDCScope;
   if (Array.isArray(missing) && missing.length > 0) return missing.map(String);
-  return String(interaction.params.scope ?? '')
-    .split(' ')
-    .filter(Boolean);
+  return textOf(interaction.params.scope).split(' ').filter(Boolean);
 }
 
 export async function describeConsent(provider: Provider, uid: string) {

@@ -104,7 +104,7 @@ export function createOidcAdapter(db: Database): new (name: string) => Adapter {
       return {
         ...row.payload,
         ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}),
-      } as AdapterPayload;
+      };
     }
 
     find(id: string) {

@@ -145,7 +145,7 @@ export async function createIdentityProvider({
       ...loadPartnerClients(config.oidc.clientsFile),
     ],
     clientAuthMethods: ['client_secret_basic', 'private_key_jwt', 'none'],
-    jwks: { keys: keys as NonNullable<Configuration['jwks']>['keys'] },
+    jwks: { keys },
     cookies: {
       keys: cookieKeys,
       names: { session: 'oidc_session', interaction: 'oidc_interaction', resume: 'oidc_resume' },

@@ -45,6 +45,7 @@ import {
 import { findCredentialByEmail, findSignedInCollector } from './repository.ts';
 import { recordSignIn } from '../../lib/account-log.ts';
 import { verifyCredentials, type SignInIdentifier } from './service.ts';
+import { textOf } from '../../lib/text-of.ts';
 
 /** Per-IP limits on the calls that check a password or exchange a code (DESIGN.md 5). */
 const signInRateLimit = { max: 30, timeWindow: '1 minute' };
@@ -338,7 +339,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return {
         deliveryMethod: pending.deliveryMethod as (typeof DELIVERY_METHODS)[number],
-        maskedDestination: String(pending.data.maskedDestination ?? ''),
+        maskedDestination: textOf(pending.data.maskedDestination),
       };
     },
   );

@@ -22,12 +22,12 @@ function renderPasskeys(list: Passkey[]) {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({ method, url, body: init?.body ? JSON.parse(init.body as string) : undefined });
       if (method === 'GET') return Response.json({ passkeys: current });
       if (method === 'PATCH') {
         current = current.map((p) => ({
           ...p,
-          name: (JSON.parse(String(init?.body)) as { name: string }).name,
+          name: (JSON.parse(init?.body as string) as { name: string }).name,
         }));
         return Response.json({ description: passkeyMessages.renamed });
       }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Transaction, TransactionsResponse } from '@app/contracts/activity';
 import { PopupProvider } from '../../shared/popups/popup-manager.tsx';
 import { ActivityFeed } from './activity-feed.tsx';
+import { requestUrl } from '../../test/request-url.ts';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -27,7 +28,7 @@ const item = (n: number): Transaction => ({
 /** Three pages: 20, 20 and 5 items; the first says the feed is DELAYED. */
 const serve = () =>
   vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    const url = new URL(requestUrl(input), 'http://localhost');
     const page = Number(url.searchParams.get('nextToken') ?? '0');
     const size = page === 2 ? 5 : 20;
     const body: TransactionsResponse = {
@@ -58,7 +59,7 @@ describe('the activity feed', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
     expect(screen.getByText('Transactions can take up to 48 hours to appear.')).toBeInTheDocument();
     expect(screen.getByText(/taking longer than usual to reach us/)).toBeInTheDocument();
-    expect(String(fetchSpy.mock.calls[0]?.[0])).toContain('pageSize=20');
+    expect(requestUrl(fetchSpy.mock.calls[0]?.[0])).toContain('pageSize=20');
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more activity' }));
     await screen.findByText('Shopping 39');

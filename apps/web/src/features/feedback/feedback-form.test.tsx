@@ -58,7 +58,7 @@ describe('feedback form (spec 2.6, 4, 5)', () => {
     expect(
       screen.getByText("We're always working to improve the website, and your feedback is really valuable."),
     ).toBeInTheDocument();
-    expect(JSON.parse(String(fetchSpy.mock.calls[0]?.[1]?.body))).toEqual({
+    expect(JSON.parse(fetchSpy.mock.calls[0]?.[1]?.body as string)).toEqual({
       type: 'FEATURE',
       topic: 'suggestion',
       text: 'Dark mode please',

@@ -35,7 +35,7 @@ describe('feedback pages', () => {
     await userEvent.type(screen.getByLabelText('Your feedback'), 'The map is blank');
     await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     await screen.findByText('Thanks for the feedback, Alex');
-    expect(JSON.parse(String(fetchSpy.mock.calls[0]?.[1]?.body))).toEqual({
+    expect(JSON.parse(fetchSpy.mock.calls[0]?.[1]?.body as string)).toEqual({
       type: 'BUG',
       topic: 'general',
       text: 'The map is blank',
@@ -55,7 +55,7 @@ describe('feedback pages', () => {
     await userEvent.type(screen.getByLabelText('What happened?'), 'Pinning fails');
     await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     await screen.findByText('Thanks for the feedback, Alex');
-    expect(JSON.parse(String(fetchSpy.mock.calls[0]?.[1]?.body))).toEqual({
+    expect(JSON.parse(fetchSpy.mock.calls[0]?.[1]?.body as string)).toEqual({
       type: 'BUG',
       topic: 'problem',
       device: 'tablet',

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HELP_LOAD_FAILED_MESSAGE, HELP_LOADING_MESSAGE } from '@app/contracts/help';
 import { FaqAccordion } from './faq-accordion.tsx';
+import { requestUrl } from '../../test/request-url.ts';
 
 const faqs = [
   {
@@ -54,7 +55,7 @@ describe('help centre accordion (spec 2.6)', () => {
     renderAt('/help');
     expect(screen.getByText(HELP_LOADING_MESSAGE)).toBeInTheDocument();
     const topic = await screen.findByRole('button', { name: 'Collecting points' });
-    expect(String(fetchSpy.mock.calls[0]?.[0])).toContain('/documents-api/faqs.json');
+    expect(requestUrl(fetchSpy.mock.calls[0]?.[0])).toContain('/documents-api/faqs.json');
     expect(topic).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(topic);
     expect(topic).toHaveAttribute('aria-expanded', 'true');

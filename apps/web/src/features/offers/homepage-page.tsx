@@ -106,7 +106,7 @@ export function HomepagePage() {
               variant="secondary"
               loading={loadAll.isPending}
               onClick={() =>
-                loadAll
+                void loadAll
                   .mutateAsync(fresh.map((offer) => ({ id: offer.id, state: 'LOADED' as const })))
                   .then(() => toast.show({ message: `${fresh.length} offers loaded to your card` }))
                   .catch(() => toast.show({ level: 'ERROR' }))

@@ -9,6 +9,7 @@ import { ToastProvider } from '../../shared/ui/toast.tsx';
 import { OfferDetailsPage } from './offer-details-page.tsx';
 import { OffersByTypePage } from './offers-by-type-page.tsx';
 import { SupermarketOffersPage } from './supermarket-offers-page.tsx';
+import { requestUrl } from '../../test/request-url.ts';
 
 const picture = (key: string) => ({
   url: `/offers-api/images/picture-${key}/1360.svg`,
@@ -69,7 +70,7 @@ const json = (body: unknown) =>
 /** Answers the pages' calls: the retailer's offers, the partner offers, one offer, member-price state. */
 function serve() {
   vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-    const url = String(input instanceof Request ? input.url : input);
+    const url = requestUrl(input);
     const timestamp = new Date().toISOString();
     if (url.includes('/feature/detailed-states/'))
       return Promise.resolve(json({ enabled: true, message: null }));

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SupermarketOffersPage } from './supermarket-offers-page.tsx';
+import { requestUrl } from '../../test/request-url.ts';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -10,7 +11,7 @@ const json = (body: unknown) =>
 /** Answers the page's two calls: the offers list (empty) and the member-price feature state. */
 const serve = (memberPrices: { enabled: boolean; message: string | null }) =>
   vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-    const url = String(input instanceof Request ? input.url : input);
+    const url = requestUrl(input);
     if (url.includes('/feature/detailed-states/NECTAR_PRICES')) {
       return Promise.resolve(json({ feature: 'NECTAR_PRICES', ...memberPrices }));
     }
@@ -38,9 +39,9 @@ describe('member-price availability on the supermarket offers page', () => {
       'role',
       'status',
     );
-    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('detailed-states/NECTAR_PRICES'))).toBe(
-      true,
-    );
+    expect(
+      fetchSpy.mock.calls.some(([url]) => requestUrl(url).includes('detailed-states/NECTAR_PRICES')),
+    ).toBe(true);
   });
 
   it('says nothing while member prices are available, or on the bonus list', async () => {

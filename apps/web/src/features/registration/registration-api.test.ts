@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { READY_MAX_ATTEMPTS } from '@app/contracts/registration';
 import { waitUntilReady } from './registration-api.ts';
+import { requestUrl } from '../../test/request-url.ts';
 
 const answer = (ready: boolean) =>
   new Response(JSON.stringify({ ready }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -16,7 +17,7 @@ describe('the readiness check', () => {
       .mockResolvedValueOnce(answer(true));
     await expect(waitUntilReady('a'.repeat(32), 0)).resolves.toBe(true);
     expect(fetchSpy).toHaveBeenCalledTimes(3);
-    expect(String(fetchSpy.mock.calls[0]?.[0])).toContain('/progressive/ready');
+    expect(requestUrl(fetchSpy.mock.calls[0]?.[0])).toContain('/progressive/ready');
   });
 
   it(`gives up after ${READY_MAX_ATTEMPTS} tries, counting failed calls as not ready`, async () => {

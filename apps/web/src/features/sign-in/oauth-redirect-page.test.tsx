@@ -29,7 +29,8 @@ function arrive(search: string) {
   );
   const sentVerifier = () => {
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit] | undefined)?.[1];
-    return (JSON.parse(String(init?.body ?? '{}')) as { verificationCode?: string }).verificationCode;
+    return (JSON.parse((init?.body as string | undefined) ?? '{}') as { verificationCode?: string })
+      .verificationCode;
   };
   return { router, fetchMock, sentVerifier };
 }

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PopupProvider } from '../../shared/popups/popup-manager.tsx';
 import { RedemptionPage } from './redemption-page.tsx';
+import { requestUrl } from '../../test/request-url.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -24,7 +25,7 @@ const reward = {
  */
 const serve = (lock: 'LOCKED' | 'UNLOCKED' = 'UNLOCKED') =>
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
+    const url = requestUrl(input);
     if (url.includes('/offers-api/rewards')) return Promise.resolve(json({ rewards: [reward] }));
     if (url.includes('/v1/collectors/redemption-status')) return Promise.resolve(json({ status: lock }));
     if (url.includes('/balance-api/balance'))
@@ -73,7 +74,7 @@ describe('spending points', () => {
     const posts = fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts).toHaveLength(2);
     const keys = posts.map(
-      ([, init]) => (JSON.parse(String(init?.body)) as { idempotencyKey: string }).idempotencyKey,
+      ([, init]) => (JSON.parse(init?.body as string) as { idempotencyKey: string }).idempotencyKey,
     );
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
@@ -111,7 +112,7 @@ describe('spending points', () => {
   it('offers no spend for a reward worth more than the balance', async () => {
     serve();
     vi.mocked(globalThis.fetch).mockImplementation((input) => {
-      const url = String(input instanceof Request ? input.url : input);
+      const url = requestUrl(input);
       if (url.includes('/offers-api/rewards')) return Promise.resolve(json({ rewards: [reward] }));
       if (url.includes('/v1/collectors/redemption-status'))
         return Promise.resolve(json({ status: 'UNLOCKED' }));

@@ -22,7 +22,7 @@ export const botCheckProgress = {
     }
   },
   isSolving: () => solving > 0,
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => {
       listeners.delete(listener);

@@ -17,9 +17,13 @@ describe('the bot-check status (issue 28, point 10)', () => {
     act(() => {
       solved = botCheckProgress.during(() => new Promise<string>((resolve) => (finish = resolve)));
     });
-    act(() => vi.advanceTimersByTime(BOT_CHECK_STATUS_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(BOT_CHECK_STATUS_DELAY_MS - 1);
+    });
     expect(status).toHaveTextContent('');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(status).toHaveTextContent('Checking your browser, this takes a moment…');
     await act(async () => {
       finish('token');
@@ -35,7 +39,9 @@ describe('the bot-check status (issue 28, point 10)', () => {
     await act(async () => {
       await botCheckProgress.during(async () => 'quick');
     });
-    act(() => vi.advanceTimersByTime(BOT_CHECK_STATUS_DELAY_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(BOT_CHECK_STATUS_DELAY_MS * 2);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 });

@@ -52,7 +52,7 @@ function remoteConfigInPage(): RemoteConfig | undefined {
   element.remove();
   try {
     const value: unknown = JSON.parse(element.textContent ?? '');
-    return value && typeof value === 'object' ? (value as RemoteConfig) : undefined;
+    return value && typeof value === 'object' ? value : undefined;
   } catch {
     return undefined;
   }

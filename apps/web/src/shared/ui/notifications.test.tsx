@@ -24,12 +24,18 @@ describe('notifications', () => {
       api.show({ level: 'LINKED', message: 'Account linked', reloadCallback: reload, offerId: 'o-1' });
     });
     expect(screen.getByText('Account linked')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(screen.queryByText('Account linked')).not.toBeInTheDocument();
     expect(screen.getByText('in list: 1')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(3999));
+    act(() => {
+      vi.advanceTimersByTime(3999);
+    });
     expect(reload).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByText('in list: 0')).toBeInTheDocument();
     expect(reload).toHaveBeenCalledOnce();
   });
@@ -46,9 +52,13 @@ describe('notifications', () => {
       api.showError({ reauth: true });
     });
     const text = 'Looks like something went wrong. Please try again later.';
-    act(() => vi.advanceTimersByTime(7999));
+    act(() => {
+      vi.advanceTimersByTime(7999);
+    });
     expect(screen.getByText(text)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText(text)).not.toBeInTheDocument();
   });
 

@@ -59,10 +59,7 @@ export function TextField({
           aria-describedby={[prefixId, descriptionId, errorId].filter(Boolean).join(' ') || undefined}
           onBlur={(event) => {
             // A shown password hides again when focus leaves the field, unless it moved to the toggle.
-            if (
-              isPassword &&
-              !event.currentTarget.parentElement?.contains(event.relatedTarget as Node | null)
-            ) {
+            if (isPassword && !event.currentTarget.parentElement?.contains(event.relatedTarget)) {
               setShown(false);
             }
             onBlur?.(event);

@@ -134,10 +134,16 @@ describe('Toast', () => {
     act(() => screen.getByRole('button', { name: 'hide' }).click());
     const undo = screen.getByRole('button', { name: 'Undo' });
     expect(undo).toHaveFocus();
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
-    act(() => undo.blur());
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      undo.blur();
+    });
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(screen.queryByText('Offer hidden')).not.toBeInTheDocument();
     vi.useRealTimers();
   });
@@ -170,9 +176,13 @@ describe('Toast', () => {
     );
     act(() => screen.getByRole('button', { name: 'fail' }).click());
     expect(screen.getByText('Looks like something went wrong. Please try again later.')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(3999));
+    act(() => {
+      vi.advanceTimersByTime(3999);
+    });
     expect(screen.getByText('Looks like something went wrong. Please try again later.')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(
       screen.queryByText('Looks like something went wrong. Please try again later.'),
     ).not.toBeInTheDocument();

@@ -68,7 +68,7 @@ export function OfferActions({ offer }: { offer: OfferSummary }) {
           {offer.state === 'OPTEDIN' ? (
             <p className="offer-card__done">Opted in</p>
           ) : (
-            <Button loading={optIn.isPending} onClick={() => optIn.mutateAsync(offer).catch(showError)}>
+            <Button loading={optIn.isPending} onClick={() => void optIn.mutateAsync(offer).catch(showError)}>
               Opt in
             </Button>
           )}
@@ -77,7 +77,9 @@ export function OfferActions({ offer }: { offer: OfferSummary }) {
             aria-pressed={offer.isBookmarked}
             loading={bookmark.isPending}
             onClick={() =>
-              bookmark.mutateAsync({ offerId: offer.id, bookmarked: !offer.isBookmarked }).catch(showError)
+              void bookmark
+                .mutateAsync({ offerId: offer.id, bookmarked: !offer.isBookmarked })
+                .catch(showError)
             }
           >
             {offer.isBookmarked ? 'Bookmarked' : 'Bookmark'}
