@@ -40,6 +40,7 @@ import { registrationRoutes } from './modules/registration/routes.ts';
 import { dbPlugin, type DbPluginOptions } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { expiredRowsPlugin } from './plugins/expired-rows.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { notifyPlugin } from './plugins/notify.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin, trustProxyOption } from './plugins/security.ts';
@@ -122,6 +123,7 @@ export async function buildApp(
   await app.register(securityPlugin);
   await app.register(brandPlugin);
   await app.register(installableAppPlugin);
+  await app.register(jobsPlugin);
   await app.register(notifyPlugin);
   await app.register(botCheckPlugin);
   await app.register(sessionPlugin);

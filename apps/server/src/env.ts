@@ -108,6 +108,8 @@ const envSchema = z
     AIRLINE_PARTNER_API_URL: z.url().optional(),
     HOTEL_PARTNER_API_URL: z.url().optional(),
     PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    /** A conversion PENDING this long is settled (reversed, refunded); default 2 x PARTNER_TIMEOUT_MS + 30 s. */
+    CONVERSION_SETTLE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).optional(),
     /** Shared limits (issue 35): per-client rate limits counted in this Redis or Valkey; in memory when unset. */
     REDIS_URL: z
       .string()
@@ -192,7 +194,7 @@ export interface Config {
   /** clientsFile: the partner clients' declarations (OIDC_CLIENTS_FILE), resolved; none when unset. */
   oidc: { signingKeyMaxAgeDays: number; clientsFile?: string };
   /** Linked partners: real partner API addresses (sandbox partners otherwise) and the partner call time limit. */
-  linkedPartners?: { airlineUrl?: string; hotelUrl?: string; timeoutMs: number };
+  linkedPartners?: { airlineUrl?: string; hotelUrl?: string; timeoutMs: number; settleAfterMs?: number };
   /** Shared limits (REDIS_URL): rate limits counted in Redis under `keyPrefix`; in memory when absent. */
   redis?: { url: string; keyPrefix: string };
   /** PostgreSQL pool size and time limits (DATABASE_*; db/database.ts). */
@@ -286,6 +288,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
       airlineUrl: env.AIRLINE_PARTNER_API_URL,
       hotelUrl: env.HOTEL_PARTNER_API_URL,
       timeoutMs: env.PARTNER_TIMEOUT_MS,
+      ...(env.CONVERSION_SETTLE_AFTER_MS ? { settleAfterMs: env.CONVERSION_SETTLE_AFTER_MS } : {}),
     },
     ...(env.REDIS_URL ? { redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } } : {}),
     database: {

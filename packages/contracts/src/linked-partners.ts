@@ -134,6 +134,9 @@ export const linkedPartnerMessages = {
     PARTNER_ACCOUNT_LOCKED: `Your ${hotel} account is locked, so we can't move points right now. Please contact ${hotel}.`,
   },
   common: {
+    /** A conversion that did not finish (issue 35, item 2): settled within minutes, its points given back. */
+    BEING_REFUNDED: (partner: string) =>
+      `Your conversion with ${partner} did not finish. If it did not reach ${partner}, your points are being refunded and will be back in your balance within a few minutes.`,
     REDEMPTION_LOCKED: REDEMPTION_LOCK_MESSAGE,
     MAX_TRANSACTION: `You can convert up to ${MAX_POINTS_PER_TRANSFER.toLocaleString('en-GB')} points at a time and ${DAILY_POINTS_LIMIT.toLocaleString('en-GB')} points a day.`,
     DAILY_TRANSACTION_LIMIT: `You've reached today's limit of ${DAILY_TRANSFER_COUNT_LIMIT} conversions. Please try again tomorrow.`,

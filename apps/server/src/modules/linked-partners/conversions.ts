@@ -28,6 +28,13 @@ import * as repo from './repository.ts';
 
 export const CONVERSION_PURPOSE = 'points-conversion';
 
+/**
+ * How old a PENDING transfer must be before it is settled as stale, by default: a confirmation's partner calls
+ * (the credit or debit, then a reversal after its time-out) each end within the partner time limit, so past two
+ * of them and a 30-second margin no request is still working on the transfer.
+ */
+export const settleAfterMs = (partnerTimeoutMs: number) => 2 * partnerTimeoutMs + 30_000;
+
 /** The transfer id a conversion token stands for: a repeated confirm finds the same transfer. */
 export const transferIdOf = (token: string) => {
   const h = createHash('sha256').update(`conversion:${token}`).digest('hex');
@@ -219,7 +226,11 @@ export function createConversions(
     return { message: m.twoFactor.CODE_SENT_EMAIL(maskEmail(contact?.email ?? '')) };
   }
 
-  /** Gives back the base points a failed base-to-partner transfer took; the ledger key makes it happen once. */
+  /**
+   * Gives back the base points a failed base-to-partner transfer took: the ledger key makes it happen once, and
+   * the transfer is marked FAILED in the same transaction, so a settler and a request (or two settlers) racing
+   * for one transfer refund it once between them.
+   */
   async function refund(row: repo.PartnerTransfer, failureCode: string) {
     const result = await recordPoints(
       db,
@@ -231,8 +242,9 @@ export function createConversions(
         idempotencyKey: `partner-transfer:${row.id}:refund`,
       },
       deps.feed,
+      (tx) => repo.setTransferStatus(tx, row.id, 'FAILED', clock.now(), failureCode),
     );
-    await repo.setTransferStatus(db, row.id, 'FAILED', clock.now(), failureCode);
+    if (!result.recorded) await repo.setTransferStatus(db, row.id, 'FAILED', clock.now(), failureCode);
     return result;
   }
 
@@ -248,9 +260,11 @@ export function createConversions(
     return {
       state: row.status === 'SUCCESS' ? 'SUCCESS' : row.status === 'FAILED' ? 'ERROR' : 'PENDING',
       message:
-        row.conversionType === 'NECTAR_TO_PARTNER'
-          ? m.success.REDEEMED
-          : m.success.COLLECTED(row.pointsReceived),
+        row.status === 'PENDING'
+          ? m.common.BEING_REFUNDED(info.name)
+          : row.conversionType === 'NECTAR_TO_PARTNER'
+            ? m.success.REDEEMED
+            : m.success.COLLECTED(row.pointsReceived),
       modal: 'transfer_points',
       transfer: toTransfer(row),
       nectarBalance: await pointsBalance(db, row.collectorId),
@@ -376,22 +390,26 @@ export function createConversions(
   }
 
   /**
-   * Transfers left PENDING because the process stopped mid-way: base-to-partner ones are reversed at the
-   * partner and refunded (once, by the refund's ledger key); partner-to-base ones are reversed at the partner.
+   * Transfers left PENDING because the process stopped mid-way (issue 35, item 2): base-to-partner ones are
+   * reversed at the partner and refunded (once, by the refund's ledger key); partner-to-base ones are reversed
+   * at the partner. Run every minute by the settle-stale-conversions job; a transfer counts as stale once no
+   * request can still be working on it (`settleAfterMs`: the partner calls' time limits and a margin).
    */
-  async function settleStaleTransfers(olderThanMs = 5 * 60_000) {
+  async function settleStaleTransfers(olderThanMs = deps.settleAfterMs ?? settleAfterMs(deps.timeoutMs)) {
     const stale = await repo.stalePendingTransfers(db, new Date(clock.now().getTime() - olderThanMs));
+    let settled = 0;
     for (const row of stale) {
       const kind = partner(row.partnerId).kind;
       try {
         await call(kind, (a, s) => a.reverse(row.id, s));
       } catch {
-        continue; // the partner is not answering: try again at the next start
+        continue; // the partner is not answering: the next run tries again
       }
       if (row.conversionType === 'NECTAR_TO_PARTNER') await refund(row, 'STALE');
       else await repo.setTransferStatus(db, row.id, 'FAILED', clock.now(), 'STALE');
+      settled += 1;
     }
-    return stale.length;
+    return settled;
   }
 
   return {

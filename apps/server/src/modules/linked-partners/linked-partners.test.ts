@@ -21,6 +21,7 @@ import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { createSandboxPartner } from './sandbox-partner.ts';
 import { createLinkedPartnersService } from './service.ts';
+import { transferIdOf } from './conversions.ts';
 
 let t: TestApp;
 let serial = 0;
@@ -515,12 +516,9 @@ describe('conversions (points exchange)', () => {
     },
   );
 
-  it('settles a transfer a stopped process left pending: reversed and refunded once', async () => {
-    const member = await makeMember(1000);
-    const account = await sandbox('hotel', 0);
-    await link(member, 'HOTELSCOM', account);
-    const id = randomUUID();
-    const old = new Date(Date.now() - 10 * 60_000);
+  /** A base-to-partner transfer a stopped process left PENDING `ageMs` ago, its points taken. */
+  async function stalledTransfer(member: Member, account: string, ageMs: number, id: string = randomUUID()) {
+    const at = new Date(Date.now() - ageMs);
     await t.app.db.insert(partnerTransfers).values({
       id,
       collectorId: member.id,
@@ -530,8 +528,8 @@ describe('conversions (points exchange)', () => {
       pointsGiven: 400,
       pointsReceived: 200,
       status: 'PENDING',
-      createdAt: old,
-      updatedAt: old,
+      createdAt: at,
+      updatedAt: at,
     });
     await recordPoints(t.app.db, {
       collectorId: member.id,
@@ -540,21 +538,88 @@ describe('conversions (points exchange)', () => {
       source: 'test',
       idempotencyKey: `partner-transfer:${id}:debit`,
     });
-    const service = createLinkedPartnersService({
-      db: t.app.db,
-      adapters: {
-        airline: createSandboxPartner(t.app.db, 'airline'),
-        hotel: createSandboxPartner(t.app.db, 'hotel'),
-      },
-      timeoutMs: 400,
-      send: async () => undefined,
-    });
-    await service.settleStaleTransfers();
-    await service.settleStaleTransfers();
-    expect(await pointsBalance(t.app.db, member.id)).toBe(1000);
-    const [row] = await t.app.db.select().from(partnerTransfers).where(eq(partnerTransfers.id, id));
-    expect(row).toMatchObject({ status: 'FAILED', failureCode: 'STALE' });
+    return id;
+  }
+
+  const transferRow = async (id: string) =>
+    (await t.app.db.select().from(partnerTransfers).where(eq(partnerTransfers.id, id)))[0];
+
+  /** Polls (50 ms apart, up to 10 s) until the transfer is no longer PENDING. */
+  async function settled(id: string) {
+    for (let i = 0; i < 200; i += 1) {
+      const row = await transferRow(id);
+      if (row?.status !== 'PENDING') return row;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return transferRow(id);
+  }
+
+  it('settles a pending transfer past the threshold by the scheduled job, without a restart, refunding once', async () => {
+    const member = await makeMember(1000);
+    const account = await sandbox('hotel', 0);
+    await link(member, 'HOTELSCOM', account);
+    // Two minutes old: past the threshold (2 x the 8 s partner limit + 30 s), under the old start-up's 5 minutes.
+    const id = await stalledTransfer(member, account, 2 * 60_000);
+    const young = await stalledTransfer(member, account, 5_000);
+    expect(await pointsBalance(t.app.db, member.id)).toBe(200);
+    await t.app.jobs.trigger('settle-stale-conversions');
+    await t.app.jobs.trigger('settle-stale-conversions');
+    expect(await settled(id)).toMatchObject({ status: 'FAILED', failureCode: 'STALE' });
+    // The young one may still be in a request's hands: left alone.
+    expect(await transferRow(young)).toMatchObject({ status: 'PENDING' });
+    expect(await pointsBalance(t.app.db, member.id)).toBe(600);
+    const refunds = await t.app.db
+      .select()
+      .from(pointsLedger)
+      .where(eq(pointsLedger.idempotencyKey, `partner-transfer:${id}:refund`));
+    expect(refunds.map((r) => r.amount)).toEqual([400]);
   });
+
+  it('answers a retried confirmation of a transfer still pending that its points are being refunded', async () => {
+    const member = await makeMember(1000);
+    const account = await sandbox('hotel', 0);
+    await link(member, 'HOTELSCOM', account);
+    const conversionToken = `stalled-${randomUUID()}`;
+    await stalledTransfer(member, account, 5_000, transferIdOf(conversionToken));
+    const again = await call(member, 'POST', '/points-exchange-api/conversions', {
+      conversionToken,
+      twoFaCode: '123456',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<ConversionResult>()).toMatchObject({
+      state: 'PENDING',
+      message: m.common.BEING_REFUNDED('Hotels.com'),
+    });
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'refunds a stale transfer once with two instances running the jobs (PostgreSQL, pg-boss)',
+    async () => {
+      const other = await buildTestApp({}, { databaseUrl: t.config.databaseUrl });
+      try {
+        const member = await makeMember(2000);
+        const account = await sandbox('hotel', 0);
+        await link(member, 'HOTELSCOM', account);
+        const ids = await Promise.all([1, 2, 3].map(() => stalledTransfer(member, account, 2 * 60_000)));
+        expect(await pointsBalance(t.app.db, member.id)).toBe(800);
+        await Promise.all([
+          t.app.jobs.trigger('settle-stale-conversions'),
+          other.app.jobs.trigger('settle-stale-conversions'),
+          t.app.jobs.trigger('settle-stale-conversions'),
+          other.app.jobs.trigger('settle-stale-conversions'),
+        ]);
+        for (const id of ids) expect(await settled(id)).toMatchObject({ status: 'FAILED' });
+        const refunds = await t.app.db
+          .select()
+          .from(pointsLedger)
+          .where(and(eq(pointsLedger.collectorId, member.id), like(pointsLedger.idempotencyKey, '%:refund')));
+        expect(refunds.map((r) => r.amount)).toEqual([400, 400, 400]);
+        expect(await pointsBalance(t.app.db, member.id)).toBe(2000);
+      } finally {
+        await other.app.close();
+      }
+    },
+  );
 
   it('never overdraws when conversions are confirmed in parallel', async () => {
     const member = await makeMember(1000);

@@ -10,6 +10,8 @@ export interface LinkedPartnersDeps {
   db: Database;
   adapters: Record<PartnerKind, PartnerAdapter>;
   timeoutMs: number;
+  /** A PENDING transfer older than this is settled as stale (conversions.ts settleAfterMs by default). */
+  settleAfterMs?: number;
   send: (message: { channel: 'email' | 'sms'; to: string; subject: string; text: string }) => Promise<void>;
   feed?: ChangeFeed;
   /** The app's clock (lib/clock.ts); the system's when none is given. */

@@ -150,7 +150,7 @@ export async function setTransferStatus(
   await db
     .update(partnerTransfers)
     .set({ status, failureCode: failureCode ?? null, updatedAt: at })
-    .where(eq(partnerTransfers.id, id));
+    .where(and(eq(partnerTransfers.id, id), eq(partnerTransfers.status, 'PENDING')));
 }
 
 export const recentTransfers = (db: DbExecutor, collectorId: string) =>
@@ -161,7 +161,7 @@ export const recentTransfers = (db: DbExecutor, collectorId: string) =>
     .orderBy(desc(partnerTransfers.createdAt))
     .limit(20);
 
-/** Base-to-partner transfers left PENDING (the process stopped mid-way): refunded at start. */
+/** Transfers left PENDING (the process stopped mid-way) since before `before`: settled by a scheduled job. */
 export const stalePendingTransfers = (db: DbExecutor, before: Date) =>
   db
     .select()

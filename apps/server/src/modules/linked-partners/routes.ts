@@ -49,15 +49,16 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     adapters,
     timeoutMs: settings.timeoutMs,
+    ...(settings.settleAfterMs ? { settleAfterMs: settings.settleAfterMs } : {}),
     send: (message) => app.notify.send(message),
     feed: app.changes,
     clock: app.clock,
   });
-  // A transfer interrupted by a stop (PENDING for over 5 minutes) is settled at start, refunding once.
-  app.addHook('onReady', async () => {
-    await service
-      .settleStaleTransfers()
-      .catch((error: unknown) => app.log.error({ err: error }, 'settling transfers'));
+  // A transfer interrupted by a stop is settled (reversed, refunded once) by one runner of the cluster every
+  // minute, once no request can still be working on it (issue 35, item 2; ADR 033).
+  app.jobs.everyMinute('settle-stale-conversions', async () => {
+    const settled = await service.settleStaleTransfers();
+    if (settled > 0) app.log.info({ settled }, 'settled stale conversions');
   });
   const tags = ['linked-partners'];
 
