@@ -80,3 +80,6 @@ export function CardNumberPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { CardNumberPage as Component };

@@ -124,3 +124,6 @@ export function EnterPasswordPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { EnterPasswordPage as Component };

@@ -70,3 +70,6 @@ export function OauthRedirectPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { OauthRedirectPage as Component };

@@ -134,3 +134,6 @@ export function TwoFactorPage() {
     </main>
   );
 }
+
+// The route's component (React Router's name for it): app/pages.ts loads this module lazily.
+export { TwoFactorPage as Component };

@@ -1,3 +1,0 @@
-import { CardNumberPage } from './card-number-page.tsx';
-
-export const Component = CardNumberPage;

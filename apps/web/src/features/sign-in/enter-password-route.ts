@@ -1,3 +1,0 @@
-import { EnterPasswordPage } from './enter-password-page.tsx';
-
-export const Component = EnterPasswordPage;

@@ -1,3 +1,0 @@
-import { OauthRedirectPage } from './oauth-redirect-page.tsx';
-
-export const Component = OauthRedirectPage;

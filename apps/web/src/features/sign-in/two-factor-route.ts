@@ -1,3 +1,0 @@
-import { TwoFactorPage } from './two-factor-page.tsx';
-
-export const Component = TwoFactorPage;
