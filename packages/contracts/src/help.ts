@@ -18,6 +18,28 @@ export const faqTopicSchema = z.object({
   questions: z.array(faqQuestionSchema),
 });
 export type FaqTopic = z.infer<typeof faqTopicSchema>;
+
+const regHelpTopicSchema = z.object({
+  title: z.string().optional(),
+  questions: z
+    .array(
+      z.object({
+        question: z.string().optional(),
+        answer: z.string().optional(),
+        title: z.string().optional(),
+        body: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+/**
+ * GET /documents-api/reg-help.json as the card-number help popup reads it (registration spec 7): a list of
+ * topics, or an object holding them in `items`; a question may carry `title` and `body` instead.
+ */
+export const regHelpDocumentSchema = z.union([
+  z.array(regHelpTopicSchema),
+  z.object({ items: z.array(regHelpTopicSchema).optional() }),
+]);
 /** An answer's text as HTML: tokens replaced (the HTML is sanitised where it is shown). */
 export const answerHtml = (answer: string) =>
   answer.replaceAll(QUOTE_TOKEN, "'").replaceAll(LINE_FEED_TOKEN, '<br>');

@@ -113,3 +113,21 @@ export const twoFaValidateRequestSchema = z.object({
   twoFaCode: twoFaCodeSchema,
   encryptedSessionJwt: encryptedSessionJwtSchema,
 });
+
+/** Answer of POST /session-api/session/sessions/oauth/2fa-check: where the code of a pending sign-in went. */
+export const device2faCheckResponseSchema = z.object({
+  deliveryMethod: z.enum(DELIVERY_METHODS),
+  maskedDestination: z.string(),
+});
+
+/**
+ * Answer of POST /session-api/session/sessions/oauth/2fa-validate: where the identity provider's login goes on
+ * (asked at the password step), or the started session (asked at the code exchange).
+ */
+export const device2faValidateResponseSchema = z.union([
+  collectorSessionResponseSchema,
+  oauthSessionResponseSchema,
+]);
+
+/** Answer of POST /session-api/session/sessions/oauth/2fa-resend: the 'code sent' line. */
+export const device2faResentSchema = z.object({ description: z.string() });

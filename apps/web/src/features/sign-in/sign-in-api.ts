@@ -1,10 +1,14 @@
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
+import { sessionPaths } from '@app/contracts/session-paths';
 import {
   DEVICE_2FA_ERROR_CODE,
+  collectorSessionResponseSchema,
+  device2faValidateResponseSchema,
+  oauthSessionResponseSchema,
+  rememberedCardSchema,
   type CollectorSessionRequest,
   type Device2faChallenge,
   type OauthSessionRequest,
-  type OauthSessionResponse,
 } from '@app/contracts/sign-in';
 import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
 import { HttpError, request } from '../../shared/http/client.ts';
@@ -20,7 +24,7 @@ export function device2faPageOf(cause: unknown): string | undefined {
 }
 
 /** GET /nectar-session-api/remember: the card number remember-me kept on this browser. */
-export const getRememberedCard = () => request<{ cardNumber: string | null }>('/nectar-session-api/remember');
+export const getRememberedCard = () => request(sessionPaths.rememberedCard, { schema: rememberedCardSchema });
 
 /**
  * The password step (spec 4): submit first obtains a bot-check token, the token triggers the login call,
@@ -28,9 +32,10 @@ export const getRememberedCard = () => request<{ cardNumber: string | null }>('/
  */
 export async function createCollectorSession(body: CollectorSessionRequest): Promise<string> {
   const token = await getBotCheckToken();
-  const answer = await request<{ location: string }>('/recaptcha/collector/sessions', {
+  const answer = await request(sessionPaths.collectorSessions, {
     method: 'POST',
     body,
+    schema: collectorSessionResponseSchema,
     headers: token ? { [BOT_CHECK_HEADER]: `Bearer ${token}` } : {},
   });
   return answer.location;
@@ -38,14 +43,11 @@ export async function createCollectorSession(body: CollectorSessionRequest): Pro
 
 /** POST /session-api/session/sessions/oauth: the server exchanges the code and starts the session. */
 export const createOauthSession = (body: OauthSessionRequest) =>
-  request<OauthSessionResponse>('/session-api/session/sessions/oauth', { method: 'POST', body });
+  request(sessionPaths.oauthSession, { method: 'POST', body, schema: oauthSessionResponseSchema });
 
 /**
  * POST /session-api/session/sessions/oauth/2fa-validate: the device 2FA code continues the identity
  * provider's login (`location`, asked at the password step) or starts the session (asked at the exchange).
  */
 export const validateDevice2fa = (body: { twoFaCode: string; encryptedSessionJwt: string }) =>
-  request<OauthSessionResponse | { location: string }>('/session-api/session/sessions/oauth/2fa-validate', {
-    method: 'POST',
-    body,
-  });
+  request(sessionPaths.device2faValidate, { method: 'POST', body, schema: device2faValidateResponseSchema });

@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { IDENTITY_PREFIX, twoFaCodeSchema, twoFactorMessages } from '@app/contracts/sign-in';
+import { sessionPaths } from '@app/contracts/session-paths';
+import {
+  IDENTITY_PREFIX,
+  device2faCheckResponseSchema,
+  device2faResentSchema,
+  twoFaCodeSchema,
+  twoFactorMessages,
+} from '@app/contracts/sign-in';
 import { HttpError, request } from '../../shared/http/client.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -33,18 +40,20 @@ export function TwoFactorPage() {
   const check = useQuery({
     queryKey: ['device-2fa', token],
     queryFn: () =>
-      request<{ maskedDestination: string }>('/session-api/session/sessions/oauth/2fa-check', {
+      request(sessionPaths.device2faCheck, {
         method: 'POST',
         body: { encryptedSessionJwt: token },
+        schema: device2faCheckResponseSchema,
       }),
     staleTime: Infinity,
     retry: false,
   });
   const resend = useMutation({
     mutationFn: () =>
-      request<{ description: string }>('/session-api/session/sessions/oauth/2fa-resend', {
+      request(sessionPaths.device2faResend, {
         method: 'POST',
         body: { encryptedSessionJwt: token },
+        schema: device2faResentSchema,
       }),
     onSuccess: (answer) => {
       setServerError(undefined);

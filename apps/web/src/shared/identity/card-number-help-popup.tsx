@@ -1,19 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { brand } from '@app/contracts/brand';
-import { request } from '../http/client.ts';
+import { documentsPaths } from '@app/contracts/documents-paths';
+import type { regHelpDocumentSchema } from '@app/contracts/help';
+import { request, type AnswerOf } from '../http/client.ts';
 import { Popup } from '../ui/popup.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Alert } from '../ui/alert.tsx';
 
-interface FaqItem {
-  title?: string;
-  questions?: { question?: string; answer?: string; title?: string; body?: string }[];
-}
-
 /** GET /documents-api/reg-help.json: the FAQ list the help popup shows (registration spec 7). */
 const regHelpQuery = {
   queryKey: ['documents', 'reg-help'],
-  queryFn: () => request<FaqItem[] | { items?: FaqItem[] }>('/documents-api/reg-help.json'),
+  // Typed only: the card check shows this popup without loading zod (ADR 018).
+  queryFn: () => request<AnswerOf<typeof regHelpDocumentSchema>>(documentsPaths.document('reg-help')),
   staleTime: 5 * 60_000,
 };
 

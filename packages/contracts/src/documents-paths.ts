@@ -1,0 +1,7 @@
+/** documents-api calls (signed-in spec 7.7, registration spec 7); no zod in this file. */
+export const documentsPaths = {
+  /** A document by name: an HTML document, a FAQ list ('faqs', 'reg-help'). */
+  document: (name: string) => `/documents-api/${name}.json`,
+  /** The registration terms page's privacy summary (registration spec 2), as HTML. */
+  privacySummary: '/documents-api/registration/privacy-policy-short.html',
+} as const;

@@ -1,0 +1,13 @@
+/**
+ * session-api and nectar-session-api calls of sign-in and logout (signed-in spec 7.3). Each path is written
+ * once here; no zod in this file, so a page that imports it loads no schema, and start-up does not import it.
+ */
+export const sessionPaths = {
+  rememberedCard: '/nectar-session-api/remember',
+  collectorSessions: '/recaptcha/collector/sessions',
+  oauthSession: '/session-api/session/sessions/oauth',
+  device2faCheck: '/session-api/session/sessions/oauth/2fa-check',
+  device2faValidate: '/session-api/session/sessions/oauth/2fa-validate',
+  device2faResend: '/session-api/session/sessions/oauth/2fa-resend',
+  session: '/session-api/session',
+} as const;
