@@ -8,7 +8,6 @@ import {
 } from 'react-router';
 import { resolveSwitches, type Environment, type SwitchName } from '@app/contracts/switches';
 import { buildRoutes } from './app/routes.tsx';
-import { ConsentBannerShown } from './app/layout.tsx';
 import { createSessionGuard } from './app/session-guard.ts';
 import { answerFromNow } from './shared/http/page-answers.ts';
 import { drawUnder } from './shared/switches/switches.ts';
@@ -22,14 +21,9 @@ import { ToastProvider } from './shared/ui/toast.tsx';
  */
 export async function prerender(url: string): Promise<string> {
   const publicPage = (): Promise<string> =>
-    draw(
-      url,
-      resolveSwitches({ environment: undefined }),
-      () => {
-        throw new Error('session pages are not pre-rendered');
-      },
-      true,
-    );
+    draw(url, resolveSwitches({ environment: undefined }), () => {
+      throw new Error('session pages are not pre-rendered');
+    });
   // The first render starts loading the lazy parts of the layout (the consent banner); once that module is
   // in, the second draws them.
   await publicPage();
@@ -50,6 +44,9 @@ export async function drawSessionPage(page: {
   switches: Record<SwitchName, boolean>;
 }): Promise<string> {
   const { queryClient } = await import('./shared/query/query-client.ts');
+  // The banner is drawn as on public pages (the server hides it for a visitor who has chosen): drawn by the app
+  // only once it starts, it was the page's largest paint, seconds late, for every visitor still to choose.
+  await import('./app/consent-banner.tsx');
   queryClient.clear();
   answerFromNow(page.answers);
   drawUnder(page.environment, page.switches);
@@ -58,7 +55,6 @@ export async function drawSessionPage(page: {
       page.url,
       page.switches,
       createSessionGuard(() => Promise.resolve(queryClient)),
-      false,
     );
   } finally {
     answerFromNow({});
@@ -70,7 +66,6 @@ async function draw(
   url: string,
   switches: Record<SwitchName, boolean>,
   sessionGuard: LoaderFunction,
-  consentBanner: boolean,
 ): Promise<string> {
   const routes = buildRoutes({ isOn: (name) => switches[name], sessionGuard });
   const handler = createStaticHandler(routes);
@@ -81,13 +76,11 @@ async function draw(
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
-      <ConsentBannerShown value={consentBanner}>
-        <ToastProvider>
-          <PopupProvider>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </PopupProvider>
-        </ToastProvider>
-      </ConsentBannerShown>
+      <ToastProvider>
+        <PopupProvider>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </PopupProvider>
+      </ToastProvider>
     </StrictMode>,
   );
 }

@@ -6,6 +6,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { isApiPath } from '@app/contracts/api-prefixes';
 import { BRAND_ELEMENT_ID, nectarBrand } from '@app/contracts/brand';
+import { CONSENT_CHOSEN_CLASS, CONSENT_COOKIE, isConsentChoice } from '@app/contracts/consent';
 import { CHANNEL_HEADER, CHANNEL_VALUE } from '@app/contracts/http';
 import { APP_SHELL_PATH } from '@app/contracts/offline';
 import { FIRST_READS, PAGE_ANSWERS_ELEMENT_ID, PROFILE_PATH } from '@app/contracts/page-answers';
@@ -228,10 +229,11 @@ export const webAppPlugin = fp<WebAppOptions>(
       drawing: PrerenderedPage | 'per request' | undefined,
       remote: unknown,
       preload: Preload,
+      consentChosen: boolean,
     ) => {
       const remoteJson = JSON.stringify(remote);
       const drawingKey = drawing === 'per request' ? 'r' : drawing ? prerendered.indexOf(drawing) : '';
-      const key = `${page ?? ''}|${session ? 's' : ''}|${drawingKey}|${preload}|${remoteJson}`;
+      const key = `${page ?? ''}|${session ? 's' : ''}|${drawingKey}|${preload}|${consentChosen ? 'c' : ''}|${remoteJson}`;
       let variant = variants.get(key);
       if (!variant) {
         const routeFiles = firstPaint && (firstPaint.pages[page ?? ''] ?? firstPaint.placeholder);
@@ -243,6 +245,8 @@ export const webAppPlugin = fp<WebAppOptions>(
         const head = `${jsonBlock(REMOTE_CONFIG_ELEMENT_ID, remote)}${linksFor(files, drawing !== undefined)}`;
         let html = template.replace('</head>', `${head}</head>`);
         if (drawing && drawing !== 'per request') html = html.replace(ROOT_ELEMENT, drawnRoot(drawing.html));
+        // Drawings carry the cookie banner; a visitor who has chosen does not see it (the app's style sheet).
+        if (consentChosen) html = html.replace(/<html\b/, `<html class="${CONSENT_CHOSEN_CLASS}"`);
         variant = { html };
         if (variants.size >= MAX_VARIANTS) variants.clear();
         variants.set(key, variant);
@@ -260,6 +264,7 @@ export const webAppPlugin = fp<WebAppOptions>(
       // Without the configuration the app asks for it itself, as before (its switches are off on failure).
       if (!indexHtml || remote === undefined) return { body: indexHtml ?? '', encoding: 'identity' };
       const encoding = encodingFor(request.headers['accept-encoding']);
+      const consentChosen = isConsentChoice(request.cookies[CONSENT_COOKIE]);
       const answers =
         session && page && request.method === 'GET' && app.sessionToken(request)
           ? await pageAnswersFor(request, page)
@@ -283,6 +288,7 @@ export const webAppPlugin = fp<WebAppOptions>(
           drawn ? 'per request' : undefined,
           remote,
           preload,
+          consentChosen,
         );
         const html = variant.html.replace(
           ROOT_ELEMENT,
@@ -295,7 +301,7 @@ export const webAppPlugin = fp<WebAppOptions>(
         };
       }
       const drawing = page && !session ? drawingFor(page, search) : undefined;
-      const variant = variantFor(indexHtml, page, session, drawing, remote, preload);
+      const variant = variantFor(indexHtml, page, session, drawing, remote, preload, consentChosen);
       if (encoding === 'identity') return { body: variant.html, encoding };
       variant[encoding] ??= compress(variant.html, encoding, 'kept');
       return { body: variant[encoding], encoding };

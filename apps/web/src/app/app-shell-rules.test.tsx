@@ -47,6 +47,8 @@ describe('consent', () => {
     expect(load).not.toHaveBeenCalled();
     chooseConsent('all');
     expect(localStorage.getItem('cookieConsent')).toBe('all');
+    // The server is told too, so the pages it sends from now on keep their drawn banner hidden.
+    expect(document.cookie).toContain('cookieConsent=all');
     vi.advanceTimersByTime(MARKETING_TRACKER_DELAY_MS - 1);
     expect(load).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { LEGAL_PREFIX } from '@app/contracts/routes';
-import { applyConsent, chooseConsent, readConsent } from '../shared/analytics/consent.ts';
+import {
+  applyConsent,
+  chooseConsent,
+  readConsent,
+  rememberConsentForServer,
+} from '../shared/analytics/consent.ts';
 
 /**
  * While the banner covers the bottom of the window, the page scrolls a focused control to above it (WCAG 2.4.11:
@@ -28,7 +33,11 @@ export default function ConsentBanner() {
   const [choice, setChoice] = useState(readConsent);
   useEffect(() => {
     const stored = readConsent();
-    if (stored) applyConsent(stored);
+    if (stored) {
+      applyConsent(stored);
+      // A choice made before the server was told of it: tell it now.
+      rememberConsentForServer(stored);
+    }
   }, []);
   const banner = useRef<HTMLElement>(null);
   useKeepFocusAbove(banner, !choice);

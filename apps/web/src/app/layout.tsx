@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { trackPageView } from '../shared/analytics/analytics.ts';
@@ -30,13 +30,6 @@ function OfflineStatus() {
     </div>
   );
 }
-/**
- * Whether the page shows the consent banner: the app does, and so do the build's drawings of public pages (most
- * of their visitors have not chosen yet, and a banner that appeared only when the app starts would be the
- * page's largest paint). The server's drawing of a member's page does not (ADR 022): the choice lives in the
- * browser, and the app shows the banner if it is still to be made.
- */
-export const ConsentBannerShown = createContext(true);
 
 /**
  * After a move to another page inside the app, the keyboard focus goes to the new page's heading, so that a
@@ -62,7 +55,6 @@ export function Layout() {
   const location = useLocation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const fablet = useIsFablet();
-  const consentBanner = useContext(ConsentBannerShown);
 
   useEffect(() => {
     document.title = handle?.title ? `${handle.title} | ${brand.name}` : brand.name;
@@ -78,11 +70,11 @@ export function Layout() {
         Skip to content
       </a>
       {/* First in the page's order, though it shows at the bottom: the keyboard reaches it before the page. */}
-      {consentBanner && (
-        <Suspense fallback={null}>
-          <ConsentBanner />
-        </Suspense>
-      )}
+      {/* Drawn by the server and the build too (a banner that came only when the app starts would be the page's
+          largest paint); the server hides it for a visitor who has chosen (web-app.ts). */}
+      <Suspense fallback={null}>
+        <ConsentBanner />
+      </Suspense>
       <Header />
       <OfflineStatus />
       <Outlet />

@@ -1,14 +1,25 @@
+import { CONSENT_COOKIE, isConsentChoice, type ConsentChoice } from '@app/contracts/consent';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage/storage.ts';
 import { pushToDataLayer } from './analytics.ts';
 
-export type ConsentChoice = 'all' | 'essential';
+export type { ConsentChoice };
+const CONSENT_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 /** Marketing tracker loads 1 second after consent (signed-in spec 9). */
 export const MARKETING_TRACKER_DELAY_MS = 1000;
 
 export const readConsent = (): ConsentChoice | undefined => {
   const value = readStored(STORAGE_KEYS.consent);
-  return value === 'all' || value === 'essential' ? value : undefined;
+  return isConsentChoice(value) ? value : undefined;
 };
+
+/**
+ * Tells the server the choice (a first-party cookie, read by no script of a third party), so the pages it sends
+ * from now on come without the banner it would otherwise draw.
+ */
+export function rememberConsentForServer(choice: ConsentChoice) {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+}
 
 type TrackerLoader = () => void;
 const trackerLoaders: TrackerLoader[] = [];
@@ -34,5 +45,6 @@ export function applyConsent(choice: ConsentChoice): ReturnType<typeof setTimeou
 
 export function chooseConsent(choice: ConsentChoice) {
   writeStored(STORAGE_KEYS.consent, choice);
+  rememberConsentForServer(choice);
   return applyConsent(choice);
 }
