@@ -11,4 +11,6 @@ export const activityPaths = {
     `/customer-management-api/customer/savings/cumulative?fromDate=${fromDate}`,
   memberPriceTotals: '/nectar-shared-transactions-api/nectar-prices/totals',
   receipt: (id: string) => `/nectar-shared-transactions-api/digital-receipts/${encodeURIComponent(id)}`,
+  receiptDownload: (id: string) =>
+    `/nectar-shared-transactions-api/digital-receipts/${encodeURIComponent(id)}/download`,
 } as const;

@@ -140,6 +140,8 @@ export const authTokenResponseSchema = z.object({
   userType: z.enum(USER_TYPES).optional(),
 });
 export type AuthTokenResponse = z.infer<typeof authTokenResponseSchema>;
+/** Answer of the email link's confirmation (email-check-confirm and identity-email-check-confirm). */
+export const emailConfirmedResponseSchema = authTokenResponseSchema.extend({ email: z.string() });
 
 export const cardCheckRequestSchema = z.object({
   /** Absent or empty for the No answer: existing card type NONE. */
@@ -274,6 +276,9 @@ export const signUpStatusResponseSchema = z.object({
   registrationCompletedToken: z.string().optional(),
   cardNumber: z.string().optional(),
 });
+
+/** Answer of POST /progressive/ready (spec 4's readiness check). */
+export const readyResponseSchema = z.object({ ready: z.boolean() });
 
 export const autoLoginRequestSchema = z.object({ registrationCompletedToken: z.string().min(20).max(200) });
 export const autoLoginResponseSchema = z.object({

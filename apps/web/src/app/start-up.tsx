@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { analyticsPaths } from '@app/contracts/analytics-paths';
 import { DEVICE_ID_HEADER } from '@app/contracts/http';
 import { request, setDeviceId } from '../shared/http/client.ts';
 import { readStored, writeStored } from '../shared/storage/storage.ts';
@@ -35,7 +36,7 @@ const routerReady = (router: AppRouter) =>
 /** Framing (signed-in spec 4): shown in a foreign frame in production, break out and log an event. */
 function breakOutOfForeignFrame() {
   if (window.top === window.self || currentEnvironment() !== 'production') return;
-  void request('/analytics-api/events', {
+  void request(analyticsPaths.events, {
     method: 'POST',
     body: { type: 'framed', referrer: document.referrer.slice(0, 1000) },
   }).catch(() => undefined);

@@ -9,6 +9,7 @@ import {
   safeNext,
   type LogoutResponse,
 } from '@app/contracts/sign-in';
+import { sessionPaths } from '@app/contracts/session-paths';
 import { request } from '../../shared/http/client.ts';
 import { forgetMemberData } from '../../shared/offline/forget-member-data.ts';
 import { clearSessionMarker, notifySessionMarkerChange } from '../../shared/session/session-marker.ts';
@@ -80,13 +81,13 @@ export function LogoutPage() {
       writeStored('deleteAccLogoutSuccess', 'true', 'session');
 
     if (!isSwitchOn('logoutRedirectToIdentityProvider')) {
-      await request('/session-api/session', { method: 'DELETE' }).catch(() => undefined);
+      await request(sessionPaths.session, { method: 'DELETE' }).catch(() => undefined);
       await forgetMemberData();
       void navigate(finalDestination(next), { replace: true });
       return;
     }
     try {
-      const { oidcToken } = await request<LogoutResponse>('/session-api/session', { method: 'DELETE' });
+      const { oidcToken } = await request<LogoutResponse>(sessionPaths.session, { method: 'DELETE' });
       await forgetMemberData();
       if (!oidcToken) {
         void navigate(finalDestination(next), { replace: true });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SIGN_IN_PATH, isSafeNextPath } from '@app/contracts/routes';
 import type { autoLoginResponseSchema } from '@app/contracts/registration';
+import { progressivePaths } from '@app/contracts/progressive-paths';
 import { request, type AnswerOf } from '../../shared/http/client.ts';
 import { markSessionStarted, notifySessionMarkerChange } from '../../shared/session/session-marker.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -24,7 +25,7 @@ export function AutoLoginPage({ heading }: { heading: string }) {
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    request<AnswerOf<typeof autoLoginResponseSchema>>('/progressive/auto-login', {
+    request<AnswerOf<typeof autoLoginResponseSchema>>(progressivePaths.autoLogin, {
       method: 'POST',
       body: { registrationCompletedToken: token },
       redirectOnUnauthorized: false,

@@ -11,6 +11,7 @@ import {
   registrationMessages,
   type BusinessLookup,
 } from '@app/contracts/registration';
+import { progressivePaths } from '@app/contracts/progressive-paths';
 import { request } from '../../shared/http/client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
@@ -65,7 +66,7 @@ export function BusinessDetailsPage() {
   const state = readRegistrationState();
   const lookup = useQuery({
     queryKey: ['business-lookup'],
-    queryFn: () => request<BusinessLookup>('/progressive/business-lookup'),
+    queryFn: () => request<BusinessLookup>(progressivePaths.businessLookup),
     retry: false,
   });
   const [noticeOver, setNoticeOver] = useState(false);

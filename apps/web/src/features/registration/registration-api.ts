@@ -1,5 +1,16 @@
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
-import type { Address, AuthTokenResponse, businessOffersRequestSchema } from '@app/contracts/registration';
+import { progressivePaths } from '@app/contracts/progressive-paths';
+import type {
+  Address,
+  AuthTokenResponse,
+  addressFindResponseSchema,
+  businessOffersRequestSchema,
+  emailConfirmedResponseSchema,
+  passwordValidationResponseSchema,
+  readyResponseSchema,
+  signUpStatusResponseSchema,
+  autoLoginResponseSchema,
+} from '@app/contracts/registration';
 import { READY_MAX_ATTEMPTS } from '@app/contracts/registration-constants';
 import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
 import { request, type AnswerOf } from '../../shared/http/client.ts';
@@ -17,16 +28,16 @@ const botChecked = async (): Promise<Record<string, string>> => {
 };
 
 export const cardCheck = async (cardNumber?: string) =>
-  post<AuthTokenResponse>('/progressive/card-check', cardNumber ? { cardNumber } : {}, await botChecked());
+  post<AuthTokenResponse>(progressivePaths.cardCheck, cardNumber ? { cardNumber } : {}, await botChecked());
 
 export const emailCheck = async (body: {
   email: string;
   contactByEmail: boolean;
   authToken: string;
   registrationDone?: string;
-}) => post<AuthTokenResponse>('/progressive/email-check', body, await botChecked());
+}) => post<AuthTokenResponse>(progressivePaths.emailCheck, body, await botChecked());
 
-export const resendEmail = (authToken: string) => post('/progressive/email-check-resend', { authToken });
+export const resendEmail = (authToken: string) => post(progressivePaths.emailCheckResend, { authToken });
 
 /**
  * The emailed link: in the registration's own tab (email-check answered DO_IDENTITY_EMAIL_CONFIRM) it is
@@ -34,21 +45,23 @@ export const resendEmail = (authToken: string) => post('/progressive/email-check
  */
 export const emailCheckConfirm = (verificationToken: string, authToken?: string) =>
   authToken
-    ? post<AuthTokenResponse & { email: string }>('/progressive/identity-email-check-confirm', {
+    ? post<AnswerOf<typeof emailConfirmedResponseSchema>>(progressivePaths.identityEmailCheckConfirm, {
         authToken,
         identitySessionToken: verificationToken,
       })
-    : post<AuthTokenResponse & { email: string }>('/progressive/email-check-confirm', { verificationToken });
+    : post<AnswerOf<typeof emailConfirmedResponseSchema>>(progressivePaths.emailCheckConfirm, {
+        verificationToken,
+      });
 
 export const chooseAccount = (authToken: string, accountKind: 'consumer' | 'business') =>
-  post<AuthTokenResponse>('/progressive/account-choice', { authToken, accountKind });
+  post<AuthTokenResponse>(progressivePaths.accountChoice, { authToken, accountKind });
 
 export const verifyAnalogueNectar = (body: {
   authToken: string;
   collectorId: string;
   lastName: string;
   dateOfBirth: string;
-}) => post<AuthTokenResponse>('/progressive/verify-analogue-nectar', body);
+}) => post<AuthTokenResponse>(progressivePaths.verifyAnalogueNectar, body);
 
 export const submitCustomerDetails = (body: {
   authToken: string;
@@ -56,13 +69,17 @@ export const submitCustomerDetails = (body: {
   firstName: string;
   lastName: string;
   dateOfBirth: string;
-}) => post<AuthTokenResponse>('/progressive/customer-details', body);
+}) => post<AuthTokenResponse>(progressivePaths.customerDetails, body);
 
 export const findAddresses = async (postcode: string, property: string) =>
-  post<{ addresses: Address[] }>('/progressive/address-find', { postcode, property }, await botChecked());
+  post<AnswerOf<typeof addressFindResponseSchema>>(
+    progressivePaths.addressFind,
+    { postcode, property },
+    await botChecked(),
+  );
 
 export const chooseAddress = (authToken: string, address: Address) =>
-  post<AuthTokenResponse>('/progressive/address', { authToken, address });
+  post<AuthTokenResponse>(progressivePaths.address, { authToken, address });
 
 export const phoneCheck = (body: {
   authToken: string;
@@ -70,30 +87,27 @@ export const phoneCheck = (body: {
   phoneNumber: string;
   memorableName: string;
   nectarContactPreferences: { contactBySMS: boolean };
-}) => post<AuthTokenResponse>('/progressive/phone-check', body);
+}) => post<AuthTokenResponse>(progressivePaths.phoneCheck, body);
 
 export const passwordValidation = (body: {
   authToken: string;
   firstName: string;
   lastName: string;
   password: string;
-}) => post<{ validity: 'VALID' | 'INVALID'; description?: string }>('/progressive/password-validation', body);
+}) => post<AnswerOf<typeof passwordValidationResponseSchema>>(progressivePaths.passwordValidation, body);
 
 export const confirmRegistration = (authToken: string, onlineAdvertisingConsent: boolean) =>
-  post<AuthTokenResponse>('/progressive/confirm-registration', {
+  post<AuthTokenResponse>(progressivePaths.confirmRegistration, {
     authToken,
     onlineAdvertisingConsent,
     termsAccepted: true,
   });
 
 export const getSignUpStatus = (authToken: string) =>
-  post<{ signUpStatus: 'PENDING' | 'COMPLETE'; registrationCompletedToken?: string; cardNumber?: string }>(
-    '/progressive/sign-up-status',
-    { authToken },
-  );
+  post<AnswerOf<typeof signUpStatusResponseSchema>>(progressivePaths.signUpStatus, { authToken });
 
 export const checkReady = (authToken: string) =>
-  post<{ ready: boolean }>('/progressive/ready', { authToken });
+  post<AnswerOf<typeof readyResponseSchema>>(progressivePaths.ready, { authToken });
 
 /**
  * The readiness check of spec 4: asks up to READY_MAX_ATTEMPTS times, a second apart, whether the new account
@@ -109,18 +123,18 @@ export async function waitUntilReady(authToken: string, pauseMs = 1000): Promise
 }
 
 export const autoLogin = (registrationCompletedToken: string) =>
-  post<{ registrationDone?: string }>('/progressive/auto-login', { registrationCompletedToken });
+  post<AnswerOf<typeof autoLoginResponseSchema>>(progressivePaths.autoLogin, { registrationCompletedToken });
 
 export const submitBusinessDetails = (body: {
   authToken: string;
   name: string;
   employees: string;
   category: string;
-}) => post<AuthTokenResponse>('/progressive/business-details', body);
+}) => post<AuthTokenResponse>(progressivePaths.businessDetails, body);
 
 /** Needs the session the auto-login started. */
 export const setBusinessOffers = (businessOffersOptIn: boolean) =>
-  request<AnswerOf<typeof businessOffersRequestSchema>>('/progressive/business-offers', {
+  request<AnswerOf<typeof businessOffersRequestSchema>>(progressivePaths.businessOffers, {
     method: 'POST',
     body: { businessOffersOptIn },
   });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { documentsPaths } from '@app/contracts/documents-paths';
 import { registrationFailures, registrationMessages } from '@app/contracts/registration';
 import { HttpError, request } from '../../shared/http/client.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -13,8 +14,6 @@ import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
 import { readRegistrationState } from '../../shared/identity/registration-state.ts';
 
-const PRIVACY_SUMMARY = '/documents-api/registration/privacy-policy-short.html';
-
 /**
  * {prefix}/terms, 'The important stuff' (spec 2): the privacy summary from the documents API, the digital
  * advertising opt-out, the Collector Rules and Full Privacy Policy, the confirmation box, 'Accept and continue'.
@@ -24,7 +23,7 @@ export function TermsPage() {
   const state = readRegistrationState();
   const summary = useQuery({
     queryKey: ['documents', 'privacy-policy-short'],
-    queryFn: () => request<string>(PRIVACY_SUMMARY),
+    queryFn: () => request<string>(documentsPaths.privacySummary),
   });
   const [optOut, setOptOut] = useState(false);
   const [agreed, setAgreed] = useState(false);

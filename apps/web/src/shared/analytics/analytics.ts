@@ -1,3 +1,4 @@
+import { analyticsPaths } from '@app/contracts/analytics-paths';
 import { ANALYTICS_PAGE_NAMES } from '@app/contracts/routes';
 import { request } from '../http/client.ts';
 
@@ -42,7 +43,7 @@ export const pushToDataLayer = (entry: Record<string, unknown>) => {
 
 /** Default sink: our own endpoint, which stores page views so the operator can count them. */
 export const ownEndpointSink: AnalyticsSink = (view) => {
-  request('/analytics-api/page-views', { method: 'POST', body: view }).catch(() => undefined);
+  request(analyticsPaths.pageViews, { method: 'POST', body: view }).catch(() => undefined);
 };
 
 let sinks: AnalyticsSink[] = [ownEndpointSink];

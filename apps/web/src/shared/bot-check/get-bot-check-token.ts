@@ -1,6 +1,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import type { BotCheckChallenge } from '@app/contracts/bot-check';
+import { botCheckPaths } from '@app/contracts/bot-check-paths';
 import { request } from '../http/client.ts';
 import { botCheckProgress } from './bot-check-progress.ts';
 
@@ -9,7 +10,7 @@ import { botCheckProgress } from './bot-check-progress.ts';
  * once per submission. Answers undefined when the bot-check is off.
  */
 export async function getBotCheckToken(signal?: AbortSignal): Promise<string | undefined> {
-  const answer = await request<BotCheckChallenge>('/bot-check/challenge', { signal });
+  const answer = await request<BotCheckChallenge>(botCheckPaths.challenge, { signal });
   if (answer.provider === 'off') return undefined;
   if (answer.provider === 'recaptcha') {
     throw new Error('reCAPTCHA needs its script on the page; it is loaded by the consent banner.');

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { documentsPaths } from '@app/contracts/documents-paths';
 import { request } from '../http/client.ts';
 
 /** A document as GET /documents-api/{name}.json serves an HTML document (signed-in spec 7.7). */
@@ -11,7 +12,7 @@ export interface HtmlDocument {
 export const documentQueryOptions = (name: string) =>
   queryOptions({
     queryKey: ['documents', name],
-    queryFn: () => request<HtmlDocument>(`/documents-api/${name}.json`),
+    queryFn: () => request<HtmlDocument>(documentsPaths.document(name)),
     staleTime: 10 * 60_000,
   });
 

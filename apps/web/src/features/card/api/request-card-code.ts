@@ -1,4 +1,5 @@
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
+import { cardPaths } from '@app/contracts/card-paths';
 import type { CardLookupRequest, CardLookupResponse } from '@app/contracts/card';
 import { getBotCheckToken } from '../../../shared/bot-check/get-bot-check-token.ts';
 import { request } from '../../../shared/http/client.ts';
@@ -11,12 +12,9 @@ export type CardFlow = 'retrieve' | 'replace';
  */
 export async function requestCardCode(flow: CardFlow, details: CardLookupRequest) {
   const token = await getBotCheckToken();
-  return request<CardLookupResponse>(
-    `/customer-management-api/${flow === 'retrieve' ? 'retrieve-card' : 'replacement-card'}/request`,
-    {
-      method: 'POST',
-      body: details,
-      headers: token ? { [BOT_CHECK_HEADER]: `Bearer ${token}` } : {},
-    },
-  );
+  return request<CardLookupResponse>(cardPaths.codeRequest(flow), {
+    method: 'POST',
+    body: details,
+    headers: token ? { [BOT_CHECK_HEADER]: `Bearer ${token}` } : {},
+  });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { documentsPaths } from '@app/contracts/documents-paths';
 import type { FaqTopic } from '@app/contracts/help';
 import { request } from '../../../shared/http/client.ts';
 
 /** GET /documents-api/{documentName or faqs}.json (signed-in spec 7.7): a list of topics with questions. */
 export const getFaqs = async (documentName: string): Promise<FaqTopic[]> => {
-  const body = await request<unknown>(`/documents-api/${documentName}.json`);
+  const body = await request<unknown>(documentsPaths.document(documentName));
   const items = Array.isArray(body) ? body : ((body as { items?: unknown[] } | null)?.items ?? []);
   // A topic without a title or questions is left out rather than breaking the page.
   return (items as Partial<FaqTopic>[])

@@ -1,0 +1,4 @@
+/** The bot-check's call (DESIGN.md 4); no zod in this file, so the shared bot-check loads no schema. */
+export const botCheckPaths = {
+  challenge: '/bot-check/challenge',
+} as const;
