@@ -11,7 +11,7 @@ import { maskEmail } from '../../lib/one-time-codes.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-import { verifyCredentials } from '../session-api/service.ts';
+import { createSessionApiService } from '../session-api/service.ts';
 import { recordSignIn } from '../../lib/account-log.ts';
 
 let t: TestApp;
@@ -283,7 +283,9 @@ describe('email and mobile need a fresh code', () => {
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ email: newEmail, description: accountMessages.emailConfirmed });
     expect(await passwordOf()).not.toBe(hashBefore);
-    await expect(verifyCredentials(t.app.db, { email: newEmail }, newPassword)).resolves.toBeTruthy();
+    await expect(
+      createSessionApiService(t.app).verifyCredentials({ email: newEmail }, newPassword),
+    ).resolves.toBeTruthy();
     expect((await call(member, 'GET', '/customer/v2')).statusCode).toBe(401);
     expect((await latestTo(newEmail))?.subject).toContain('password has changed');
     expect(await eventsOf(member.id)).toEqual(expect.arrayContaining(['email-changed', 'password-changed']));
@@ -537,7 +539,10 @@ describe('password', () => {
       200,
     );
     await expect(
-      verifyCredentials(t.app.db, { cardNumber: member.cardNumber }, 'Brand-new-pass-77'),
+      createSessionApiService(t.app).verifyCredentials(
+        { cardNumber: member.cardNumber },
+        'Brand-new-pass-77',
+      ),
     ).resolves.toMatchObject({ collectorId: member.id });
     expect(await eventsOf(member.id)).toContain('password-changed');
   });
@@ -674,7 +679,7 @@ describe('closing the account', () => {
     const left = await t.app.db.select().from(oidcModels);
     expect(left.filter((m) => m.id.endsWith(member.id))).toEqual([]);
     await expect(
-      verifyCredentials(t.app.db, { cardNumber: member.cardNumber }, member.password),
+      createSessionApiService(t.app).verifyCredentials({ cardNumber: member.cardNumber }, member.password),
     ).rejects.toMatchObject({ statusCode: 401 });
     expect(await eventsOf(member.id)).toContain('account-closed');
   });

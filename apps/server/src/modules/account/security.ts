@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { revokeProviderSessions, revokeProviderSignIn } from '../../lib/revoke-account.ts';
 import { hashOf } from '../../lib/token-hash.ts';
-import { verifyCredentials } from '../session-api/service.ts';
+import { createSessionApiService } from '../session-api/service.ts';
 import { notFound, type AccountDeps, type Req } from './deps.ts';
 import * as repo from './repository.ts';
 import { textOf } from '../../lib/text-of.ts';
@@ -36,7 +36,7 @@ export const notifyPasswordChanged = (
 
 /** The member's current password, with the sign-in lockout counting wrong ones; 400 when it is wrong. */
 export async function checkCurrentPassword(
-  deps: Pick<AccountDeps, 'db' | 'clock'>,
+  deps: Pick<AccountDeps, 'db' | 'notify' | 'clock'>,
   collectorId: string,
   password: string,
 ) {
@@ -44,7 +44,7 @@ export async function checkCurrentPassword(
   const customer = await repo.findCustomer(deps.db, collectorId, now);
   if (!customer?.cardNumber) throw notFound();
   try {
-    await verifyCredentials(deps.db, { cardNumber: customer.cardNumber }, password, now);
+    await createSessionApiService(deps).verifyCredentials({ cardNumber: customer.cardNumber }, password, now);
   } catch (error) {
     // A wrong password must not read as "signed out" (401) to the browser.
     if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {

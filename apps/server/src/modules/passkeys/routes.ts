@@ -19,7 +19,7 @@ import {
 import { collectorSessionResponseSchema, signInMessages } from '@app/contracts/sign-in';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAccountEvent } from '../../lib/account-log.ts';
-import { markDeviceKnown } from '../session-api/service.ts';
+import { createSessionApiService, markDeviceKnown } from '../session-api/service.ts';
 import * as service from './service.ts';
 
 const tags = ['passkeys'];
@@ -43,6 +43,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       recordAccountEvent(app.db, request, collectorId, type, detail),
     publicUrl: app.config.publicUrl,
     now: app.config.now ?? (() => new Date()),
+    verifyOtherFactor: createSessionApiService(app).verifyOtherFactor,
   };
   /** The RP id: the host name the browser asked (its origin is checked against PUBLIC_URL's). */
   const rpIdOf = (request: FastifyRequest) => request.hostname.replace(/:\d+$/, '');

@@ -22,7 +22,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { occasionalSweep } from '../../lib/occasional-sweep.ts';
 import { hashOf } from '../../lib/token-hash.ts';
-import { verifyOtherFactor } from '../session-api/service.ts';
+import type { SessionApiService } from '../session-api/service.ts';
 import { passkeyNameFor } from './authenticator-names.ts';
 import * as repo from './repository.ts';
 
@@ -46,6 +46,8 @@ export interface PasskeyDeps {
   /** The configured public origin (PUBLIC_URL): the only origin an answer may come from. */
   publicUrl: string;
   now: () => Date;
+  /** The password's lockout, which a passkey sign-in counts against too (the session-api module's). */
+  verifyOtherFactor: SessionApiService['verifyOtherFactor'];
 }
 
 const sweeps = new WeakMap<Database, (at: Date) => Promise<void>>();
@@ -282,8 +284,7 @@ export async function verifySignIn(
   const now = deps.now();
   let verified: { newCounter: number; credentialBackedUp: boolean } | undefined;
   try {
-    await verifyOtherFactor(
-      deps.db,
+    await deps.verifyOtherFactor(
       passkey.collectorId,
       async () => {
         const handle = response.response.userHandle;

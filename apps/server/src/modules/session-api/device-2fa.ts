@@ -49,7 +49,7 @@ export async function markDeviceKnown(
   await rememberDevice(app.db, collectorId, clientId, deviceId);
 }
 
-export async function destinationOf(app: FastifyInstance, collectorId: string) {
+export async function destinationOf(app: Pick<FastifyInstance, 'db'>, collectorId: string) {
   const contact = await findContact(app.db, collectorId);
   if (contact?.email) {
     return { method: 'email' as DeliveryMethod, to: contact.email, masked: maskEmail(contact.email) };
@@ -62,7 +62,7 @@ export async function destinationOf(app: FastifyInstance, collectorId: string) {
 }
 
 export async function sendSignInCode(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'notify'>,
   destination: { method: DeliveryMethod; to: string },
   code: string,
 ) {
@@ -88,13 +88,17 @@ export async function startDevice2fa(
 ): Promise<Device2faChallenge> {
   const destination = await destinationOf(app, collectorId);
   const handle = randomBytes(32).toString('base64url');
-  const code = await issueCode(app.db, {
-    collectorId,
-    purpose: DEVICE_2FA_PURPOSE,
-    binding: handle,
-    deliveryMethod: destination.method,
-    data: { ...data, maskedDestination: destination.masked },
-  });
+  const code = await issueCode(
+    app.db,
+    {
+      collectorId,
+      purpose: DEVICE_2FA_PURPOSE,
+      binding: handle,
+      deliveryMethod: destination.method,
+      data: { ...data, maskedDestination: destination.masked },
+    },
+    app.clock,
+  );
   await sendSignInCode(app, destination, code);
   return {
     code: DEVICE_2FA_ERROR_CODE,

@@ -143,22 +143,22 @@ export async function findLockState(db: Database, collectorId: string) {
   return row;
 }
 
-export async function lock(db: Database, collectorId: string, until: Date): Promise<void> {
+export async function lock(db: Database, collectorId: string, until: Date, now: Date): Promise<void> {
   await db
     .update(credentials)
     .set({
       failedAttempts: 0,
       lockouts: sql`${credentials.lockouts} + 1`,
       lockedUntil: until,
-      updatedAt: new Date(),
+      updatedAt: now,
     })
     .where(eq(credentials.collectorId, collectorId));
 }
 
-export async function clearFailures(db: Database, collectorId: string): Promise<void> {
+export async function clearFailures(db: Database, collectorId: string, now: Date): Promise<void> {
   await db
     .update(credentials)
-    .set({ failedAttempts: 0, lockedUntil: null, updatedAt: new Date() })
+    .set({ failedAttempts: 0, lockedUntil: null, updatedAt: now })
     .where(eq(credentials.collectorId, collectorId));
 }
 

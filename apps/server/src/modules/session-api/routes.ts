@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
@@ -18,20 +17,11 @@ import {
   device2faChallengeSchema,
   DELIVERY_METHODS,
   encryptedSessionJwtSchema,
-  twoFactorMessages,
   twoFaValidateRequestSchema,
   twoFaCodeSchema,
   WEB_CLIENT_ID,
 } from '@app/contracts/sign-in';
-import { findPendingCode, issueCode, resendCode, verifyCode } from '../../lib/one-time-codes.ts';
-import {
-  DEVICE_2FA_PURPOSE,
-  destinationOf,
-  isDeviceKnown,
-  markDeviceKnown,
-  sendSignInCode,
-  startDevice2fa,
-} from './device-2fa.ts';
+import { isDeviceKnown, markDeviceKnown, startDevice2fa } from './device-2fa.ts';
 import { cardNumberMessages } from '@app/contracts/card-number';
 import { emailSchema } from '@app/contracts/email';
 import { AppError } from '../../lib/app-error.ts';
@@ -42,10 +32,8 @@ import {
   readRemembered,
   rememberValue,
 } from './remember-cookie.ts';
-import { findCredentialByEmail, findSignedInCollector } from './repository.ts';
 import { recordSignIn } from '../../lib/account-log.ts';
-import { verifyCredentials, type SignInIdentifier } from './service.ts';
-import { textOf } from '../../lib/text-of.ts';
+import { createSessionApiService, type SignInIdentifier } from './service.ts';
 
 /** Per-IP limits on the calls that check a password or exchange a code (DESIGN.md 5). */
 const signInRateLimit = { max: 30, timeWindow: '1 minute' };
@@ -64,6 +52,7 @@ const passwordStepResponses = {
  * provider's authorization code, exchanged here with openid-client.
  */
 export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createSessionApiService({ db: app.db, notify: app.notify, clock: app.clock });
   const rememberKey = secretWhenReady(app, 'remember-me-key');
   const secure = app.config.publicUrl.startsWith('https://');
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
@@ -74,6 +63,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Records the login on the provider's interaction and answers where the browser goes next. */
   const finishLogin = async (reply: FastifyReply, interaction: LoginInteraction, collectorId: string) => {
     interaction.result = { login: { accountId: collectorId } };
+    // The provider's own expiry, on the provider's timer: what is left of it is a duration, not a rule's time.
     await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
     reply.header('location', interaction.returnTo);
     return { location: interaction.returnTo };
@@ -100,7 +90,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!interaction || interaction.prompt.name !== 'login') {
       throw new AppError(400, 'SIGN_IN_EXPIRED', signInMessages.signInExpired);
     }
-    const { collectorId } = await verifyCredentials(app.db, identifier, password);
+    const { collectorId } = await service.verifyCredentials(identifier, password);
     const clientId = String(interaction.params.client_id);
     request.log.info({ collectorId, clientId }, 'password step passed');
     if (secondFactor) {
@@ -204,8 +194,6 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const EMAIL_SIGN_IN_PURPOSE = 'email-sign-in';
-
   app.post(
     '/session-api/session/request',
     {
@@ -220,19 +208,8 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The same answer for any address; the token binds the digits to this request.
-      const token = randomBytes(32).toString('base64url');
-      const collector = await findCredentialByEmail(app.db, request.body.email);
-      if (collector) {
-        const code = await issueCode(app.db, {
-          collectorId: collector.collectorId,
-          purpose: EMAIL_SIGN_IN_PURPOSE,
-          binding: token,
-          deliveryMethod: 'email',
-        });
-        await sendSignInCode(app, { method: 'email', to: request.body.email }, code);
-      }
       return {
-        token,
+        token: await service.requestEmailCode(request.body.email),
         description: 'If that email address belongs to an account, we have sent it a 6-digit code.',
       };
     },
@@ -258,11 +235,9 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, password, digits, token, interaction } = request.body;
       // The emailed digits are the second factor: this browser needs no device code afterwards.
-      return completeLogin(request, reply, { email }, password, interaction, async (collectorId) => {
-        const row = await verifyCode(app.db, token, EMAIL_SIGN_IN_PURPOSE, digits);
-        if (row.collectorId !== collectorId)
-          throw new AppError(400, 'CODE_INCORRECT', twoFactorMessages.incorrect);
-      });
+      return completeLogin(request, reply, { email }, password, interaction, (collectorId) =>
+        service.checkEmailCode(token, digits, collectorId),
+      );
     },
   );
 
@@ -300,8 +275,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
       }
       const claims = tokens.claims();
-      const collector = claims?.sub ? await findSignedInCollector(app.db, claims.sub) : undefined;
-      if (!claims || !collector) throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
+      const collector = await service.collectorToSignIn(claims?.sub);
       const sessionData = { idToken: tokens.id_token, refreshToken: tokens.refresh_token };
       // The login interaction asked for the code already; this covers a provider session from elsewhere.
       if (app.config.device2fa && !(await isDeviceKnown(app, request, collector.id, WEB_CLIENT_ID))) {
@@ -332,16 +306,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const pending = await findPendingCode(app.db, request.body.encryptedSessionJwt, DEVICE_2FA_PURPOSE);
-      if (!pending || pending.expiresAt <= new Date()) {
-        throw new AppError(400, 'TWO_FACTOR_LINK_INVALID', twoFactorMessages.linkInvalid);
-      }
-      return {
-        deliveryMethod: pending.deliveryMethod as (typeof DELIVERY_METHODS)[number],
-        maskedDestination: textOf(pending.data.maskedDestination),
-      };
-    },
+    async (request) => service.pendingDevice2fa(request.body.encryptedSessionJwt),
   );
 
   app.post(
@@ -360,8 +325,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const { twoFaCode, encryptedSessionJwt } = request.body;
       // A login interaction waits behind the code: only the browser holding the provider's signed interaction
       // cookie may continue it, and another browser's attempt costs the member no guess.
-      const waiting = await findPendingCode(app.db, encryptedSessionJwt, DEVICE_2FA_PURPOSE);
-      const interactionUid = waiting?.data.interactionUid;
+      const interactionUid = await service.waitingInteraction(encryptedSessionJwt);
       const interaction =
         typeof interactionUid === 'string'
           ? await app.identity.provider.interactionDetails(request.raw, reply.raw).catch(() => undefined)
@@ -369,9 +333,8 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       if (interactionUid && (interaction?.uid !== interactionUid || interaction.prompt.name !== 'login')) {
         throw new AppError(400, 'SIGN_IN_EXPIRED', signInMessages.signInExpired);
       }
-      const pending = await verifyCode(app.db, encryptedSessionJwt, DEVICE_2FA_PURPOSE, twoFaCode);
-      const collector = await findSignedInCollector(app.db, pending.collectorId);
-      if (!collector) throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
+      const pending = await service.checkDevice2faCode(encryptedSessionJwt, twoFaCode);
+      const collector = await service.collectorToSignIn(pending.collectorId);
       const { clientId, idToken, refreshToken } = pending.data;
       if (interaction) {
         await markDeviceKnown(app, request, reply, collector.id, String(clientId));
@@ -395,12 +358,9 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ description: z.string() }), ...errors },
       },
     },
-    async (request) => {
-      const { code, row } = await resendCode(app.db, request.body.encryptedSessionJwt, DEVICE_2FA_PURPOSE);
-      const destination = await destinationOf(app, row.collectorId);
-      await sendSignInCode(app, destination, code);
-      return { description: twoFactorMessages.codeSent(destination.masked) };
-    },
+    async (request) => ({
+      description: await service.resendDevice2faCode(request.body.encryptedSessionJwt),
+    }),
   );
 
   app.get(
@@ -416,11 +376,10 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const cookie = app.sessionToken(request) ?? '';
       const data = request.session?.data ?? {};
-      const cachedUntil = typeof data.accessTokenExpiresAt === 'number' ? data.accessTokenExpiresAt : 0;
       // Reuse a token with some life left: refresh tokens rotate, so parallel refreshes would clash.
-      if (typeof data.accessToken === 'string' && cachedUntil - Date.now() > 30_000) {
-        return { accessToken: data.accessToken, expiresAt: new Date(cachedUntil).toISOString() };
-      }
+      const cached = service.cachedAccessToken(data);
+      if (cached)
+        return { accessToken: cached.accessToken, expiresAt: new Date(cached.expiresAt).toISOString() };
       if (typeof data.refreshToken !== 'string') {
         throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
       }
@@ -428,7 +387,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const tokens = await client.refreshTokenGrant(configuration, data.refreshToken).catch(() => {
         throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
       });
-      const expiresAt = Date.now() + (tokens.expires_in ?? 600) * 1000;
+      const expiresAt = service.accessTokenExpiry(tokens.expires_in);
       await app.sessions.update(cookie, {
         ...data,
         refreshToken: tokens.refresh_token ?? data.refreshToken,
