@@ -1,6 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cards, sessions } from '../db/schema/core.ts';
+import { oidcModels } from '../db/schema/identity.ts';
+import { passkeyChallenges } from '../db/schema/passkeys.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../test/build-test-app.ts';
 import { deleteEndedBatch, sweepEndedRows, sweepEvery } from './expired-rows.ts';
 
@@ -104,6 +106,43 @@ describe('ended rows are swept outside requests, through their index (issue 35, 
     );
     expect(await planOf(deleteEndedBatch('attemptCounters', at))).toContain(
       'attempt_counters_window_ends_idx',
+    );
+  });
+
+  it('the purge job deletes the identity provider’s ended models (grants, codes) and passkey challenges, outside requests', async () => {
+    const ended = new Date(Date.now() - 60_000);
+    const later = new Date(Date.now() + 3_600_000);
+    const id = `purge-${Date.now()}`;
+    await t.app.db.insert(oidcModels).values([
+      { model: 'Grant', id: `${id}-ended`, payload: {}, expiresAt: ended },
+      { model: 'Grant', id: `${id}-live`, payload: {}, expiresAt: later },
+      { model: 'AuthorizationCode', id: `${id}-ended`, payload: {}, expiresAt: ended },
+    ]);
+    await t.app.db.insert(passkeyChallenges).values([
+      { challenge: `${id}-ended`, purpose: 'authentication', bindingHash: 'x', expiresAt: ended },
+      { challenge: `${id}-live`, purpose: 'authentication', bindingHash: 'x', expiresAt: later },
+    ]);
+    const left = async () => [
+      ...(await t.app.db.select({ id: oidcModels.id, model: oidcModels.model }).from(oidcModels))
+        .filter((row) => row.id.startsWith(id))
+        .map((row) => `${row.model} ${row.id}`),
+      ...(await t.app.db.select({ id: passkeyChallenges.challenge }).from(passkeyChallenges))
+        .filter((row) => row.id.startsWith(id))
+        .map((row) => `challenge ${row.id}`),
+    ];
+    expect(await left()).toHaveLength(5);
+    await t.app.jobs.trigger('purge-expired-rows');
+    await vi.waitFor(
+      async () => expect((await left()).sort()).toEqual([`Grant ${id}-live`, `challenge ${id}-live`]),
+      {
+        timeout: 10_000,
+        interval: 50,
+      },
+    );
+    const at = new Date();
+    expect(await planOf(deleteEndedBatch('oidcModels', at))).toContain('oidc_models_expires_idx');
+    expect(await planOf(deleteEndedBatch('passkeyChallenges', at))).toContain(
+      'passkey_challenges_expires_idx',
     );
   });
 

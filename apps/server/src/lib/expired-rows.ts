@@ -2,9 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../db/database.ts';
 import { sessions, spentBotCheckTokens } from '../db/schema/core.ts';
+import { oidcModels } from '../db/schema/identity.ts';
+import { passkeyChallenges } from '../db/schema/passkeys.ts';
 import { attemptCounters } from '../db/schema/security.ts';
 
-/** How often an instance sweeps rows whose time has ended. */
+/** How often rows whose time has ended are swept (the in-process job runner's interval too). */
 export const SWEEP_INTERVAL_MS = 60_000;
 /** Rows deleted by one statement: short enough never to hold locks for long on a large table. */
 const BATCH = 1_000;
@@ -15,12 +17,16 @@ const ATTEMPT_COUNTER_GRACE_MS = 24 * 3_600_000;
 
 interface ExpiringTable {
   table: PgTable;
-  key: PgColumn;
+  /** The row's key: a column, or a list of columns where the key has several. */
+  key: PgColumn | SQL;
   /** Rows past `at` are done with: a read checks the time itself, so a sweep only keeps the table small. */
   ended: (at: Date) => SQL;
 }
 
-/** Tables of rows with an end time, each with an index on it (migration 0015), swept outside requests. */
+/**
+ * Tables of rows with an end time, each with an index on it (migration 0015; the provider's and passkeys' since
+ * 0002 and 0014), swept outside requests by the purge job (issue 35, item 2).
+ */
 const EXPIRING = {
   sessions: { table: sessions, key: sessions.idHash, ended: (at) => sql`${sessions.expiresAt} < ${at}` },
   spentBotCheckTokens: {
@@ -34,6 +40,17 @@ const EXPIRING = {
     ended: (at) =>
       sql`${attemptCounters.windowEndsAt} < ${new Date(at.getTime() - ATTEMPT_COUNTER_GRACE_MS)}`,
   },
+  // The identity provider's sessions, interactions, codes, tokens and grants (a row without an end is kept).
+  oidcModels: {
+    table: oidcModels,
+    key: sql`${oidcModels.model}, ${oidcModels.id}`,
+    ended: (at) => sql`${oidcModels.expiresAt} < ${at}`,
+  },
+  passkeyChallenges: {
+    table: passkeyChallenges,
+    key: passkeyChallenges.challenge,
+    ended: (at) => sql`${passkeyChallenges.expiresAt} < ${at}`,
+  },
 } satisfies Record<string, ExpiringTable>;
 type ExpiringName = keyof typeof EXPIRING;
 
@@ -41,11 +58,12 @@ type ExpiringName = keyof typeof EXPIRING;
 export const deleteEndedBatch = (name: ExpiringName, at: Date): SQL => {
   const { table, key, ended }: ExpiringTable = EXPIRING[name];
   // SKIP LOCKED: instances sweeping at the same moment take different rows instead of waiting for each other.
-  return sql`delete from ${table} where ${key} in (select ${key} from ${table} where ${ended(at)} limit ${BATCH} for update skip locked) returning 1`;
+  return sql`delete from ${table} where (${key}) in (select ${key} from ${table} where ${ended(at)} limit ${BATCH} for update skip locked) returning 1`;
 };
 
 /**
- * Deletes the ended rows of every expiring table (sessions, spent bot-check tokens, attempt counters) in batches
+ * Deletes the ended rows of every expiring table (sessions, spent bot-check tokens, attempt counters, the
+ * identity provider's models, passkey challenges) in batches
  * of BATCH through their end-time index; answers how many went, per table. Any instance may run it at any
  * time: it is idempotent, and two at once share the work.
  */
