@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountMessages } from '@app/contracts/account';
 import { apiErrors } from '@app/contracts/api-error';
 import {
   addPasskeyRequestSchema,
@@ -20,7 +19,7 @@ import { collectorSessionResponseSchema, signInMessages } from '@app/contracts/s
 import { AppError } from '../../lib/app-error.ts';
 import { recordAccountEvent } from '../../lib/account-log.ts';
 import { createSessionApiService, markDeviceKnown } from '../session-api/service.ts';
-import * as service from './service.ts';
+import { createPasskeyService } from './service.ts';
 
 const tags = ['passkeys'];
 const errors = apiErrors(400, 401, 403, 404, 409, 429);
@@ -37,14 +36,14 @@ const perClient = { rateLimit: { max: 60, timeWindow: '1 minute' } };
  * The security page: list, add (after a step-up code), rename, remove. HTTP only; the rules are in service.ts.
  */
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: service.PasskeyDeps = {
+  const passkeys = createPasskeyService({
     db: app.db,
     recordEvent: (request, collectorId, type, detail) =>
       recordAccountEvent(app.db, request, collectorId, type, detail),
     publicUrl: app.config.publicUrl,
-    now: app.config.now ?? (() => new Date()),
+    clock: app.clock,
     verifyOtherFactor: createSessionApiService(app).verifyOtherFactor,
-  };
+  });
   /** The RP id: the host name the browser asked (its origin is checked against PUBLIC_URL's). */
   const rpIdOf = (request: FastifyRequest) => request.hostname.replace(/:\d+$/, '');
   const token = (request: FastifyRequest) => app.sessionToken(request) ?? '';
@@ -74,7 +73,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const interaction = await loginInteraction(request.body.interaction);
-      return service.signInOptions(deps, interaction.uid, rpIdOf(request));
+      return passkeys.signInOptions(interaction.uid, rpIdOf(request));
     },
   );
 
@@ -92,8 +91,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const interaction = await loginInteraction(request.body.interaction);
-      const { collectorId, synced } = await service.verifySignIn(
-        deps,
+      const { collectorId, synced } = await passkeys.verifySignIn(
         request,
         interaction.uid,
         request.body.response,
@@ -124,7 +122,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passkeysSchema, ...errors },
       },
     },
-    async (request) => ({ passkeys: await service.listPasskeys(deps, request.collectorId) }),
+    async (request) => ({ passkeys: await passkeys.listPasskeys(request.collectorId) }),
   );
 
   app.post(
@@ -140,11 +138,12 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const until = Number(request.session?.data.reauthUntil ?? 0);
-      if (!(until > deps.now().getTime())) {
-        throw new AppError(403, 'REAUTH_REQUIRED', accountMessages.codeNeeded);
-      }
-      return service.registrationOptions(deps, request.collectorId, token(request), rpIdOf(request));
+      return passkeys.registrationOptions(
+        request.collectorId,
+        token(request),
+        rpIdOf(request),
+        Number(request.session?.data.reauthUntil ?? 0),
+      );
     },
   );
 
@@ -161,8 +160,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      passkey: await service.addPasskey(
-        deps,
+      passkey: await passkeys.addPasskey(
         request,
         request.collectorId,
         token(request),
@@ -189,7 +187,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.renamePasskey(deps, request, request.collectorId, request.params.id, request.body.name),
+      passkeys.renamePasskey(request, request.collectorId, request.params.id, request.body.name),
   );
 
   app.delete(
@@ -204,6 +202,6 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passkeyChangedSchema, ...errors },
       },
     },
-    async (request) => service.removePasskey(deps, request, request.collectorId, request.params.id),
+    async (request) => passkeys.removePasskey(request, request.collectorId, request.params.id),
   );
 };

@@ -1,3 +1,4 @@
+import { accountMessages } from '@app/contracts/account';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -21,6 +22,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { occasionalSweep } from '../../lib/occasional-sweep.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 import type { SessionApiService } from '../session-api/service.ts';
 import { passkeyNameFor } from './authenticator-names.ts';
@@ -45,7 +47,7 @@ export interface PasskeyDeps {
   ) => Promise<void>;
   /** The configured public origin (PUBLIC_URL): the only origin an answer may come from. */
   publicUrl: string;
-  now: () => Date;
+  clock: Clock;
   /** The password's lockout, which a passkey sign-in counts against too (the session-api module's). */
   verifyOtherFactor: SessionApiService['verifyOtherFactor'];
 }
@@ -92,7 +94,7 @@ async function newChallenge(
   binding: string,
   collectorId: string | null,
 ) {
-  const now = deps.now();
+  const now = deps.clock.now();
   await sweepChallenges(deps.db, now);
   await repo.insertChallenge(deps.db, {
     challenge,
@@ -108,7 +110,7 @@ const takeChallenge = (
   challenge: string,
   purpose: repo.ChallengePurpose,
   binding: string,
-) => repo.takeChallenge(deps.db, challenge, purpose, hashOf(`${purpose}:${binding}`), deps.now());
+) => repo.takeChallenge(deps.db, challenge, purpose, hashOf(`${purpose}:${binding}`), deps.clock.now());
 
 const toPasskey = (row: repo.PasskeyRow): Passkey => ({
   id: row.id,
@@ -121,7 +123,7 @@ const toPasskey = (row: repo.PasskeyRow): Passkey => ({
 
 /* ---------- the security page ---------- */
 
-export async function listPasskeys(deps: PasskeyDeps, collectorId: string): Promise<Passkey[]> {
+async function listPasskeys(deps: PasskeyDeps, collectorId: string): Promise<Passkey[]> {
   return (await repo.listPasskeys(deps.db, collectorId)).map(toPasskey);
 }
 
@@ -131,12 +133,17 @@ export async function listPasskeys(deps: PasskeyDeps, collectorId: string): Prom
  * signs the member in; the member's passkeys are excluded, so one authenticator is not added twice. The
  * challenge is bound to the web session.
  */
-export async function registrationOptions(
+async function registrationOptions(
   deps: PasskeyDeps,
   collectorId: string,
   sessionToken: string,
   rpId: string,
+  /** Until when the session's step-up code holds (ms): adding a passkey needs one. */
+  reauthUntil: number,
 ): Promise<CreationOptions> {
+  if (!(reauthUntil > deps.clock.now().getTime())) {
+    throw new AppError(403, 'REAUTH_REQUIRED', accountMessages.codeNeeded);
+  }
   const holder = await repo.findPasskeyHolder(deps.db, collectorId);
   if (!holder) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
   const existing = await repo.listPasskeys(deps.db, collectorId);
@@ -168,7 +175,7 @@ export async function registrationOptions(
  * Checks the browser's new credential against the challenge this session was given and stores its public key,
  * named after its password manager when that is known, with the device it was added on.
  */
-export async function addPasskey(
+async function addPasskey(
   deps: PasskeyDeps,
   req: Req,
   collectorId: string,
@@ -211,13 +218,7 @@ export async function addPasskey(
   return toPasskey(stored);
 }
 
-export async function renamePasskey(
-  deps: PasskeyDeps,
-  req: Req,
-  collectorId: string,
-  id: string,
-  name: string,
-) {
+async function renamePasskey(deps: PasskeyDeps, req: Req, collectorId: string, id: string, name: string) {
   if (!(await repo.renamePasskey(deps.db, collectorId, id, name))) {
     throw new AppError(404, PASSKEY_ERROR_CODES.notFound, passkeyMessages.notFound);
   }
@@ -226,7 +227,7 @@ export async function renamePasskey(
 }
 
 /** Removes one passkey: it signs no one in from now on (its holder's device may still offer it). */
-export async function removePasskey(deps: PasskeyDeps, req: Req, collectorId: string, id: string) {
+async function removePasskey(deps: PasskeyDeps, req: Req, collectorId: string, id: string) {
   const removed = await repo.deletePasskey(deps.db, collectorId, id);
   if (!removed) throw new AppError(404, PASSKEY_ERROR_CODES.notFound, passkeyMessages.notFound);
   await deps.recordEvent(req, collectorId, 'passkey-removed');
@@ -246,7 +247,7 @@ export const removeAllPasskeys = (db: Database, collectorId: string) =>
  * The options of navigator.credentials.get() for the card-number page: no allow list (the passkey the member
  * picks names the account), user verification required. The challenge is bound to the login interaction.
  */
-export async function signInOptions(
+async function signInOptions(
   deps: PasskeyDeps,
   interactionUid: string,
   rpId: string,
@@ -268,7 +269,7 @@ export async function signInOptions(
  * wrong passwords do, and each outcome on a known passkey is written to the member's security log. Answers
  * the member it signs in, and whether the passkey is synced (a software key) or bound to its device.
  */
-export async function verifySignIn(
+async function verifySignIn(
   deps: PasskeyDeps,
   req: Req,
   interactionUid: string,
@@ -281,7 +282,7 @@ export async function verifySignIn(
   if (!passkey) {
     throw new AppError(401, PASSKEY_ERROR_CODES.notRecognised, passkeyMessages.notRecognised);
   }
-  const now = deps.now();
+  const now = deps.clock.now();
   let verified: { newCounter: number; credentialBackedUp: boolean } | undefined;
   try {
     await deps.verifyOtherFactor(
@@ -329,4 +330,24 @@ export async function verifySignIn(
   });
   await deps.recordEvent(req, passkey.collectorId, 'passkey-used');
   return { collectorId: passkey.collectorId, synced: verified.credentialBackedUp };
+}
+
+/**
+ * Passkeys (issue 33, docs/decisions/029): the security page's list, add, rename and remove, and sign-in by
+ * passkey for the identity provider's login interaction, each bound to the same deps.
+ */
+export function createPasskeyService(deps: PasskeyDeps) {
+  const bound =
+    <A extends unknown[], R>(rule: (deps: PasskeyDeps, ...args: A) => R) =>
+    (...args: A) =>
+      rule(deps, ...args);
+  return {
+    listPasskeys: bound(listPasskeys),
+    registrationOptions: bound(registrationOptions),
+    addPasskey: bound(addPasskey),
+    renamePasskey: bound(renamePasskey),
+    removePasskey: bound(removePasskey),
+    signInOptions: bound(signInOptions),
+    verifySignIn: bound(verifySignIn),
+  };
 }
