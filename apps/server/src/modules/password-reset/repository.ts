@@ -18,7 +18,7 @@ export async function saveResetToken(db: Database, collectorId: string, tokenHas
 }
 
 /** The collector behind a live (unused, unexpired) reset token. */
-export async function findLiveToken(db: Database, tokenHash: string) {
+export async function findLiveToken(db: Database, tokenHash: string, now: Date) {
   const [row] = await db
     .select({
       collectorId: passwordResetTokens.collectorId,
@@ -32,7 +32,7 @@ export async function findLiveToken(db: Database, tokenHash: string) {
       and(
         eq(passwordResetTokens.tokenHash, tokenHash),
         isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date()),
+        gt(passwordResetTokens.expiresAt, now),
       ),
     )
     .limit(1);
@@ -48,27 +48,28 @@ export async function resetPassword(
   tokenHash: string,
   collectorId: string,
   passwordHash: string,
+  now: Date,
 ) {
   return db.transaction(async (tx) => {
     const spent = await tx
       .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: now })
       .where(
         and(
           eq(passwordResetTokens.tokenHash, tokenHash),
           isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, new Date()),
+          gt(passwordResetTokens.expiresAt, now),
         ),
       )
       .returning({ collectorId: passwordResetTokens.collectorId });
     if (spent.length === 0) return false;
     await tx
       .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.collectorId, collectorId), isNull(passwordResetTokens.usedAt)));
     await tx
       .update(credentials)
-      .set({ passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: new Date() })
+      .set({ passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: now })
       .where(eq(credentials.collectorId, collectorId));
     return true;
   });

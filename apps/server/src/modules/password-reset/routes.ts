@@ -27,6 +27,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     notify: app.notify,
     sessions: app.sessions,
     publicUrl: app.config.publicUrl,
+    clock: app.clock,
   });
   const anonymousLimit = { max: 5, timeWindow: '1 minute' };
   app.post(

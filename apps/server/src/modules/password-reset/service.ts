@@ -5,6 +5,7 @@ import { passwordResetMessages, RESET_LINK_LIFETIME_MS } from '@app/contracts/pa
 import { twoFactorMessages, type DeliveryMethod } from '@app/contracts/sign-in';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { findContact } from '../../lib/collectors.ts';
 import {
   findPendingCode,
@@ -36,16 +37,22 @@ export interface PasswordResetDeps {
   sessions: SessionStore;
   /** Where the reset link points (PUBLIC_URL). */
   publicUrl: string;
+  clock: Clock;
 }
 
 /**
  * Anonymous password reset (signed-in spec 7.4): a link by email that works once for an hour, or a code by email
  * or SMS that answers a one-time reset token. Asking answers the same whether or not the address has an account.
  */
-export function createPasswordResetService({ db, notify, sessions, publicUrl }: PasswordResetDeps) {
+export function createPasswordResetService({ db, notify, sessions, publicUrl, clock }: PasswordResetDeps) {
   const newResetToken = async (collectorId: string) => {
     const token = randomBytes(32).toString('base64url');
-    await saveResetToken(db, collectorId, hashOf(token), new Date(Date.now() + RESET_LINK_LIFETIME_MS));
+    await saveResetToken(
+      db,
+      collectorId,
+      hashOf(token),
+      new Date(clock.now().getTime() + RESET_LINK_LIFETIME_MS),
+    );
     return token;
   };
 
@@ -80,7 +87,7 @@ export function createPasswordResetService({ db, notify, sessions, publicUrl }: 
 
     /** Whether a reset link still works (reads only). */
     async checkLink(token: string) {
-      const holder = await findLiveToken(db, hashOf(token));
+      const holder = await findLiveToken(db, hashOf(token), clock.now());
       if (!holder) throw new AppError(400, 'RESET_LINK_INVALID', passwordResetMessages.linkInvalid);
       return { status: 'VALID' as const };
     },
@@ -88,11 +95,17 @@ export function createPasswordResetService({ db, notify, sessions, publicUrl }: 
     /** A new password with a reset link token; the link then stops working, and every sign-in ends. */
     async confirm(token: string, password: string) {
       const tokenHash = hashOf(token);
-      const holder = await findLiveToken(db, tokenHash);
+      const holder = await findLiveToken(db, tokenHash, clock.now());
       if (!holder) throw new AppError(400, 'RESET_LINK_INVALID', passwordResetMessages.linkInvalid);
       const problem = passwordProblem(password, holder);
       if (problem) throw new AppError(400, 'PASSWORD_INVALID', problem);
-      const changed = await resetPassword(db, tokenHash, holder.collectorId, await hashPassword(password));
+      const changed = await resetPassword(
+        db,
+        tokenHash,
+        holder.collectorId,
+        await hashPassword(password),
+        clock.now(),
+      );
       if (!changed) throw new AppError(400, 'RESET_LINK_INVALID', passwordResetMessages.linkInvalid);
       // Anyone signed in with the old password is signed out, at the identity provider too (issue 10).
       await sessions.destroyAllFor(holder.collectorId);
@@ -113,20 +126,24 @@ export function createPasswordResetService({ db, notify, sessions, publicUrl }: 
           destination: maskPhone(`${collector.phoneCountryCode ?? ''}${collector.phoneNumber}`),
         });
       }
-      await issueCode(db, {
-        collectorId: collector.id,
-        purpose: RESET_2FA_PURPOSE,
-        binding: resetBinding(collector.id),
-        deliveryMethod: 'email',
-        sent: false,
-      });
+      await issueCode(
+        db,
+        {
+          collectorId: collector.id,
+          purpose: RESET_2FA_PURPOSE,
+          binding: resetBinding(collector.id),
+          deliveryMethod: 'email',
+          sent: false,
+        },
+        clock,
+      );
       const pending = await findPendingCode(db, resetBinding(collector.id), RESET_2FA_PURPOSE);
       return { id: pending?.id ?? randomUUID(), deliveryOptions };
     },
 
     /** Sends the reset code by email or SMS (at most 3 sends). */
     async sendCode(id: string, deliveryMethod: DeliveryMethod) {
-      const { code, row } = await resendCodeById(db, id, RESET_2FA_PURPOSE, deliveryMethod);
+      const { code, row } = await resendCodeById(db, id, RESET_2FA_PURPOSE, deliveryMethod, clock);
       const collector = await findContact(db, row.collectorId);
       const to =
         deliveryMethod === 'email'
@@ -157,7 +174,7 @@ export function createPasswordResetService({ db, notify, sessions, publicUrl }: 
     async verifyCode(cardNumber: string, code: string) {
       const collector = await findCollectorByCard(db, cardNumber);
       if (!collector) throw new AppError(400, 'CODE_EXPIRED', twoFactorMessages.expired);
-      await verifyCode(db, resetBinding(collector.id), RESET_2FA_PURPOSE, code);
+      await verifyCode(db, resetBinding(collector.id), RESET_2FA_PURPOSE, code, clock);
       return { token: await newResetToken(collector.id) };
     },
   };
