@@ -114,6 +114,8 @@ function pgBossRunner(defs: Definitions, connectionString: string, onError: Log)
           retryDelay: retry.delaySeconds,
           retryBackoff: true,
           retryDelayMax: retry.maxDelaySeconds,
+          // A message may hold a one-time code: its job is not kept for pg-boss's default week.
+          deleteAfterSeconds: 3_600,
         });
         await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
           for (const job of jobs) await run(job.data as never);

@@ -4,6 +4,7 @@ import { desc } from 'drizzle-orm';
 import { brand } from '@app/contracts/brand';
 import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema/core.ts';
+import type { Jobs, RetryPolicy } from './jobs.ts';
 
 export interface Message {
   channel: 'email' | 'sms';
@@ -78,18 +79,34 @@ const smtpTransport = (smtpUrl: string, from: string): Transport => {
   };
 };
 
+/** The job that delivers a message through its channel's transport, after the request that sent it. */
+export const SEND_NOTIFICATION = 'send-notification';
+/** 6 more tries, 2 s after the first failure and doubling (2, 4, 8, 16, 32, 64 s): about two minutes in all. */
+export const SEND_RETRY: RetryPolicy = { limit: 6, delaySeconds: 2, maxDelaySeconds: 300 };
+
+/**
+ * Messages on a channel with a transport are put on the send-notification queue and delivered by a background
+ * job with retries and exponential backoff (issue 35, item 2): the request that sends one does not wait for the
+ * SMTP relay, and a relay that fails once does not lose the message. Messages on a channel without one are kept
+ * in the outbox at once, in the request (DESIGN.md 4: tests and testers read them there).
+ */
 export function createNotifier(
   db: Database,
   transports: Partial<Record<Message['channel'], Transport>>,
+  jobs: Pick<Jobs, 'queue' | 'send'>,
 ): Notifier {
+  jobs.queue<Message>(SEND_NOTIFICATION, SEND_RETRY, async (message) => {
+    const transport = transports[message.channel];
+    if (!transport) throw new Error(`no transport for ${message.channel}`);
+    await transport.deliver(message);
+  });
   return {
     async send(sent) {
       const message =
         sent.channel === 'email' && sent.html
           ? { ...sent, html: brandedEmail(sent.subject, sent.html) }
           : sent;
-      const transport = transports[message.channel];
-      if (transport) return transport.deliver(message);
+      if (transports[message.channel]) return jobs.send(SEND_NOTIFICATION, message);
       await db.insert(outbox).values({ ...message, links: extractLinks(message) });
     },
     async listOutbox() {
@@ -100,16 +117,17 @@ export function createNotifier(
 }
 
 /**
- * The one notify service (DESIGN.md 4): email through SMTP when SMTP_URL is set, otherwise the outbox.
- * SMS has no gateway configured in this product yet, so text messages always go to the outbox.
+ * The one notify service (DESIGN.md 4): email through SMTP when SMTP_URL is set, delivered by the
+ * send-notification job, otherwise the outbox. SMS has no gateway configured in this product yet, so text
+ * messages always go to the outbox.
  */
 export const notifyPlugin = fp(
   async (app) => {
     const { smtpUrl, mailFrom } = app.config;
     app.decorate(
       'notify',
-      createNotifier(app.db, smtpUrl ? { email: smtpTransport(smtpUrl, mailFrom) } : {}),
+      createNotifier(app.db, smtpUrl ? { email: smtpTransport(smtpUrl, mailFrom) } : {}, app.jobs),
     );
   },
-  { name: 'notify', dependencies: ['db'] },
+  { name: 'notify', dependencies: ['db', 'jobs'] },
 );
