@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
-import { sweepEvery } from '../lib/expired-rows.ts';
+import { SWEEP_INTERVAL_MS, sweepEvery } from '../lib/expired-rows.ts';
 
 /** How a queued job is retried when it throws: `limit` more tries, the first after `delaySeconds`, doubling. */
 export interface RetryPolicy {
@@ -70,7 +70,7 @@ function inProcessRunner(defs: Definitions, onError: Log) {
   return {
     async start() {
       for (const [name, run] of defs.scheduled) {
-        timers.push(sweepEvery(60_000, run, (error) => onError(error, name)));
+        timers.push(sweepEvery(SWEEP_INTERVAL_MS, run, (error) => onError(error, name)));
       }
     },
     async send(name: string, data: object) {
