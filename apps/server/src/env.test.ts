@@ -23,6 +23,7 @@ describe('readConfig', () => {
     [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX'],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
     [{ HTTP_HANDLER_TIMEOUT_MS: '10' }, 'HTTP_HANDLER_TIMEOUT_MS'],
+    [{ CONVERSION_SETTLE_AFTER_MS: 'soon' }, 'CONVERSION_SETTLE_AFTER_MS'],
   ])('refuses %j and names %s', (env, variable) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
@@ -52,6 +53,14 @@ describe('scale settings (issue 35)', () => {
       connectionTimeoutMs: 120_000,
       handlerTimeoutMs: 25_000,
     });
+  });
+});
+
+describe('background jobs (issue 35, item 2)', () => {
+  it('settles stale conversions after the partner limit twice and a margin, unless told otherwise', () => {
+    // Unset, the linked-partners module takes 2 x PARTNER_TIMEOUT_MS + 30 s (conversions.ts settleAfterMs).
+    expect(readConfig({}).linkedPartners?.settleAfterMs).toBeUndefined();
+    expect(readConfig({ CONVERSION_SETTLE_AFTER_MS: '120000' }).linkedPartners?.settleAfterMs).toBe(120_000);
   });
 });
 
