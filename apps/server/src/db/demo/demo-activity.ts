@@ -1,3 +1,4 @@
+import { systemClock } from '../../lib/clock.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { brand } from '@app/contracts/brand';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
@@ -279,7 +280,7 @@ export async function loadDemoActivity(db: Database, feed?: ChangeFeed, now = ne
       },
     );
   }
-  await createVoucherService(db, feed).redeem(
+  await createVoucherService({ db, feed, clock: systemClock }).redeem(
     collectorId,
     { rewardId: DEMO_VOUCHER.rewardId, idempotencyKey: DEMO_VOUCHER.idempotencyKey },
     at(12),

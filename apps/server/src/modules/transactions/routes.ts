@@ -23,7 +23,7 @@ const receiptParams = z.object({ id: pathIdSchema });
 
 /** Activity: the transactions feed, the ledger history, savings, breakdown and receipts (signed-in spec 7.6). */
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createActivityService(app.db, app.changes);
+  const service = createActivityService({ db: app.db, feed: app.changes, clock: app.clock });
   const tags = ['activity'];
   const pre = { preHandler: app.requireSession };
 

@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from '@app/contracts/activity';
 import { LRUCache } from 'lru-cache';
+import type { Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
@@ -82,7 +83,14 @@ type WrittenFeedPage = FeedPage & { json: string; answers: Partial<Record<FeedSt
 /** How long the operator's transactions-feed feature state is read from memory (a change shows within this). */
 export const FEED_STATE_TTL_MS = 5_000;
 
-export function createActivityService(db: Database, feed?: ChangeFeed) {
+export interface ActivityDeps {
+  db: Database;
+  /** Clears the cached first pages when the ledger changes on any instance. */
+  feed?: ChangeFeed;
+  clock: Clock;
+}
+
+export function createActivityService({ db, feed, clock }: ActivityDeps) {
   const firstPages = createReadCache<WrittenFeedPage>(feed, balanceChangeKey(''));
   const feedState = new LRUCache<string, boolean>({ max: 10, ttl: FEED_STATE_TTL_MS });
   const feedStatus = async (): Promise<FeedStatus> => {
@@ -136,7 +144,7 @@ export function createActivityService(db: Database, feed?: ChangeFeed) {
 
     async savings(collectorId: string, fromDate: string, toDate: string | undefined, pageOffset: number) {
       const from = notBeforeStart(dayStart(fromDate));
-      const to = toDate ? dayEnd(toDate) : new Date();
+      const to = toDate ? dayEnd(toDate) : clock.now();
       const rows = await savingsPage(db, collectorId, from, to, SAVINGS_PAGE_SIZE + 1, pageOffset);
       return {
         savings: rows.slice(0, SAVINGS_PAGE_SIZE).map((row) => ({
@@ -153,7 +161,7 @@ export function createActivityService(db: Database, feed?: ChangeFeed) {
 
     async cumulativeSavings(collectorId: string, fromDate: string, toDate: string | undefined) {
       const from = notBeforeStart(dayStart(fromDate));
-      const to = toDate ? dayEnd(toDate) : new Date();
+      const to = toDate ? dayEnd(toDate) : clock.now();
       const totals = await savingsTotals(db, collectorId, from, to);
       return {
         fromDate: from.toISOString().slice(0, 10),
@@ -165,7 +173,7 @@ export function createActivityService(db: Database, feed?: ChangeFeed) {
     },
 
     async memberPriceTotals(collectorId: string) {
-      const totals = await savingsTotals(db, collectorId, activityStart, new Date());
+      const totals = await savingsTotals(db, collectorId, activityStart, clock.now());
       const months = await savingsByMonth(db, collectorId, activityStart);
       return {
         totalSaving: pounds(totals.pence),

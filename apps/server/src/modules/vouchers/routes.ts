@@ -18,7 +18,7 @@ const idParams = z.object({ voucherId: pathIdSchema });
 
 /** Spending points and vouchers (signed-in spec 2.3, 3 'Voucher', 7.5 GET /vouchers; docs/decisions/011). */
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createVoucherService(app.db, app.changes);
+  const service = createVoucherService({ db: app.db, feed: app.changes, clock: app.clock });
   const tags = ['vouchers'];
 
   app.get(

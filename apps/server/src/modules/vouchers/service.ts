@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { redemptionMessages, type RedemptionRequest, type Voucher } from '@app/contracts/vouchers';
+import type { Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
@@ -30,7 +31,14 @@ const locked = () => new AppError(403, 'REDEMPTION_LOCKED', redemptionMessages.l
 /** The ledger key of a redemption: the client's key, scoped to the collector so keys never collide. */
 export const redemptionLedgerKey = (collectorId: string, key: string) => `redemption:${collectorId}:${key}`;
 
-export function createVoucherService(db: Database, feed?: ChangeFeed) {
+export interface VoucherDeps {
+  db: Database;
+  /** Tells every instance the balance changed. */
+  feed?: ChangeFeed;
+  clock: Clock;
+}
+
+export function createVoucherService({ db, feed, clock }: VoucherDeps) {
   const toVoucher = async (row: VoucherRow): Promise<Voucher> => {
     const reward = findReward(row.rewardId);
     return {
@@ -87,8 +95,8 @@ export function createVoucherService(db: Database, feed?: ChangeFeed) {
         voucherCode: newVoucherCode(),
         partnerName: reward.partnerName,
         itemDescription: reward.itemDescription,
-        createdAt: at ?? new Date(),
-        expiresAt: new Date((at ?? new Date()).getTime() + VOUCHER_LIFETIME_MS),
+        createdAt: at ?? clock.now(),
+        expiresAt: new Date((at ?? clock.now()).getTime() + VOUCHER_LIFETIME_MS),
       };
       if (reward.points === 0) {
         await insertVoucher(db, voucher);
