@@ -1,6 +1,7 @@
 import { openDatabase } from '../db/database.ts';
 import { readConfig } from '../env.ts';
-import { exportFeedbackCsv } from '../modules/feedback/service.ts';
+import { systemClock } from '../lib/clock.ts';
+import { createFeedbackService } from '../modules/feedback/service.ts';
 
 /**
  * `npm run feedback-export -- [days]`: prints the members' feedback of the last `days` days (7 by default)
@@ -16,7 +17,9 @@ if (!Number.isFinite(days) || days <= 0) {
 const config = readConfig();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  process.stdout.write(await exportFeedbackCsv(handle.db, new Date(Date.now() - days * 86_400_000)));
+  process.stdout.write(
+    await createFeedbackService({ db: handle.db, clock: systemClock }).exportCsvOfLastDays(days),
+  );
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

@@ -6,7 +6,7 @@ import { cards, collectors } from '../../db/schema/core.ts';
 import { feedback } from '../../db/schema/feedback.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-import { exportFeedbackCsv } from './service.ts';
+import { createFeedbackService } from './service.ts';
 
 let t: TestApp;
 let demoId: string;
@@ -102,7 +102,7 @@ describe('POST /customer-contact-api/feedback', () => {
 
   it('exports CSV for the operator, quoting text and neutralising formulas', async () => {
     await send({ type: 'FEEDBACK', topic: 'other', text: '=HYPERLINK("x") and "quotes",\nnew line' });
-    const csv = await exportFeedbackCsv(t.app.db, new Date(Date.now() - 3_600_000));
+    const csv = await createFeedbackService(t.app).exportCsv(new Date(Date.now() - 3_600_000));
     const [header] = csv.split('\r\n');
     expect(header).toBe('id,createdAt,type,topic,device,partner,subject,page,firstName,email,text');
     expect(csv).toContain(`"'=HYPERLINK(""x"") and ""quotes"",\nnew line"`);

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
 import { feedbackRequestSchema, feedbackResponseSchema } from '@app/contracts/feedback';
-import { submitFeedback } from './service.ts';
+import { createFeedbackService } from './service.ts';
 
 /** /customer-contact-api: the feedback submit call (signed-in spec 7.8 leaves it to us; ADR 015). */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  const feedback = createFeedbackService({ db: app.db, clock: app.clock });
   app.post(
     '/customer-contact-api/feedback',
     {
@@ -24,7 +25,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const saved = await submitFeedback(app.db, request.collectorId, {
+      const saved = await feedback.submit(request.collectorId, {
         ...request.body,
         userAgent: request.headers['user-agent'],
       });

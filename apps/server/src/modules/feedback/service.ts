@@ -1,6 +1,7 @@
 import { FEEDBACK_DAILY_LIMIT, feedbackMessages, type FeedbackRequest } from '@app/contracts/feedback';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import * as repository from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -10,11 +11,11 @@ const DAY_MS = 86_400_000;
  * characters by the contract). A member may send FEEDBACK_DAILY_LIMIT in 24 hours: counted under a lock on
  * the member's row, so parallel sends cannot pass it.
  */
-export async function submitFeedback(
+async function submitFeedback(
   db: Database,
   collectorId: string,
   input: FeedbackRequest & { userAgent?: string | undefined },
-  now = new Date(),
+  now: Date,
 ) {
   return db.transaction(async (tx) => {
     const member = await repository.lockCollector(tx, collectorId);
@@ -68,9 +69,26 @@ export const FEEDBACK_CSV_COLUMNS = [
 ] as const;
 
 /** The operator's export (`npm run feedback-export`): CSV, one row per piece of feedback, oldest first. */
-export async function exportFeedbackCsv(db: Database, since: Date): Promise<string> {
+async function exportFeedbackCsv(db: Database, since: Date): Promise<string> {
   const rows = await repository.listSince(db, since);
   const lines = [FEEDBACK_CSV_COLUMNS.join(',')];
   for (const row of rows) lines.push(FEEDBACK_CSV_COLUMNS.map((column) => csvCell(row[column])).join(','));
   return `${lines.join('\r\n')}\r\n`;
+}
+
+export interface FeedbackDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/** Members' feedback (ADR 015): sent by a signed-in member within a daily limit, exported by the operator. */
+export function createFeedbackService({ db, clock }: FeedbackDeps) {
+  return {
+    submit: (collectorId: string, input: FeedbackRequest & { userAgent?: string | undefined }) =>
+      submitFeedback(db, collectorId, input, clock.now()),
+    exportCsv: (since: Date) => exportFeedbackCsv(db, since),
+    /** The export of the last `days` days. */
+    exportCsvOfLastDays: (days: number) =>
+      exportFeedbackCsv(db, new Date(clock.now().getTime() - days * DAY_MS)),
+  };
 }

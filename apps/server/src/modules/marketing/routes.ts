@@ -11,12 +11,13 @@ import {
 } from '@app/contracts/marketing';
 import { AppError } from '../../lib/app-error.ts';
 import { SKINNY_EVENT_ID } from './events.ts';
-import { eventById, podsAt, statistic } from './service.ts';
+import { createMarketingService, eventById } from './service.ts';
 
 const tags = ['marketing'];
 
 /** /marketing-api: events, homepage pods and public statistics (ADR 015 designs the payloads). */
 export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const marketing = createMarketingService({ db: app.db, clock: app.clock });
   app.get(
     '/marketing-api/events/:eventId',
     {
@@ -55,7 +56,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: podsResponseSchema, 401: apiErrorSchema },
       },
     },
-    async () => ({ pods: podsAt(new Date()) }),
+    async () => ({ pods: marketing.pods() }),
   );
 
   app.get(
@@ -73,7 +74,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = STATISTICS.find((entry) => entry === request.params.name);
       if (!name) throw new AppError(404, 'STATISTIC_NOT_FOUND', marketingMessages.statisticNotFound);
       reply.header('cache-control', 'public, max-age=60');
-      return statistic(app.db, name, new Date());
+      return marketing.statistic(name);
     },
   );
 };

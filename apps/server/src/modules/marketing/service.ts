@@ -1,5 +1,6 @@
 import { count, countDistinct, gte, sql, sum } from 'drizzle-orm';
 import { marketingMessages, type Pod, type Statistic, type StatisticName } from '@app/contracts/marketing';
+import type { Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { collectors } from '../../db/schema/core.ts';
 import { offers } from '../../db/schema/offers.ts';
@@ -52,7 +53,7 @@ const TITLES: Record<StatisticName, string> = {
 };
 
 /** Scheme-wide figures for /statistics/{x}: counts and sums only, never one member's data. */
-export async function statistic(db: Database, name: StatisticName, now: Date): Promise<Statistic> {
+async function statistic(db: Database, name: StatisticName, now: Date): Promise<Statistic> {
   const yearStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
   let figures: Statistic['figures'];
   if (name === 'points') {
@@ -91,4 +92,12 @@ export async function statistic(db: Database, name: StatisticName, now: Date): P
     ];
   }
   return { name, title: TITLES[name], figures, asOf: now.toISOString() };
+}
+
+/** Homepage pods and scheme-wide statistics at the clock's time. */
+export function createMarketingService({ db, clock }: { db: Database; clock: Clock }) {
+  return {
+    pods: () => podsAt(clock.now()),
+    statistic: (name: StatisticName) => statistic(db, name, clock.now()),
+  };
 }

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
 import { playbackSchema, yearParamSchema } from '@app/contracts/year-in-review';
-import { playbackFor } from './service.ts';
+import { createYearInReviewService } from './service.ts';
 
 /** /year-in-review-api: the member's year played back from the points ledger (ADR 015). */
 export const yearInReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const yearInReview = createYearInReviewService({ db: app.db });
   app.get(
     '/year-in-review-api/playbacks/:year',
     {
@@ -19,7 +20,7 @@ export const yearInReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return playbackFor(app.db, request.collectorId, request.params.year);
+      return yearInReview.playbackFor(request.collectorId, request.params.year);
     },
   );
 };

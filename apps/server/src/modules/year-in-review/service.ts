@@ -19,7 +19,7 @@ const nameOf = (source: string) =>
  * saved at 200 points a pound), top three partners by points collected and the best month. Calendar year
  * in UTC, like the ledger's timestamps.
  */
-export async function playbackFor(db: Database, collectorId: string, year: number): Promise<Playback> {
+async function playbackFor(db: Database, collectorId: string, year: number): Promise<Playback> {
   const from = new Date(Date.UTC(year, 0, 1));
   const to = new Date(Date.UTC(year + 1, 0, 1));
   const [firstName, totals, sources, months] = await Promise.all([
@@ -41,5 +41,12 @@ export async function playbackFor(db: Database, collectorId: string, year: numbe
       .map((row) => ({ source: row.source, name: nameOf(row.source), points: row.points })),
     bestMonth: best ? best.month : null,
     bestMonthPoints: best ? best.points : 0,
+  };
+}
+
+/** The member's year in review, from the points ledger. */
+export function createYearInReviewService({ db }: { db: Database }) {
+  return {
+    playbackFor: (collectorId: string, year: number) => playbackFor(db, collectorId, year),
   };
 }
