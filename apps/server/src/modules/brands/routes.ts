@@ -22,7 +22,7 @@ const publicRead = { rateLimit: { max: 300, timeWindow: '1 minute' } };
 
 /** Brands and eShops (signed-in spec 7.1): /nectar-brands-api, its anonymous twin and the CMS categories. */
 export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBrandService(app.db, app.config.now);
+  const service = createBrandService({ db: app.db, clock: app.clock });
   const tags = ['brands'];
 
   app.get(

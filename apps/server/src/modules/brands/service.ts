@@ -8,6 +8,7 @@ import {
 } from '@app/contracts/brands';
 import { brand as scheme } from '@app/contracts/brand';
 import { brandLogoUrl } from '@app/contracts/brand-logos';
+import type { Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { brandCatalogue } from './catalogue.ts';
@@ -41,7 +42,8 @@ export function toBrand(row: StoredBrand, now: Date): Brand {
 const notFound = () => new AppError(404, 'BRAND_NOT_FOUND', "We couldn't find that brand.");
 
 /** The brand rules of signed-in spec 7.1; the list is small and read often, so it is kept for a minute. */
-export function createBrandService(db: Database, now: () => Date = () => new Date()) {
+export function createBrandService({ db, clock }: { db: Database; clock: Clock }) {
+  const now = () => clock.now();
   const cache = new LRUCache<'all', StoredBrand[]>({ max: 1, ttl: 60_000 });
   const all = async () => {
     const cached = cache.get('all');

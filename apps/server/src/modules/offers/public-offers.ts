@@ -1,3 +1,4 @@
+import type { Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { brandLogoSvg } from '../../lib/artwork/brand-logo.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,7 +10,8 @@ import { findOffer, type OfferRow } from './repository.ts';
 import { isOfferLive } from './service.ts';
 
 /** What anyone may see of the offers without a session: partner offers, previews and the offers' pictures. */
-export function createPublicOfferService(db: Database, now: () => Date = () => new Date()) {
+export function createPublicOfferService({ db, clock }: { db: Database; clock: Clock }) {
+  const now = () => clock.now();
   /** A live catalogue offer that `accept` allows, or 404. */
   async function publicOffer(id: string, accept: (row: OfferRow) => boolean) {
     const row = await findOffer(db, id);

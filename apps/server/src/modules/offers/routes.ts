@@ -40,8 +40,8 @@ function answerList(request: FastifyRequest, reply: FastifyReply, list: OfferLis
 /** /offers-api: the offer calls of signed-in spec 7.5. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.devTools) registerOfferDevRoutes(app);
-  const service = createOfferService(app.db, undefined, app.changes);
-  const publicOffers = createPublicOfferService(app.db);
+  const service = createOfferService({ db: app.db, clock: app.clock, feed: app.changes });
+  const publicOffers = createPublicOfferService({ db: app.db, clock: app.clock });
   const tags = ['offers'];
 
   app.get(

@@ -12,6 +12,7 @@ import {
 } from '@app/contracts/offers';
 import { boundedCache } from '../../lib/bounded-cache.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Database, DbExecutor } from '../../db/database.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -173,7 +174,15 @@ function offersCache(feed: ChangeFeed | undefined) {
   };
 }
 
-export function createOfferService(db: Database, now: () => Date = () => new Date(), feed?: ChangeFeed) {
+export interface OfferDeps {
+  db: Database;
+  clock: Clock;
+  /** Clears the cached offer lists when a member's offers change on any instance. */
+  feed?: ChangeFeed;
+}
+
+export function createOfferService({ db, clock, feed }: OfferDeps) {
+  const now = () => clock.now();
   const cache = offersCache(feed);
   /** Runs inside the caller's transaction (`tx`): on PGlite a query outside it would wait for it forever. */
   async function assertEligible(tx: DbExecutor, collectorId: string, sourceTypes: Set<OfferSourceType>) {
