@@ -36,7 +36,7 @@ function inStock(request: FastifyRequest, cardType: CardType): CardType {
 
 /** Card and barcode (signed-in spec 7.2) and card retrieve, replace and request (7.4). */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCardService(app.db, app.notify, app.changes);
+  const service = createCardService({ db: app.db, notify: app.notify, feed: app.changes });
   const tags = ['card'];
   const anonymousLimit = { max: 5, timeWindow: '1 minute' };
 

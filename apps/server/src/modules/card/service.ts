@@ -51,7 +51,14 @@ async function cardFromDatabase(db: Database, collectorId: string): Promise<Cust
   };
 }
 
-export function createCardService(db: Database, notify: Notifier, feed?: ChangeFeed) {
+export interface CardDeps {
+  db: Database;
+  notify: Notifier;
+  /** Clears the cached card when it changes on any instance. */
+  feed?: ChangeFeed;
+}
+
+export function createCardService({ db, notify, feed }: CardDeps) {
   const cachedCard = createReadCache<CustomerCard>(feed, cardChangeKey(''));
   /** The card in use and the last card request, from memory until either changes (ADR 016). */
   const card = (collectorId: string) => cachedCard(collectorId, () => cardFromDatabase(db, collectorId));
