@@ -42,7 +42,7 @@ declare module 'fastify' {
 
 export const sessionPlugin = fp(
   async (app) => {
-    const store = createSessionStore(app.db, app.config.session, undefined, app.changes);
+    const store = createSessionStore(app.db, app.config.session, () => app.clock.now(), app.changes);
     const secure = app.config.publicUrl.startsWith('https://');
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
     const cookieName = cookieNameFor(app.config.publicUrl);
