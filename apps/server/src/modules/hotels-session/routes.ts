@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
-import { AppError } from '../../lib/app-error.ts';
-import { getOrCreateSecret } from '../../lib/server-secrets.ts';
-import { createHotelsSessionToken, isAllowedRedirectTarget } from './service.ts';
+import { createHotelsSessionService } from './service.ts';
 
 export const HOTELS_SESSION_HEADER = 'x-hotels-session';
 
@@ -13,6 +11,7 @@ export const HOTELS_SESSION_HEADER = 'x-hotels-session';
  * allow-list here as well as in the app, and the answer names the redirect page with token and target.
  */
 export const hotelsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hotels = createHotelsSessionService({ db: app.db, clock: app.clock });
   app.get(
     '/customer-management-api/customer/session/hotels',
     {
@@ -30,11 +29,7 @@ export const hotelsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { redirect } = request.query;
-      if (redirect !== undefined && !isAllowedRedirectTarget(redirect)) {
-        throw new AppError(400, 'REDIRECT_NOT_ALLOWED', 'That address is not one we can take you to.');
-      }
-      const secret = await getOrCreateSecret(app.db, 'hotels-session');
-      const { token, expiresAt } = createHotelsSessionToken(secret, request.collectorId);
+      const { token, expiresAt } = await hotels.start(request.collectorId, redirect);
       reply.header(HOTELS_SESSION_HEADER, token).header('cache-control', 'no-store');
       const redirectUrl = redirect
         ? `/sso-redirection?${new URLSearchParams({ pianosessionhotels: token, location: redirect }).toString()}`

@@ -1,5 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { brand } from '@app/contracts/brand';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { getOrCreateSecret } from '../../lib/server-secrets.ts';
 
 /** A hotels session lasts as long as a short partner hand-off needs. */
 export const HOTELS_SESSION_MINUTES = 15;
@@ -9,7 +13,7 @@ export const HOTELS_SESSION_MINUTES = 15;
  * a server secret so the hotel partner's side can check it came from us. Nothing in it identifies the
  * collector to anyone without the secret.
  */
-export function createHotelsSessionToken(secret: string, collectorId: string, now = new Date()) {
+function createHotelsSessionToken(secret: string, collectorId: string, now: Date) {
   const expiresAt = new Date(now.getTime() + HOTELS_SESSION_MINUTES * 60_000);
   const handle = createHmac('sha256', secret)
     .update(`handle:${collectorId}`)
@@ -21,7 +25,7 @@ export function createHotelsSessionToken(secret: string, collectorId: string, no
 }
 
 /** Redirect targets must be on the brand's allow-list of hosts, over https (localhost aside) (spec 5). */
-export function isAllowedRedirectTarget(target: string): boolean {
+function isAllowedRedirectTarget(target: string): boolean {
   let url: URL;
   try {
     url = new URL(target);
@@ -30,4 +34,18 @@ export function isAllowedRedirectTarget(target: string): boolean {
   }
   if (!brand.redirectAllowList.includes(url.hostname)) return false;
   return url.protocol === 'https:' || (url.protocol === 'http:' && url.hostname === 'localhost');
+}
+
+/** The hotels session hand-off (signed-in spec 4, 7.4): a token for the member, and where it may go. */
+export function createHotelsSessionService({ db, clock }: { db: Database; clock: Clock }) {
+  return {
+    /** A token for the member, refused (400) for a redirect off the allow-list. */
+    async start(collectorId: string, redirect: string | undefined) {
+      if (redirect !== undefined && !isAllowedRedirectTarget(redirect)) {
+        throw new AppError(400, 'REDIRECT_NOT_ALLOWED', 'That address is not one we can take you to.');
+      }
+      const secret = await getOrCreateSecret(db, 'hotels-session');
+      return createHotelsSessionToken(secret, collectorId, clock.now());
+    },
+  };
 }

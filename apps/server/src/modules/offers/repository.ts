@@ -103,10 +103,11 @@ export async function updateCollectorOffer(
   collectorId: string,
   offerId: string,
   change: { state?: string; isBookmarked?: boolean; savedAt?: Date | null },
+  now: Date,
 ) {
   await db
     .update(collectorOffers)
-    .set({ ...change, version: sql`${collectorOffers.version} + 1`, updatedAt: new Date() })
+    .set({ ...change, version: sql`${collectorOffers.version} + 1`, updatedAt: now })
     .where(and(eq(collectorOffers.collectorId, collectorId), eq(collectorOffers.offerId, offerId)));
 }
 

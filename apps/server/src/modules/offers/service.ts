@@ -280,11 +280,17 @@ export function createOfferService({ db, clock, feed }: OfferDeps) {
               throw new AppError(409, 'INVALID_TRANSITION', offerErrors.transition(row.state, change.state));
             }
             const saved = change.state === 'LOADED' || change.state === 'PINNED';
-            await updateCollectorOffer(tx, collectorId, change.id, {
-              state: change.state,
-              ...(saved && row.savedAt === null ? { savedAt: now() } : {}),
-              ...(!saved && !row.isBookmarked ? { savedAt: null } : {}),
-            });
+            await updateCollectorOffer(
+              tx,
+              collectorId,
+              change.id,
+              {
+                state: change.state,
+                ...(saved && row.savedAt === null ? { savedAt: now() } : {}),
+                ...(!saved && !row.isBookmarked ? { savedAt: null } : {}),
+              },
+              now(),
+            );
             row.state = change.state;
           }
           applied.push({ id: change.id, state: change.state });
@@ -306,10 +312,16 @@ export function createOfferService({ db, clock, feed }: OfferDeps) {
         if (!isOfferLive(row, now())) throw new AppError(409, 'OFFER_EXPIRED', offerErrors.expired);
         await assertEligible(tx, collectorId, new Set(['COALITION']));
         if (row.isBookmarked !== bookmarked) {
-          await updateCollectorOffer(tx, collectorId, offerId, {
-            isBookmarked: bookmarked,
-            savedAt: bookmarked ? (row.savedAt ?? now()) : row.state === 'LOADED' ? row.savedAt : null,
-          });
+          await updateCollectorOffer(
+            tx,
+            collectorId,
+            offerId,
+            {
+              isBookmarked: bookmarked,
+              savedAt: bookmarked ? (row.savedAt ?? now()) : row.state === 'LOADED' ? row.savedAt : null,
+            },
+            now(),
+          );
           await feed?.announce(tx, offersChangeKey(collectorId));
         }
       });
