@@ -49,3 +49,15 @@ export async function buildTestApp(
 
 /** Headers the web client sends on every state-changing call. */
 export const jsWeb = { channel: 'JS-WEB', 'content-type': 'application/json' } as const;
+
+/** A fresh member of its own, signed in (the tester tool `POST /dev/account-member`): its answer, checked. */
+export async function newAccountMember(t: TestApp) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/dev/account-member',
+    headers: jsWeb,
+    payload: {},
+  });
+  if (response.statusCode !== 200) throw new Error(`no member made: ${response.statusCode} ${response.body}`);
+  return response;
+}

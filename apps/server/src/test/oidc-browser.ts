@@ -130,3 +130,25 @@ export async function finishSignIn(
   const code = back.searchParams.get('code') ?? '';
   return { session: await exchangeCode(t, jar, code, verifier, redirectUri), code };
 }
+
+/** A partner of OIDC_CLIENTS_FILE as the tests configure it: confidential, asks for consent the first time. */
+export const TRAVEL_PARTNER = {
+  client_id: 'travel-partner',
+  client_name: 'Example Travel',
+  redirect_uris: ['https://travel.example/callback'],
+  scopes: ['openid', 'offline', 'profile'],
+  token_endpoint_auth_method: 'client_secret_basic',
+  client_secret: 'travel-partner-secret-of-at-least-32-chars',
+};
+
+/** The member allows a partner on the consent page at `consent`: answers the provider's reply (200). */
+export async function allowConsent(t: TestApp, jar: Pick<Jar, 'header'>, consent: URL) {
+  const allowed = await t.app.inject({
+    method: 'POST',
+    url: `/identity-api/consent/${consent.searchParams.get('uid')}`,
+    headers: { ...jsWeb, cookie: jar.header() },
+    payload: { allow: true },
+  });
+  expect(allowed.statusCode).toBe(200);
+  return allowed;
+}

@@ -10,7 +10,7 @@ import { pointsLedger } from '../../db/schema/points-ledger.ts';
 import { maskEmail } from '../../lib/one-time-codes.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, jsWeb, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
 import { createSessionApiService } from '../session-api/service.ts';
 import { recordSignIn } from '../../lib/account-log.ts';
 
@@ -31,13 +31,7 @@ let members = 0;
 
 /** A fresh member of its own (the tester tool), signed in. */
 async function makeMember(): Promise<Member> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/dev/account-member',
-    headers: jsWeb,
-    payload: {},
-  });
-  expect(response.statusCode).toBe(200);
+  const response = await newAccountMember(t);
   const body = response.json<{ cardNumber: string; email: string; password: string }>();
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
   const [card] = await t.app.db.select().from(cards).where(eq(cards.number, body.cardNumber));

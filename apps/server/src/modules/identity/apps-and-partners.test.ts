@@ -7,7 +7,7 @@ import { NATIVE_APP_CLIENT_ID } from '@app/contracts/connected-apps';
 import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { readConfig } from '../../env.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-import { Jar, signInFully } from '../../test/oidc-browser.ts';
+import { Jar, signInFully, TRAVEL_PARTNER } from '../../test/oidc-browser.ts';
 import { ClientsFileError, loadPartnerClients } from './clients.ts';
 import { inProcessFetch } from './relying-party.ts';
 
@@ -18,14 +18,7 @@ const writeClients = (name: string, content: unknown) => {
   return file;
 };
 
-const BASIC = {
-  client_id: 'travel-partner',
-  client_name: 'Example Travel',
-  redirect_uris: ['https://travel.example/callback'],
-  scopes: ['openid', 'offline', 'profile'],
-  token_endpoint_auth_method: 'client_secret_basic',
-  client_secret: 'travel-partner-secret-of-at-least-32-chars',
-};
+const BASIC = TRAVEL_PARTNER;
 const KEY_JWT = {
   client_id: 'energy-partner',
   client_name: 'Example Energy',

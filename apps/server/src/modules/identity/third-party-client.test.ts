@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
+import { allowConsent } from '../../test/oidc-browser.ts';
 import { inProcessFetch } from './relying-party.ts';
 
 const PARTNER = {
@@ -73,13 +74,7 @@ describe('the identity provider for a third-party client', () => {
     // A partner asks the member's consent the first time (issue 16): the consent page allows it.
     const consent = new URL(String(resume.headers.location), t.config.publicUrl);
     expect(consent.pathname).toBe('/id/start/consent');
-    const allowed = await t.app.inject({
-      method: 'POST',
-      url: `/identity-api/consent/${consent.searchParams.get('uid')}`,
-      headers: { ...jsWeb, cookie: jar.header() },
-      payload: { allow: true },
-    });
-    expect(allowed.statusCode).toBe(200);
+    const allowed = await allowConsent(t, jar, consent);
     const back = await browserGet(new URL(String(allowed.headers.location), t.config.publicUrl).href);
     expect(back.statusCode).toBe(303);
     return new URL(String(back.headers.location));

@@ -13,7 +13,7 @@ const DEMO_CARD_NUMBER = demoCollector.cardNumber;
 const DEMO_PASSWORD: string = demoCollector.password;
 import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-import { finishSignIn, Jar, pkce } from '../../test/oidc-browser.ts';
+import { allowConsent, finishSignIn, Jar, pkce, TRAVEL_PARTNER } from '../../test/oidc-browser.ts';
 
 /** Drives the browser's part: authorization request, card and password step, back to /oauth_redirect. */
 async function signIn(
@@ -340,14 +340,7 @@ describe('sign-in through the identity provider', () => {
 });
 
 /** A partner of OIDC_CLIENTS_FILE (confidential, asks for consent the first time). */
-const PARTNER = {
-  client_id: 'travel-partner',
-  client_name: 'Example Travel',
-  redirect_uris: ['https://travel.example/callback'],
-  scopes: ['openid', 'offline', 'profile'],
-  token_endpoint_auth_method: 'client_secret_basic',
-  client_secret: 'travel-partner-secret-of-at-least-32-chars',
-};
+const PARTNER = TRAVEL_PARTNER;
 
 describe('device 2FA (DEVICE_2FA on)', () => {
   let t: TestApp;
@@ -620,13 +613,7 @@ describe('device 2FA (DEVICE_2FA on)', () => {
     jar.store(right.headers['set-cookie']);
     const consent = await follow(jar, right.json<{ location: string }>().location);
     expect(consent.pathname).toBe('/id/start/consent');
-    const allowed = await t.app.inject({
-      method: 'POST',
-      url: `/identity-api/consent/${consent.searchParams.get('uid')}`,
-      headers: { ...jsWeb, cookie: jar.header() },
-      payload: { allow: true },
-    });
-    expect(allowed.statusCode).toBe(200);
+    const allowed = await allowConsent(t, jar, consent);
     const callback = await follow(jar, allowed.json<{ location: string }>().location);
     expect(`${callback.origin}${callback.pathname}`).toBe(TRAVEL.redirectUri);
     const { tokens, me } = await tokensAndMe(TRAVEL, callback);
