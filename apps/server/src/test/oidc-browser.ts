@@ -107,6 +107,18 @@ export async function signInFully(t: TestApp, jar: Jar) {
   return exchangeCode(t, jar, code, verifier, redirectUri);
 }
 
+/** Opens `location` in the browser of `jar`, which must be sent on (303): answers where it is sent. */
+export async function followRedirect(t: TestApp, jar: Jar, location: string) {
+  const next = await t.app.inject({
+    method: 'GET',
+    url: location.replace(t.config.publicUrl, ''),
+    headers: { cookie: jar.header() },
+  });
+  jar.store(next.headers['set-cookie']);
+  expect(next.statusCode).toBe(303);
+  return new URL(String(next.headers.location), t.config.publicUrl);
+}
+
 /**
  * After a finished login step (its `location`): resumes the provider's interaction, which sends the browser back
  * to /oauth_redirect with a code, and exchanges the code for the website's session.
@@ -118,14 +130,7 @@ export async function finishSignIn(
   verifier: string,
   redirectUri: string,
 ) {
-  const resume = await t.app.inject({
-    method: 'GET',
-    url: location.replace(t.config.publicUrl, ''),
-    headers: { cookie: jar.header() },
-  });
-  jar.store(resume.headers['set-cookie']);
-  expect(resume.statusCode).toBe(303);
-  const back = new URL(String(resume.headers.location));
+  const back = await followRedirect(t, jar, location);
   expect(back.pathname).toBe('/oauth_redirect');
   const code = back.searchParams.get('code') ?? '';
   return { session: await exchangeCode(t, jar, code, verifier, redirectUri), code };

@@ -13,7 +13,14 @@ const DEMO_CARD_NUMBER = demoCollector.cardNumber;
 const DEMO_PASSWORD: string = demoCollector.password;
 import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-import { allowConsent, finishSignIn, Jar, pkce, TRAVEL_PARTNER } from '../../test/oidc-browser.ts';
+import {
+  allowConsent,
+  finishSignIn,
+  followRedirect,
+  Jar,
+  pkce,
+  TRAVEL_PARTNER,
+} from '../../test/oidc-browser.ts';
 
 /** Drives the browser's part: authorization request, card and password step, back to /oauth_redirect. */
 async function signIn(
@@ -445,16 +452,7 @@ describe('device 2FA (DEVICE_2FA on)', () => {
       },
     });
   };
-  const follow = async (jar: Jar, location: string) => {
-    const next = await t.app.inject({
-      method: 'GET',
-      url: location.replace(t.config.publicUrl, ''),
-      headers: { cookie: jar.header() },
-    });
-    jar.store(next.headers['set-cookie']);
-    expect(next.statusCode).toBe(303);
-    return new URL(String(next.headers.location), t.config.publicUrl);
-  };
+  const follow = (jar: Jar, location: string) => followRedirect(t, jar, location);
 
   it('asks a new device for a code at the password step (error 141), refuses wrong, reused and expired codes, then trusts the device', async () => {
     const jar = new Jar();
