@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cards, sessions } from '../db/schema/core.ts';
-import { oidcModels } from '../db/schema/identity.ts';
+import { emailChanges } from '../db/schema/account.ts';
+import { knownDevices, oidcModels, oneTimeCodes, passwordResetTokens } from '../db/schema/identity.ts';
 import { passkeyChallenges } from '../db/schema/passkeys.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../test/build-test-app.ts';
 import { deleteEndedBatch, sweepEndedRows, sweepEvery } from './expired-rows.ts';
@@ -144,6 +145,60 @@ describe('ended rows are swept outside requests, through their index (issue 35, 
     expect(await planOf(deleteEndedBatch('passkeyChallenges', at))).toContain(
       'passkey_challenges_expires_idx',
     );
+  });
+
+  it('the purge job deletes ended one-time codes, reset links, email-change links and long-unseen devices, through their index', async () => {
+    const [card] = await t.app.db.select().from(cards).where(eq(cards.number, DEMO_CARD));
+    const collectorId = card?.collectorId ?? '';
+    const day = 24 * 3_600_000;
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const id = `purge-${Date.now()}`;
+    const code = (suffix: string, expiresAt: Date) => ({
+      collectorId,
+      purpose: 'test',
+      codeHash: 'x',
+      bindingHash: `${id}-${suffix}`,
+      deliveryMethod: 'EMAIL',
+      expiresAt,
+    });
+    // A code ended two days ago goes; one ended an hour ago stays (its request's spent guesses carry over).
+    await t.app.db.insert(oneTimeCodes).values([code('old', ago(2 * day)), code('recent', ago(3_600_000))]);
+    await t.app.db.insert(passwordResetTokens).values([
+      { tokenHash: `${id}-ended`, collectorId, expiresAt: ago(60_000) },
+      { tokenHash: `${id}-live`, collectorId, expiresAt: ago(-3_600_000) },
+    ]);
+    await t.app.db.insert(emailChanges).values([
+      { tokenHash: `${id}-ended`, collectorId, newEmail: 'a@example.com', expiresAt: ago(60_000) },
+      { tokenHash: `${id}-live`, collectorId, newEmail: 'b@example.com', expiresAt: ago(-3_600_000) },
+    ]);
+    await t.app.db.insert(knownDevices).values([
+      { collectorId, clientId: 'nectar-web', deviceHash: `${id}-unseen`, lastSeenAt: ago(91 * day) },
+      { collectorId, clientId: 'nectar-web', deviceHash: `${id}-seen`, lastSeenAt: ago(89 * day) },
+    ]);
+    const left = async () =>
+      [
+        ...(await t.app.db.select({ key: oneTimeCodes.bindingHash }).from(oneTimeCodes)),
+        ...(await t.app.db.select({ key: passwordResetTokens.tokenHash }).from(passwordResetTokens)),
+        ...(await t.app.db.select({ key: emailChanges.tokenHash }).from(emailChanges)),
+        ...(await t.app.db.select({ key: knownDevices.deviceHash }).from(knownDevices)),
+      ]
+        .map((row) => row.key)
+        .filter((key) => key.startsWith(id))
+        .sort();
+    expect(await left()).toHaveLength(8);
+    await t.app.jobs.trigger('purge-expired-rows');
+    await vi.waitFor(
+      async () =>
+        expect(await left()).toEqual([`${id}-live`, `${id}-live`, `${id}-recent`, `${id}-seen`].sort()),
+      { timeout: 10_000, interval: 50 },
+    );
+    const at = new Date();
+    expect(await planOf(deleteEndedBatch('oneTimeCodes', at))).toContain('one_time_codes_expires_idx');
+    expect(await planOf(deleteEndedBatch('passwordResetTokens', at))).toContain(
+      'password_reset_tokens_expires_idx',
+    );
+    expect(await planOf(deleteEndedBatch('emailChanges', at))).toContain('email_changes_expires_idx');
+    expect(await planOf(deleteEndedBatch('knownDevices', at))).toContain('known_devices_last_seen_idx');
   });
 
   it('reads a balance from the ledger index alone', async () => {

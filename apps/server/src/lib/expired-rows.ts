@@ -2,9 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../db/database.ts';
 import { sessions, spentBotCheckTokens } from '../db/schema/core.ts';
-import { oidcModels } from '../db/schema/identity.ts';
+import { emailChanges } from '../db/schema/account.ts';
+import { knownDevices, oidcModels, oneTimeCodes, passwordResetTokens } from '../db/schema/identity.ts';
 import { passkeyChallenges } from '../db/schema/passkeys.ts';
 import { attemptCounters } from '../db/schema/security.ts';
+import { KNOWN_DEVICE_DAYS } from './known-devices.ts';
 
 /** How often rows whose time has ended are swept (the in-process job runner's interval too). */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -14,6 +16,14 @@ const BATCH = 1_000;
 const MAX_BATCHES = 20;
 /** An attempt counter is kept this long after its window ends (lib/attempt-limits.ts). */
 const ATTEMPT_COUNTER_GRACE_MS = 24 * 3_600_000;
+/**
+ * A one-time code is kept this long after it ends: a request's spent guesses carry over to its next code
+ * (lib/one-time-codes.ts), so the row outlives the code itself.
+ */
+const ONE_TIME_CODE_GRACE_MS = 24 * 3_600_000;
+/** A browser unseen this long is no longer known (lib/known-devices.ts, KNOWN_DEVICE_DAYS). */
+const KNOWN_DEVICE_MS = KNOWN_DEVICE_DAYS * 24 * 3_600_000;
+const before = (at: Date, ms: number) => new Date(at.getTime() - ms);
 
 interface ExpiringTable {
   table: PgTable;
@@ -24,8 +34,8 @@ interface ExpiringTable {
 }
 
 /**
- * Tables of rows with an end time, each with an index on it (migration 0015; the provider's and passkeys' since
- * 0002 and 0014), swept outside requests by the purge job (issue 35, item 2).
+ * Tables of rows with an end time, each with an index on it (migrations 0015 and 0016; the provider's and
+ * passkeys' since 0002 and 0014), swept outside requests by the purge job (issue 35, item 2).
  */
 const EXPIRING = {
   sessions: { table: sessions, key: sessions.idHash, ended: (at) => sql`${sessions.expiresAt} < ${at}` },
@@ -37,8 +47,27 @@ const EXPIRING = {
   attemptCounters: {
     table: attemptCounters,
     key: attemptCounters.key,
-    ended: (at) =>
-      sql`${attemptCounters.windowEndsAt} < ${new Date(at.getTime() - ATTEMPT_COUNTER_GRACE_MS)}`,
+    ended: (at) => sql`${attemptCounters.windowEndsAt} < ${before(at, ATTEMPT_COUNTER_GRACE_MS)}`,
+  },
+  oneTimeCodes: {
+    table: oneTimeCodes,
+    key: oneTimeCodes.id,
+    ended: (at) => sql`${oneTimeCodes.expiresAt} < ${before(at, ONE_TIME_CODE_GRACE_MS)}`,
+  },
+  passwordResetTokens: {
+    table: passwordResetTokens,
+    key: passwordResetTokens.tokenHash,
+    ended: (at) => sql`${passwordResetTokens.expiresAt} < ${at}`,
+  },
+  emailChanges: {
+    table: emailChanges,
+    key: emailChanges.tokenHash,
+    ended: (at) => sql`${emailChanges.expiresAt} < ${at}`,
+  },
+  knownDevices: {
+    table: knownDevices,
+    key: sql`${knownDevices.collectorId}, ${knownDevices.clientId}, ${knownDevices.deviceHash}`,
+    ended: (at) => sql`${knownDevices.lastSeenAt} < ${before(at, KNOWN_DEVICE_MS)}`,
   },
   // The identity provider's sessions, interactions, codes, tokens and grants (a row without an end is kept).
   oidcModels: {
@@ -62,8 +91,9 @@ export const deleteEndedBatch = (name: ExpiringName, at: Date): SQL => {
 };
 
 /**
- * Deletes the ended rows of every expiring table (sessions, spent bot-check tokens, attempt counters, the
- * identity provider's models, passkey challenges) in batches
+ * Deletes the ended rows of every expiring table (sessions, spent bot-check tokens, attempt counters, one-time
+ * codes, reset links, email-change links, known devices, the identity provider's models, passkey challenges) in
+ * batches
  * of BATCH through their end-time index; answers how many went, per table. Any instance may run it at any
  * time: it is idempotent, and two at once share the work.
  */

@@ -58,7 +58,6 @@ export async function issueCode(
     eq(oneTimeCodes.purpose, input.purpose),
     isNull(oneTimeCodes.consumedAt),
   );
-  await db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(now.getTime() - 24 * 3_600_000)));
   const [previous] = await db
     .select()
     .from(oneTimeCodes)

@@ -38,5 +38,8 @@ export const emailChanges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('email_changes_collector_idx').on(t.collectorId)],
+  (t) => [
+    index('email_changes_collector_idx').on(t.collectorId),
+    index('email_changes_expires_idx').on(t.expiresAt),
+  ],
 );

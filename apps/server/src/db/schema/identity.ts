@@ -39,7 +39,10 @@ export const passwordResetTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('password_reset_tokens_collector_idx').on(t.collectorId)],
+  (t) => [
+    index('password_reset_tokens_collector_idx').on(t.collectorId),
+    index('password_reset_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
@@ -65,7 +68,10 @@ export const oneTimeCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [index('one_time_codes_binding_idx').on(t.bindingHash)],
+  (t) => [
+    index('one_time_codes_binding_idx').on(t.bindingHash),
+    index('one_time_codes_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Devices a collector has completed sign-in on; a device not listed here gets device 2FA when it is on. */
@@ -81,5 +87,8 @@ export const knownDevices = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.collectorId, t.clientId, t.deviceHash] })],
+  (t) => [
+    primaryKey({ columns: [t.collectorId, t.clientId, t.deviceHash] }),
+    index('known_devices_last_seen_idx').on(t.lastSeenAt),
+  ],
 );

@@ -1,8 +1,7 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/database.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
-import { occasionalSweep } from '../../lib/occasional-sweep.ts';
 
 /** Models that a grant revocation removes (oidc-provider's adapter contract). */
 const GRANTABLE = new Set([
@@ -19,11 +18,10 @@ const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode']);
 
 /**
  * oidc-provider's adapter over the `oidc_models` table: every instance of the app shares the provider's
- * sessions, interactions, codes and tokens. Expired rows are ignored on read and swept on write.
+ * sessions, interactions, codes and tokens. Expired rows are ignored on read and deleted by the purge job
+ * (plugins/expired-rows.ts), never inside a sign-in.
  */
 export function createOidcAdapter(db: Database): new (name: string) => Adapter {
-  const sweep = occasionalSweep((at) => db.delete(oidcModels).where(lt(oidcModels.expiresAt, at)));
-
   // A sign-in runs about fifteen of these: built once as prepared statements instead of on every call.
   const placeholder = (name: string) => sql.placeholder(name);
   const columns = {
@@ -94,7 +92,6 @@ export function createOidcAdapter(db: Database): new (name: string) => Adapter {
         uid: payload.uid ?? null,
         expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
       });
-      await sweep();
     }
 
     private async findWhere(query: typeof findById, value: string): Promise<AdapterPayload | undefined> {

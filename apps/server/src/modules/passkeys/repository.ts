@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { passkeyChallenges, passkeys } from '../../db/schema/passkeys.ts';
@@ -42,11 +42,6 @@ export async function takeChallenge(
     )
     .returning({ collectorId: passkeyChallenges.collectorId });
   return row;
-}
-
-/** Challenges nobody answered in time (the sweep keeps the table small; reads check the time themselves). */
-export async function deleteExpiredChallenges(db: Database, now: Date) {
-  await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now));
 }
 
 /** Who a new passkey is for: the name the browser shows beside it (card number, the member's name). */

@@ -21,7 +21,6 @@ import {
 } from '@app/contracts/passkeys';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { occasionalSweep } from '../../lib/occasional-sweep.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 import type { SessionApiService } from '../session-api/service.ts';
@@ -51,17 +50,6 @@ export interface PasskeyDeps {
   /** The password's lockout, which a passkey sign-in counts against too (the session-api module's). */
   verifyOtherFactor: SessionApiService['verifyOtherFactor'];
 }
-
-const sweeps = new WeakMap<Database, (at: Date) => Promise<void>>();
-/** Unanswered challenges are swept now and then by each instance (occasional-sweep.ts). */
-const sweepChallenges = (db: Database, at: Date) => {
-  let sweep = sweeps.get(db);
-  if (!sweep) {
-    sweep = occasionalSweep((when) => repo.deleteExpiredChallenges(db, when));
-    sweeps.set(db, sweep);
-  }
-  return sweep(at);
-};
 
 const expectedOrigin = (deps: PasskeyDeps) => new URL(deps.publicUrl).origin;
 
@@ -95,7 +83,6 @@ async function newChallenge(
   collectorId: string | null,
 ) {
   const now = deps.clock.now();
-  await sweepChallenges(deps.db, now);
   await repo.insertChallenge(deps.db, {
     challenge,
     purpose,
