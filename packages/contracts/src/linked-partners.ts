@@ -216,6 +216,18 @@ export const linkedAccountSchema = z.object({
   partnerBalance: z.number().int().nullable(),
 });
 
+export const transferSchema = z.object({
+  id: z.string(),
+  partnerId: partnerIdSchema,
+  conversionType: z.enum(CONVERSION_TYPES),
+  direction: z.enum(['PTN', 'NTP']),
+  pointsGiven: z.number().int(),
+  pointsReceived: z.number().int(),
+  status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
+  createdAt: z.string(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
 export const partnerStatusSchema = z.object({
   partnerId: partnerIdSchema,
   kind: z.enum(PARTNER_KINDS),
@@ -228,6 +240,8 @@ export const partnerStatusSchema = z.object({
   linkUnlinkCap: z.number().int(),
   transfersToday: z.number().int(),
   pointsToday: z.number().int(),
+  /** Conversions that did not finish (the process stopped mid-way): being checked and refunded by a job. */
+  pendingTransfers: z.array(transferSchema),
 });
 export type PartnerStatus = z.infer<typeof partnerStatusSchema>;
 
@@ -292,18 +306,6 @@ export const conversionConfirmSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you'),
 });
-
-export const transferSchema = z.object({
-  id: z.string(),
-  partnerId: partnerIdSchema,
-  conversionType: z.enum(CONVERSION_TYPES),
-  direction: z.enum(['PTN', 'NTP']),
-  pointsGiven: z.number().int(),
-  pointsReceived: z.number().int(),
-  status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
-  createdAt: z.string(),
-});
-export type Transfer = z.infer<typeof transferSchema>;
 
 export const conversionResultSchema = flowResultSchema.extend({
   transfer: transferSchema,

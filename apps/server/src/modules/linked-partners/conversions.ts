@@ -12,7 +12,6 @@ import {
   type ConversionStart,
   type PartnerInfo,
   type PartnerKind,
-  type Transfer,
 } from '@app/contracts/linked-partners';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -40,19 +39,6 @@ export const transferIdOf = (token: string) => {
   const h = createHash('sha256').update(`conversion:${token}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
-
-function toTransfer(row: repo.PartnerTransfer): Transfer {
-  return {
-    id: row.id,
-    partnerId: row.partnerId as Transfer['partnerId'],
-    conversionType: row.conversionType as Transfer['conversionType'],
-    direction: row.conversionType === 'NECTAR_TO_PARTNER' ? 'NTP' : 'PTN',
-    pointsGiven: row.pointsGiven,
-    pointsReceived: row.pointsReceived,
-    status: row.status as Transfer['status'],
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 function transferPartnerError(kind: PartnerKind, error: unknown) {
   const failure = error instanceof PartnerError ? error.failure : 'UNAVAILABLE';
@@ -266,7 +252,7 @@ export function createConversions(
             ? m.success.REDEEMED
             : m.success.COLLECTED(row.pointsReceived),
       modal: 'transfer_points',
-      transfer: toTransfer(row),
+      transfer: repo.toTransfer(row),
       nectarBalance: await pointsBalance(db, row.collectorId),
       partnerBalance,
     };
@@ -418,6 +404,6 @@ export function createConversions(
     confirmConversion,
     refund,
     settleStaleTransfers,
-    recent: async (collectorId: string) => (await repo.recentTransfers(db, collectorId)).map(toTransfer),
+    recent: async (collectorId: string) => (await repo.recentTransfers(db, collectorId)).map(repo.toTransfer),
   };
 }

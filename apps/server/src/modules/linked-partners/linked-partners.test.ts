@@ -575,6 +575,29 @@ describe('conversions (points exchange)', () => {
     expect(refunds.map((r) => r.amount)).toEqual([400]);
   });
 
+  it('lists a pending transfer on the partners page until the job settles it', async () => {
+    const member = await makeMember(1000);
+    const account = await sandbox('hotel', 0);
+    await link(member, 'HOTELSCOM', account);
+    const id = await stalledTransfer(member, account, 2 * 60_000);
+    const hotelOf = async () =>
+      (await call(member, 'GET', '/linked-partners-api/partners'))
+        .json<LinkedPartnersResponse>()
+        .partners.find((p) => p.partnerId === 'HOTELSCOM');
+    expect((await hotelOf())?.pendingTransfers).toEqual([
+      expect.objectContaining({
+        id,
+        status: 'PENDING',
+        pointsGiven: 400,
+        pointsReceived: 200,
+        direction: 'NTP',
+      }),
+    ]);
+    await t.app.jobs.trigger('settle-stale-conversions');
+    expect(await settled(id)).toMatchObject({ status: 'FAILED' });
+    expect((await hotelOf())?.pendingTransfers).toEqual([]);
+  });
+
   it('answers a retried confirmation of a transfer still pending that its points are being refunded', async () => {
     const member = await makeMember(1000);
     const account = await sandbox('hotel', 0);

@@ -80,6 +80,7 @@ export function createLinks(deps: LinkedPartnersDeps & { clock: Clock }, { partn
         linkUnlinkCap: LINK_UNLINK_CAP,
         transfersToday: today.count,
         pointsToday: today.points,
+        pendingTransfers: (await repo.pendingTransfers(db, collectorId, info.partnerId)).map(repo.toTransfer),
       });
     }
     return {

@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/database.ts';
 import { accountEvents } from '../../db/schema/account.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { partnerLinks, partnerTransfers } from '../../db/schema/linked-partners.ts';
+import type { Transfer } from '@app/contracts/linked-partners';
 
 export type PartnerTransfer = typeof partnerTransfers.$inferSelect;
 
@@ -152,6 +153,38 @@ export async function setTransferStatus(
     .set({ status, failureCode: failureCode ?? null, updatedAt: at })
     .where(and(eq(partnerTransfers.id, id), eq(partnerTransfers.status, 'PENDING')));
 }
+
+/** A transfer as the member's answers show it. */
+export function toTransfer(row: PartnerTransfer): Transfer {
+  return {
+    id: row.id,
+    partnerId: row.partnerId as Transfer['partnerId'],
+    conversionType: row.conversionType as Transfer['conversionType'],
+    direction: row.conversionType === 'NECTAR_TO_PARTNER' ? 'NTP' : 'PTN',
+    pointsGiven: row.pointsGiven,
+    pointsReceived: row.pointsReceived,
+    status: row.status as Transfer['status'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The member's transfers with one partner still PENDING: a confirmation interrupted mid-way, which the
+ * settle-stale-conversions job reverses and refunds (through partner_transfers_collector_idx).
+ */
+export const pendingTransfers = (db: DbExecutor, collectorId: string, partnerId: string) =>
+  db
+    .select()
+    .from(partnerTransfers)
+    .where(
+      and(
+        eq(partnerTransfers.collectorId, collectorId),
+        eq(partnerTransfers.partnerId, partnerId),
+        eq(partnerTransfers.status, 'PENDING'),
+      ),
+    )
+    .orderBy(desc(partnerTransfers.createdAt))
+    .limit(10);
 
 export const recentTransfers = (db: DbExecutor, collectorId: string) =>
   db

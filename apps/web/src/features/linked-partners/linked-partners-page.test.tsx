@@ -6,6 +6,7 @@ import {
   REDEMPTION_LOCK_MESSAGE,
   SP_ERROR,
   SP_MESSAGE,
+  linkedPartnerMessages,
   type LinkedPartnersResponse,
 } from '@app/contracts/linked-partners';
 import { LinkedPartnersPage } from './linked-partners-page.tsx';
@@ -32,6 +33,7 @@ const partner = (partnerId: 'AVIOS' | 'HOTELSCOM', linked: boolean) => ({
   linkUnlinkCap: 4,
   transfersToday: 0,
   pointsToday: 0,
+  pendingTransfers: [] as LinkedPartnersResponse['partners'][number]['pendingTransfers'],
 });
 
 const serve = (body: LinkedPartnersResponse) =>
@@ -69,6 +71,31 @@ describe('linked partners page', () => {
     expect(screen.getByText("You've used all 4 links and unlinks for this account.")).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent(REDEMPTION_LOCK_MESSAGE);
     expect(window.localStorage.getItem(SP_MESSAGE)).toBeNull();
+  });
+
+  it('tells the member a conversion that did not finish is being refunded', async () => {
+    const hotel = partner('HOTELSCOM', true);
+    hotel.pendingTransfers = [
+      {
+        id: 'transfer-1',
+        partnerId: 'HOTELSCOM',
+        conversionType: 'NECTAR_TO_PARTNER',
+        direction: 'NTP',
+        pointsGiven: 400,
+        pointsReceived: 200,
+        status: 'PENDING',
+        createdAt: '2026-11-26T10:05:00.000Z',
+      },
+    ];
+    serve({
+      partners: [hotel] as LinkedPartnersResponse['partners'],
+      nectarBalance: 600,
+      redemptionLocked: false,
+    });
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Hotels.com' });
+    expect(region).toHaveTextContent('400 points to 200 Hotels.com points');
+    expect(region).toHaveTextContent(linkedPartnerMessages.common.BEING_REFUNDED('Hotels.com'));
   });
 
   it('shows an SP_ERROR as an alert', async () => {

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
-import { linkRequestSchema, modalTexts, type PartnerStatus } from '@app/contracts/linked-partners';
+import {
+  linkRequestSchema,
+  linkedPartnerMessages,
+  modalTexts,
+  type PartnerStatus,
+} from '@app/contracts/linked-partners';
 import { errorMessageOf, HttpError } from '../../../shared/http/client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Popup } from '../../../shared/ui/popup.tsx';
@@ -12,6 +17,8 @@ import { Alert } from '../../../shared/ui/alert.tsx';
 
 const messageOf = (error: unknown) => errorMessageOf(error instanceof HttpError ? error.body : undefined);
 const points = (n: number) => n.toLocaleString('en-GB');
+const startedAt = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * One linked partner (signed-in spec 3, 8): its link state, the link form (link type link) and the join
@@ -62,6 +69,17 @@ export function PartnerPanel({
   return (
     <section className="partner-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{partner.name}</h2>
+      {partner.pendingTransfers.map((transfer) => (
+        <p key={transfer.id} role="status" className="linked-partners__notice">
+          <strong>
+            {transfer.conversionType === 'NECTAR_TO_PARTNER'
+              ? `${points(transfer.pointsGiven)} points to ${points(transfer.pointsReceived)} ${partner.pointsName}`
+              : `${points(transfer.pointsGiven)} ${partner.pointsName} to ${points(transfer.pointsReceived)} points`}
+          </strong>{' '}
+          (started {startedAt(transfer.createdAt)}).{' '}
+          {linkedPartnerMessages.common.BEING_REFUNDED(partner.name)}
+        </p>
+      ))}
       {partner.linked ? (
         <>
           <p>
