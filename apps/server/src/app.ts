@@ -41,6 +41,7 @@ import { dbPlugin, type DbPluginOptions } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { expiredRowsPlugin } from './plugins/expired-rows.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { notifyPlugin } from './plugins/notify.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin, trustProxyOption } from './plugins/security.ts';
@@ -118,6 +119,8 @@ export async function buildApp(
     ...options,
     prepare: (db) => loadStartData(db, { demoData: config.demoData }),
   });
+  // Before any route, so each route gets its recorder as it is added (METRICS; ADR 035).
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(openApiPlugin);
   await app.register(securityPlugin);

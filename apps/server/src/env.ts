@@ -7,6 +7,10 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
   .transform((value) => value === 'true' || value === '1' || value === 'on');
 
+/** Metrics are on when asked, or when a way to reach them is given (ADR 035). */
+const metricsOn = (env: { METRICS?: boolean; METRICS_TOKEN?: string; METRICS_PORT?: number }) =>
+  env.METRICS ?? Boolean(env.METRICS_TOKEN || env.METRICS_PORT !== undefined);
+
 /** Every setting the server reads (README "Settings" lists them all). */
 const envSchema = z
   .object({
@@ -117,6 +121,19 @@ const envSchema = z
       .optional(),
     /** Put before every key this server writes in Redis, so deployments can share one server. */
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('lc:'),
+    /** Metrics at GET /metrics (ADR 035): off unless on, or unless METRICS_TOKEN or METRICS_PORT is set. */
+    METRICS: bool.optional(),
+    /** The bearer token a scraper must send for /metrics (on the public port, and on METRICS_PORT too). */
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 printable characters without spaces')
+      .optional(),
+    /** A private listener for /metrics only (e.g. 9464), on METRICS_HOST; never the public port. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    METRICS_HOST: z.string().min(1).optional(),
+    /** Tracing (ADR 035): spans are sent to this OTLP/HTTP collector (its /v1/traces); none when unset. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).max(100).default('loyalty-card'),
     /** PostgreSQL connections per instance (DATABASE_URL only). */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
@@ -132,6 +149,16 @@ const envSchema = z
     HTTP_HANDLER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   })
   .superRefine((env, ctx) => {
+    if (metricsOn(env) && !env.METRICS_TOKEN && env.METRICS_PORT === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS'],
+        message: 'on needs METRICS_TOKEN (a bearer token) or METRICS_PORT (a private listener)',
+      });
+    }
+    if (env.METRICS_HOST && env.METRICS_PORT === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_HOST'], message: 'needs METRICS_PORT' });
+    }
     if (env.NODE_ENV === 'production' && env.BOT_CHECK === 'off') {
       ctx.addIssue({
         code: 'custom',
@@ -197,6 +224,10 @@ export interface Config {
   linkedPartners?: { airlineUrl?: string; hotelUrl?: string; timeoutMs: number; settleAfterMs?: number };
   /** Shared limits (REDIS_URL): rate limits counted in Redis under `keyPrefix`; in memory when absent. */
   redis?: { url: string; keyPrefix: string };
+  /** GET /metrics (METRICS*, ADR 035): absent when off; asks for `token` when set; `listen`: a private listener. */
+  metrics?: { token?: string; listen?: { host: string; port: number } };
+  /** OpenTelemetry tracing (OTEL_*; lib/tracing.ts): absent without an exporter. */
+  tracing?: { endpoint: string; serviceName: string };
   /** PostgreSQL pool size and time limits (DATABASE_*; db/database.ts). */
   database: DatabaseSettings;
   /** HTTP time limits (HTTP_*_TIMEOUT_MS): receiving a request, an idle connection, answering a request. */
@@ -291,6 +322,19 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ...(env.CONVERSION_SETTLE_AFTER_MS ? { settleAfterMs: env.CONVERSION_SETTLE_AFTER_MS } : {}),
     },
     ...(env.REDIS_URL ? { redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } } : {}),
+    ...(metricsOn(env)
+      ? {
+          metrics: {
+            ...(env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : {}),
+            ...(env.METRICS_PORT !== undefined
+              ? { listen: { host: env.METRICS_HOST ?? '127.0.0.1', port: env.METRICS_PORT } }
+              : {}),
+          },
+        }
+      : {}),
+    ...(env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { tracing: { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME } }
+      : {}),
     database: {
       poolMax: env.DATABASE_POOL_MAX,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,

@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { cards, collectors } from '../db/schema/core.ts';
@@ -19,6 +20,15 @@ export interface PointsEntry {
   idempotencyKey: string;
   at?: Date;
 }
+
+/**
+ * Told of each ledger entry written, by its kind only (never the member, the card or the amount): the metrics
+ * plugin counts them when metrics are on (ADR 035); with no subscriber nothing is published.
+ */
+export const ledgerWrites = channel('loyalty-card:points-ledger:write');
+export type LedgerWriteKind = 'credit' | 'debit';
+const credit = { kind: 'credit' } as const satisfies { kind: LedgerWriteKind };
+const debit = { kind: 'debit' } as const satisfies { kind: LedgerWriteKind };
 
 /** The collector's balance: the sum of their ledger entries. */
 export async function pointsBalance(db: DbExecutor, collectorId: string): Promise<number> {
@@ -100,6 +110,9 @@ export async function recordPoints(
     await feed?.announce(tx, balanceChangeKey(entry.collectorId));
     return { recorded: true, balance: balance + entry.amount };
   });
-  if (result.recorded) feed?.changed(balanceChangeKey(entry.collectorId));
+  if (result.recorded) {
+    feed?.changed(balanceChangeKey(entry.collectorId));
+    if (ledgerWrites.hasSubscribers) ledgerWrites.publish(entry.amount > 0 ? credit : debit);
+  }
   return result;
 }

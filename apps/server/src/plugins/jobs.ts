@@ -24,7 +24,21 @@ export interface Jobs {
   send(name: string, data: object): Promise<void>;
   /** Asks for a scheduled job to run now (tests, operators): one runner of the cluster takes it. */
   trigger(name: string): Promise<void>;
+  /** Read-only, for /metrics (ADR 035): each job's queue now, and the runs that threw in this process. */
+  stats(): Promise<JobStats[]>;
 }
+
+export interface JobStats {
+  name: string;
+  /** Jobs waiting to run (pg-boss: queued in the cluster, as of its last count; in-process: sent or retrying). */
+  waiting: number;
+  /** Jobs running (pg-boss: in the cluster; in-process: here). */
+  active: number;
+  /** Runs of this job that threw, in this process since it started (each retry that fails counts). */
+  failures: number;
+}
+
+type QueueDepth = Pick<JobStats, 'name' | 'waiting' | 'active'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +58,12 @@ function inProcessRunner(defs: Definitions, onError: Log) {
   const timers: Array<ReturnType<typeof sweepEvery>> = [];
   const running = new Set<Promise<unknown>>();
   const retries = new Set<NodeJS.Timeout>();
+  const depth = new Map<string, QueueDepth>();
+  const depthOf = (name: string) => {
+    let entry = depth.get(name);
+    if (!entry) depth.set(name, (entry = { name, waiting: 0, active: 0 }));
+    return entry;
+  };
   let stopped = false;
   const track = (work: Promise<unknown>) => {
     running.add(work);
@@ -53,18 +73,27 @@ function inProcessRunner(defs: Definitions, onError: Log) {
   const attempt = (name: string, data: object, tries: number) => {
     const queue = defs.queues.get(name);
     if (!queue || stopped) return;
+    const counts = depthOf(name);
+    counts.active += 1;
     void track(
-      queue.run(data as never).catch((error: unknown) => {
-        onError(error, name);
-        if (tries >= queue.retry.limit || stopped) return;
-        const delay = Math.min(queue.retry.delaySeconds * 2 ** tries, queue.retry.maxDelaySeconds) * 1000;
-        const timer = setTimeout(() => {
-          retries.delete(timer);
-          attempt(name, data, tries + 1);
-        }, delay);
-        timer.unref();
-        retries.add(timer);
-      }),
+      queue
+        .run(data as never)
+        .catch((error: unknown) => {
+          onError(error, name);
+          if (tries >= queue.retry.limit || stopped) return;
+          const delay = Math.min(queue.retry.delaySeconds * 2 ** tries, queue.retry.maxDelaySeconds) * 1000;
+          counts.waiting += 1;
+          const timer = setTimeout(() => {
+            counts.waiting -= 1;
+            retries.delete(timer);
+            attempt(name, data, tries + 1);
+          }, delay);
+          timer.unref();
+          retries.add(timer);
+        })
+        .finally(() => {
+          counts.active -= 1;
+        }),
     );
   };
   return {
@@ -75,11 +104,18 @@ function inProcessRunner(defs: Definitions, onError: Log) {
     },
     async send(name: string, data: object) {
       // After the current request's work, never inside it.
-      setImmediate(() => attempt(name, data, 0));
+      depthOf(name).waiting += 1;
+      setImmediate(() => {
+        depthOf(name).waiting -= 1;
+        attempt(name, data, 0);
+      });
     },
     async trigger(name: string) {
       const run = defs.scheduled.get(name);
       if (run) await track(run().catch((error: unknown) => onError(error, name)));
+    },
+    async depth(): Promise<QueueDepth[]> {
+      return [...defs.scheduled.keys(), ...defs.queues.keys()].map((name) => ({ ...depthOf(name) }));
     },
     async stop() {
       stopped = true;
@@ -128,6 +164,15 @@ function pgBossRunner(defs: Definitions, connectionString: string, onError: Log)
     async trigger(name: string) {
       await boss.send(name, {});
     },
+    /** pg-boss's counts of the cluster's queues, which it refreshes about once a minute (queue cache). */
+    async depth(): Promise<QueueDepth[]> {
+      const queues = await boss.getQueues([...defs.scheduled.keys(), ...defs.queues.keys()]);
+      return queues.map((queue) => ({
+        name: queue.name,
+        waiting: queue.queuedCount,
+        active: queue.activeCount,
+      }));
+    },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
@@ -137,7 +182,16 @@ function pgBossRunner(defs: Definitions, connectionString: string, onError: Log)
 export const jobsPlugin = fp(
   async (app) => {
     const defs: Definitions = { scheduled: new Map(), queues: new Map() };
+    const failures = new Map<string, number>();
     const onError: Log = (err, job) => app.log.warn({ err, job }, 'a background job failed');
+    /** Counts the runs that throw, for stats(); the runner still sees the error (its retries). */
+    const counted =
+      <A extends unknown[]>(name: string, run: (...args: A) => Promise<unknown>) =>
+      (...args: A) =>
+        run(...args).catch((error: unknown) => {
+          failures.set(name, (failures.get(name) ?? 0) + 1);
+          throw error;
+        });
     const runner = app.config.databaseUrl
       ? pgBossRunner(defs, app.config.databaseUrl, onError)
       : inProcessRunner(defs, onError);
@@ -148,14 +202,16 @@ export const jobsPlugin = fp(
     app.decorate('jobs', {
       everyMinute(name, run) {
         define();
-        defs.scheduled.set(name, run);
+        defs.scheduled.set(name, counted(name, run));
       },
       queue(name, retry, run) {
         define();
-        defs.queues.set(name, { retry, run });
+        defs.queues.set(name, { retry, run: counted(name, run) });
       },
       send: (name, data) => runner.send(name, data),
       trigger: (name) => runner.trigger(name),
+      stats: async () =>
+        (await runner.depth()).map((queue) => ({ ...queue, failures: failures.get(queue.name) ?? 0 })),
     } satisfies Jobs);
     app.addHook('onReady', async () => {
       started = true;
