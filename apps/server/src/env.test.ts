@@ -64,6 +64,26 @@ describe('background jobs (issue 35, item 2)', () => {
   });
 });
 
+describe('graceful shutdown and the balancer (issue 35, items 4 and 5)', () => {
+  it('drains 5 s, gives up after 30 s and names no instance unless told', () => {
+    expect(readConfig({}).shutdown).toEqual({ graceMs: 5_000, timeoutMs: 30_000 });
+    expect(readConfig({}).instanceName).toBeUndefined();
+    expect(readConfig({ SHUTDOWN_GRACE_MS: '0', INSTANCE_NAME: 'app-2' })).toMatchObject({
+      shutdown: { graceMs: 0 },
+      instanceName: 'app-2',
+    });
+  });
+
+  it.each([
+    [{ SHUTDOWN_GRACE_MS: 'soon' }, 'SHUTDOWN_GRACE_MS'],
+    [{ SHUTDOWN_GRACE_MS: '30000' }, 'SHUTDOWN_GRACE_MS'],
+    [{ SHUTDOWN_TIMEOUT_MS: '10' }, 'SHUTDOWN_TIMEOUT_MS'],
+    [{ INSTANCE_NAME: 'app 1' }, 'INSTANCE_NAME'],
+  ])('refuses %j and names %s', (env, variable) => {
+    expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
+  });
+});
+
 describe('safe defaults (issue 10)', () => {
   it('listens on loopback, without tester tools, with the API reference outside production only', () => {
     const development = readConfig({});

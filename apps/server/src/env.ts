@@ -147,6 +147,15 @@ const envSchema = z
     HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
     /** Fastify: a request not answered within this gets 503 (every route, from routing to the answer). */
     HTTP_HANDLER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+    /** Graceful shutdown (issue 35, item 4): on SIGTERM /readyz answers 503 this long before the listener closes. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+    /** Past this after SIGTERM the process exits 1, whatever is still running. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+    /** Names this instance in an `X-Instance` header on every answer (a cluster's balancer); none when unset. */
+    INSTANCE_NAME: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (metricsOn(env) && !env.METRICS_TOKEN && env.METRICS_PORT === undefined) {
@@ -171,6 +180,13 @@ const envSchema = z
         code: 'custom',
         path: ['DEV_TOOLS'],
         message: 'must not be on when NODE_ENV=production',
+      });
+    }
+    if (env.SHUTDOWN_GRACE_MS >= env.SHUTDOWN_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHUTDOWN_GRACE_MS'],
+        message: 'must be shorter than SHUTDOWN_TIMEOUT_MS',
       });
     }
     if (env.BOT_CHECK === 'recaptcha') {
@@ -232,6 +248,10 @@ export interface Config {
   database: DatabaseSettings;
   /** HTTP time limits (HTTP_*_TIMEOUT_MS): receiving a request, an idle connection, answering a request. */
   http: { requestTimeoutMs: number; connectionTimeoutMs: number; handlerTimeoutMs: number };
+  /** SIGTERM: not ready for graceMs, then close; exit 1 past timeoutMs (SHUTDOWN_*_MS; modules/health). */
+  shutdown: { graceMs: number; timeoutMs: number };
+  /** The `X-Instance` header's value on every answer (INSTANCE_NAME); no header when absent. */
+  instanceName?: string;
 }
 
 export interface DatabaseSettings {
@@ -346,5 +366,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
       connectionTimeoutMs: env.HTTP_CONNECTION_TIMEOUT_MS,
       handlerTimeoutMs: env.HTTP_HANDLER_TIMEOUT_MS,
     },
+    shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+    ...(env.INSTANCE_NAME ? { instanceName: env.INSTANCE_NAME } : {}),
   };
 }
