@@ -20,6 +20,7 @@ import { yearInReviewRoutes } from './modules/year-in-review/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { instancePlugin } from './modules/health/instance.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { identityAppsRoutes } from './modules/identity/apps-routes.ts';
 import { sessionApiRoutes } from './modules/session-api/routes.ts';
@@ -122,6 +123,8 @@ export async function buildApp(
   // Before any route, so each route gets its recorder as it is added (METRICS; ADR 035).
   await app.register(metricsPlugin);
   await app.register(errorsPlugin);
+  // Its name on every answer and whether it is draining for a shutdown (issue 35, items 4 and 5).
+  await app.register(instancePlugin);
   await app.register(openApiPlugin);
   await app.register(securityPlugin);
   await app.register(brandPlugin);

@@ -1,5 +1,6 @@
 import { embeddedDataPath, openPGliteThread } from './db/pglite-thread.ts';
 import { ConfigError, readConfig } from './env.ts';
+import { shutDownGracefully } from './modules/health/graceful-shutdown.ts';
 import { chooseBrand } from '@app/contracts/brand';
 import { nodeVersionProblem } from '../../../scripts/node-version.mjs';
 
@@ -29,19 +30,16 @@ async function main() {
   const thread = config.databaseUrl ? undefined : openPGliteThread(embeddedDataPath(config));
   const { buildApp } = await import('./app.ts');
   const app = await buildApp(config, { thread });
+  // SIGTERM (an orchestrator, a rolling restart, `npm run cluster`): drain first, so the balancer takes this
+  // instance out before its listener closes. SIGINT (Ctrl-C in a terminal, no balancer to tell) skips the grace.
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
+    const graceMs = signal === 'SIGTERM' ? config.shutdown.graceMs : 0;
+    void shutDownGracefully(app, { graceMs, timeoutMs: config.shutdown.timeoutMs }).then((code) =>
+      process.exit(code),
     );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -15,11 +15,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['platform'],
-        summary: 'The database answers (503 within 2 s when it does not)',
+        summary: 'The database answers and the instance is not shutting down (503 within 2 s otherwise)',
         response: { 200: statusSchema, 503: statusSchema },
       },
     },
     async (request, reply) => {
+      // Shutting down (graceful-shutdown.ts): the balancer stops sending new work while what it sent finishes.
+      if (app.instance.draining) return reply.status(503).send({ status: 'unavailable' as const });
       try {
         await pingDatabase(app.db);
         return { status: 'ok' as const };
