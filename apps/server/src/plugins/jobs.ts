@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import { PgBoss } from 'pg-boss';
+import { PgBoss, type ConstructorOptions } from 'pg-boss';
+import type pg from 'pg';
+import type { DatabaseSettings } from '../env.ts';
 import { SWEEP_INTERVAL_MS, sweepEvery } from '../lib/expired-rows.ts';
 
 /** How a queued job is retried when it throws: `limit` more tries, the first after `delaySeconds`, doubling. */
@@ -131,8 +133,22 @@ function inProcessRunner(defs: Definitions, onError: Log) {
  * schedule of pg-boss, which puts one job a minute on an `exclusive` queue whatever the number of instances;
  * whichever instance fetches it first runs it (SKIP LOCKED), so one runner of the cluster does the work.
  */
-function pgBossRunner(defs: Definitions, connectionString: string, onError: Log) {
-  const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 2, application_name: 'jobs' });
+function pgBossRunner(defs: Definitions, connectionString: string, limits: DatabaseSettings, onError: Log) {
+  // pg-boss hands its options to node-postgres's Pool (node_modules/pg-boss/dist/db.js), so its connections get
+  // the app pool's limits (db/database.ts): a statement whose answer a stalled path lost fails after the query
+  // limit and its connection is dropped, so stop() and the pool's end never wait for it (issue 35, item 4).
+  const options: ConstructorOptions &
+    Pick<pg.PoolConfig, 'query_timeout' | 'statement_timeout' | 'keepAlive'> = {
+    connectionString,
+    schema: 'pgboss',
+    max: 2,
+    application_name: 'jobs',
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    query_timeout: limits.queryTimeoutMs,
+    keepAlive: true,
+  };
+  const boss = new PgBoss(options);
   boss.on('error', (error) => onError(error, 'pg-boss'));
   return {
     async start() {
@@ -193,7 +209,7 @@ export const jobsPlugin = fp(
           throw error;
         });
     const runner = app.config.databaseUrl
-      ? pgBossRunner(defs, app.config.databaseUrl, onError)
+      ? pgBossRunner(defs, app.config.databaseUrl, app.config.database, onError)
       : inProcessRunner(defs, onError);
     let started = false;
     const define = () => {
