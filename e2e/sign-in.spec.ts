@@ -77,9 +77,19 @@ test('the demo collector signs in through the provider, keeps the session, and l
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible();
 
-  // Logout: server logout, identity end-session with the id token hint, back to /welcome.
+  // Logout: server logout, identity end-session with the id token hint, back to /welcome. With the hotels-logout
+  // switch on (local), the hotel partner's two logout addresses are loaded with the browser's cookies.
+  const hotelLogouts: string[] = [];
+  page.on('requestfinished', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/partner-sandbox/hotels/')) hotelLogouts.push(pathname);
+  });
   await page.getByRole('link', { name: 'Log out' }).first().click();
   await page.waitForURL('**/welcome', { timeout: 20_000 });
+  expect(hotelLogouts.sort()).toEqual([
+    '/partner-sandbox/hotels/logout',
+    '/partner-sandbox/hotels/session/logout',
+  ]);
   await expect(page.getByRole('heading', { level: 1, name: /Collect Nectar points/ })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('sessionCreatedDate'))).toBeNull();
 

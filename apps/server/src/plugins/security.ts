@@ -160,6 +160,13 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** The origins of the absolute addresses among `addresses` (a path is this server's own: 'self'). */
+const originsOf = (addresses: Array<string | undefined>) => [
+  ...new Set(
+    addresses.filter((a): a is string => Boolean(a?.startsWith('http'))).map((a) => new URL(a).origin),
+  ),
+];
+
 /**
  * Security baseline of DESIGN.md 5: strict headers, cookies, rate limits (opt-in per route), and the CSRF
  * defences for state-changing API calls: the `channel: JS-WEB` header and an Origin check.
@@ -169,16 +176,20 @@ export const securityPlugin = fp(
     const https = app.config.publicUrl.startsWith('https://');
     // The page's one <style> element, the brand's (web-app.ts, ADR 028), allowed by its hash alone.
     const brandStyleHash = createHash('sha256').update(app.config.brand.style).digest('base64');
+    // The third parties the operator set (contracts/integrations.ts): each origin allowed for what it does.
+    const { hotelsLogoutUrls, offerTrackingUrl, marketingScriptUrl, socialPixelUrl } =
+      app.config.integrations;
+    const connectOrigins = originsOf([...hotelsLogoutUrls, offerTrackingUrl]);
     const helmetOptions: HelmetOptions = {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...originsOf([marketingScriptUrl])],
           styleSrc: ["'self'", `'sha256-${brandStyleHash}'`],
-          imgSrc: ["'self'", 'data:'],
+          imgSrc: ["'self'", 'data:', ...originsOf([socialPixelUrl])],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...connectOrigins],
           formAction: ["'self'"],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],

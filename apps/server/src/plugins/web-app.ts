@@ -6,6 +6,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { isApiPath } from '@app/contracts/api-prefixes';
 import { BRAND_ELEMENT_ID, nectarBrand } from '@app/contracts/brand';
+import { INTEGRATIONS_ELEMENT_ID, type Integrations } from '@app/contracts/integrations';
 import { CONSENT_CHOSEN_CLASS, CONSENT_COOKIE, isConsentChoice } from '@app/contracts/consent';
 import { CHANNEL_HEADER, CHANNEL_VALUE } from '@app/contracts/http';
 import { APP_SHELL_PATH } from '@app/contracts/offline';
@@ -89,8 +90,9 @@ const escapeHtml = (value: string) =>
  * The built page in the chosen brand (ADR 028): the brand as a data block, read by the app before anything else
  * runs (contracts/brand.ts), and its colours and typeface as one style element after the app's style sheet, so
  * the first paint is already the brand's; the title, the theme colour, the tab icon and the preloaded typeface.
+ * The operator's third-party addresses go with it as a second data block (contracts/integrations.ts).
  */
-export function brandPage(html: string, chosen: ChosenBrand): string {
+export function brandPage(html: string, chosen: ChosenBrand, integrations?: Integrations): string {
   const { brand } = chosen;
   let page = html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.name)}</title>`)
@@ -104,7 +106,7 @@ export function brandPage(html: string, chosen: ChosenBrand): string {
   }
   return page.replace(
     '</head>',
-    `${jsonBlock(BRAND_ELEMENT_ID, brand)}<style>${chosen.style}</style></head>`,
+    `${jsonBlock(BRAND_ELEMENT_ID, brand)}${integrations ? jsonBlock(INTEGRATIONS_ELEMENT_ID, integrations) : ''}<style>${chosen.style}</style></head>`,
   );
 }
 
@@ -154,7 +156,7 @@ export const webAppPlugin = fp<WebAppOptions>(
     const indexPath = path.join(root, 'index.html');
     const chosenBrand = app.config.brand;
     const indexHtml = existsSync(indexPath)
-      ? brandPage(readFileSync(indexPath, 'utf8'), chosenBrand)
+      ? brandPage(readFileSync(indexPath, 'utf8'), chosenBrand, app.config.integrations)
       : undefined;
     if (!indexHtml) app.log.warn({ root }, 'no built web app found: run `npm run build`');
     const firstPaint = readFirstPaint(root);

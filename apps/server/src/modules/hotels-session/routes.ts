@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
+import { SANDBOX_HOTELS_LOGOUT_PATHS, SANDBOX_HOTELS_SESSION_COOKIE } from '@app/contracts/integrations';
 import { createHotelsSessionService } from './service.ts';
 
 export const HOTELS_SESSION_HEADER = 'x-hotels-session';
@@ -37,4 +38,27 @@ export const hotelsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       return { token, expiresAt: expiresAt.toISOString(), redirectUrl };
     },
   );
+
+  // The sandbox hotel partner's two logout addresses (registration spec, logout: 'two hotel logout endpoints',
+  // paths not shown), the default of HOTELS_LOGOUT_URLS: each ends the partner's session in this browser by
+  // clearing its cookie. A real partner's are on its own site; a page loads them without reading the answer.
+  for (const url of SANDBOX_HOTELS_LOGOUT_PATHS) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['customer-management'],
+          summary: 'Sandbox hotel partner: end its session in this browser',
+          response: { 204: z.null() },
+        },
+      },
+      async (_request, reply) => {
+        reply
+          .clearCookie(SANDBOX_HOTELS_SESSION_COOKIE, { path: '/' })
+          .header('cache-control', 'no-store')
+          .status(204);
+        return null;
+      },
+    );
+  }
 };

@@ -10,7 +10,9 @@ import {
   type LogoutResponse,
 } from '@app/contracts/sign-in';
 import { sessionPaths } from '@app/contracts/session-paths';
+import { pushToDataLayer } from '../../shared/analytics/analytics.ts';
 import { request } from '../../shared/http/client.ts';
+import { loadHotelsLogouts } from '../../shared/integrations/integrations.ts';
 import { forgetMemberData } from '../../shared/offline/forget-member-data.ts';
 import { clearSessionMarker, notifySessionMarkerChange } from '../../shared/session/session-marker.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../shared/storage/storage.ts';
@@ -47,7 +49,8 @@ const finalDestination = (next: string | null) => {
 /**
  * The logout screen (registration spec, logout paragraph): a spinner; clears the session marker, the
  * year-in-review id, third-party data, the stored collector hash and first name, the profile context and the
- * member's offline copy (issue 33); asks the server to log out, which answers the oidcToken; then logs out at
+ * member's offline copy (issue 33); removes the identities from the experiment agent; with the hotels-logout
+ * switch on, loads the hotel partner's two logout addresses (HOTELS_LOGOUT_URLS); asks the server to log out, which answers the oidcToken; then logs out at
  * the identity provider with it and comes back here to redirect. A failure shows an error.
  */
 export function LogoutPage() {
@@ -74,6 +77,10 @@ export function LogoutPage() {
     for (const key of THIRD_PARTY_KEYS) removeStored(key);
     queryClient.clear();
     notifySessionMarkerChange();
+    // The experiment agent forgets who this browser was (signed-in spec 4: identities removed on logout).
+    pushToDataLayer({ event: 'experiment.removeIdentities' });
+    // The hotel partner's session in this browser ends too, while the switch is on (registration spec).
+    if (isSwitchOn('hotelsLogout')) await loadHotelsLogouts();
     // The card, balance, offers and activity kept for offline use go now, and again once the server has ended
     // the session, so that no answer still on its way is left behind (issue 33, ADR 030).
     await forgetMemberData();

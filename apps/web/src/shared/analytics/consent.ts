@@ -1,5 +1,6 @@
 import { CONSENT_COOKIE, isConsentChoice, type ConsentChoice } from '@app/contracts/consent';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage/storage.ts';
+import { marketingLoaders } from '../integrations/integrations.ts';
 import { pushToDataLayer } from './analytics.ts';
 
 export type { ConsentChoice };
@@ -31,7 +32,8 @@ export const registerMarketingTracker = (load: TrackerLoader) => {
 let loaded = false;
 /**
  * Applies a consent choice (signed-in spec 4): updates the experiment and marketing settings in the data
- * layer, and with marketing consent loads the trackers after 1 second (once per page).
+ * layer, and with marketing consent loads the trackers after 1 second (once per page): the marketing script and
+ * the social pixel the operator set (shared/integrations), and any registered here.
  */
 export function applyConsent(choice: ConsentChoice): ReturnType<typeof setTimeout> | undefined {
   pushToDataLayer({ event: 'consent', marketing: choice === 'all' });
@@ -39,9 +41,12 @@ export function applyConsent(choice: ConsentChoice): ReturnType<typeof setTimeou
   if (choice !== 'all' || loaded) return undefined;
   return setTimeout(() => {
     loaded = true;
-    for (const load of trackerLoaders) load();
+    for (const load of [...marketingLoaders(), ...trackerLoaders]) load();
   }, MARKETING_TRACKER_DELAY_MS);
 }
+
+/** Whether the member gave marketing consent (the offer tracking and the trackers need it). */
+export const hasMarketingConsent = () => readConsent() === 'all';
 
 export function chooseConsent(choice: ConsentChoice) {
   writeStored(STORAGE_KEYS.consent, choice);

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { offersPaths } from '@app/contracts/offers-paths';
 import { OFFER_SEEN_INTERVAL_MS } from '@app/contracts/offers';
+import { hasMarketingConsent } from '../../../shared/analytics/consent.ts';
 import { request } from '../../../shared/http/client.ts';
+import { trackSeenOffers } from '../../../shared/integrations/integrations.ts';
 
 const pending = new Set<string>();
 const reported = new Set<string>();
@@ -14,11 +16,13 @@ const flush = () => {
   offerIds.forEach((id) => reported.add(id));
   // Seen reports are best effort: a lost batch only means an offer is not marked new-to-seen.
   void request(offersPaths.seen, { method: 'POST', body: { offerIds } }).catch(() => undefined);
+  // The external offer tracking gets the same batch, only with the member's marketing consent.
+  if (hasMarketingConsent()) trackSeenOffers(offerIds);
 };
 
 /**
  * Marks an offer as seen once at least half of it has been on screen; seen offers are sent in one batch every
- * 1000 ms (signed-in spec 7.5, 9).
+ * 1000 ms (signed-in spec 7.5, 9), to our server and, with marketing consent, to the offer-tracking address.
  */
 export function useReportSeen(offerId: string, element: HTMLElement | null) {
   useEffect(() => {
