@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { BrandFileError, loadBrand, type ChosenBrand } from './chosen-brand.ts';
+import { SANDBOX_HOTELS_LOGOUT_PATHS, type Integrations } from '@app/contracts/integrations';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
@@ -10,6 +11,19 @@ const bool = z
 /** Metrics are on when asked, or when a way to reach them is given (ADR 035). */
 const metricsOn = (env: { METRICS?: boolean; METRICS_TOKEN?: string; METRICS_PORT?: number }) =>
   env.METRICS ?? Boolean(env.METRICS_TOKEN || env.METRICS_PORT !== undefined);
+
+/** An address a page loads: absolute http(s), or a path on this server. */
+const pageAddress = z
+  .string()
+  .refine((value) => /^https?:\/\/[^\s]+$/.test(value) || /^\/[^/\s][^\s]*$/.test(value), {
+    message: 'must be an http(s) URL or a path starting with /',
+  });
+/** An optional page address: unset or empty is off. */
+const optionalPageAddress = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined)
+  .pipe(pageAddress.optional());
 
 /** Every setting the server reads (README "Settings" lists them all). */
 const envSchema = z
@@ -111,6 +125,24 @@ const envSchema = z
     /** Linked partners (issue 13): a real partner API per partner; the in-product sandbox partner when unset. */
     AIRLINE_PARTNER_API_URL: z.url().optional(),
     HOTEL_PARTNER_API_URL: z.url().optional(),
+    /**
+     * The hotel partner's two logout addresses, loaded on logout while the hotels-logout switch is on (comma
+     * list; empty for none): the sandbox partner's by default.
+     */
+    HOTELS_LOGOUT_URLS: z
+      .string()
+      .default(SANDBOX_HOTELS_LOGOUT_PATHS.join(','))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(pageAddress)),
+    /** Third parties loaded only with marketing consent (issue 30); each off while unset or empty. */
+    OFFER_TRACKING_URL: optionalPageAddress,
+    MARKETING_SCRIPT_URL: optionalPageAddress,
+    SOCIAL_PIXEL_URL: optionalPageAddress,
     PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /** A conversion PENDING this long is settled (reversed, refunded); default 2 x PARTNER_TIMEOUT_MS + 30 s. */
     CONVERSION_SETTLE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).optional(),
@@ -222,6 +254,8 @@ export interface Config {
   brand: ChosenBrand;
   /** GET {url}?postcode=&property= answering {addresses: [{lines, postcode}]} (registration). */
   addressLookupUrl?: string;
+  /** The third parties pages load (HOTELS_LOGOUT_URLS, OFFER_TRACKING_URL, MARKETING_SCRIPT_URL, SOCIAL_PIXEL_URL). */
+  integrations: Integrations;
   /** Fastify's trustProxy: false, a hop count, or the proxy addresses whose X-Forwarded-For is believed. */
   trustProxy: false | number | string[];
   /** Tester tools (/dev/*) registered: DEV_TOOLS=on outside production. */
@@ -334,6 +368,12 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     oidc: {
       signingKeyMaxAgeDays: env.OIDC_SIGNING_KEY_MAX_AGE_DAYS,
       ...(env.OIDC_CLIENTS_FILE ? { clientsFile: path.resolve(env.OIDC_CLIENTS_FILE) } : {}),
+    },
+    integrations: {
+      hotelsLogoutUrls: env.HOTELS_LOGOUT_URLS,
+      ...(env.OFFER_TRACKING_URL ? { offerTrackingUrl: env.OFFER_TRACKING_URL } : {}),
+      ...(env.MARKETING_SCRIPT_URL ? { marketingScriptUrl: env.MARKETING_SCRIPT_URL } : {}),
+      ...(env.SOCIAL_PIXEL_URL ? { socialPixelUrl: env.SOCIAL_PIXEL_URL } : {}),
     },
     linkedPartners: {
       airlineUrl: env.AIRLINE_PARTNER_API_URL,
