@@ -5,6 +5,9 @@
 export const brandsPaths = {
   brands: (suffix: string) => `/nectar-brands-api/brands${suffix}`,
   brand: (key: string) => `/nectar-brands-api/brands/${encodeURIComponent(key)}`,
+  /** The anonymous brands lookup (registration spec 7): a list, optionally of the given keys. */
+  anonymousBrands: (keys: readonly string[]) =>
+    `/anonymous-nectar-brands-api/brands${keys.length ? `?keys=${keys.map(encodeURIComponent).join(',')}` : ''}`,
   anonymousBrand: (key: string) => `/anonymous-nectar-brands-api/brands/${encodeURIComponent(key)}`,
   bonus: (key: string) => `/nectar-brands-api/bonus/${encodeURIComponent(key)}`,
   anonymousBonus: (key: string) => `/anonymous-nectar-brands-api/bonus/${encodeURIComponent(key)}`,

@@ -71,6 +71,23 @@ export const brandsResponseSchema = z.object({
 });
 export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
 
+/**
+ * GET /anonymous-nectar-brands-api/brands[?keys=a,b]: the anonymous brands lookup of registration spec 7 ("reads
+ * brands"; its path is not shown, ADR 037). A list of brands, each with brandDetailsKey, name and
+ * imageUrls.logoImageUrl only (spec 3): what a signed-out page shows of a brand. With keys, those brands in that
+ * order (an unknown key is left out); without, every brand.
+ */
+export const brandLookupQuerySchema = z.object({
+  keys: z
+    .string()
+    .max(400)
+    .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'keys is a comma list of brand keys')
+    .optional(),
+});
+export const brandLookupItemSchema = brandSchema.pick({ brandDetailsKey: true, name: true, imageUrls: true });
+export const brandLookupResponseSchema = z.object({ brands: z.array(brandLookupItemSchema) });
+export type BrandLookupItem = z.infer<typeof brandLookupItemSchema>;
+
 export const categoriesResponseSchema = z.object({ categories: z.array(brandCategorySchema) });
 
 export const BRAND_PANEL_TYPES = ['collect', 'redeem'] as const;

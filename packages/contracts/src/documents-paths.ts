@@ -4,4 +4,6 @@ export const documentsPaths = {
   document: (name: string) => `/documents-api/${name}.json`,
   /** The registration terms page's privacy summary (registration spec 2), as HTML. */
   privacySummary: '/documents-api/registration/privacy-policy-short.html',
+  /** The business offers step's page (registration spec 7): its description is read. */
+  businessOffersPage: '/documents-api/registration/businessOffersPage.json',
 } as const;

@@ -46,6 +46,29 @@ describe('brands (signed-in spec 7.1)', () => {
     expect(search.body.brands.map((b) => b.name)).toEqual(['Caffè Nero']);
   });
 
+  it('the anonymous brands lookup answers a list of brands with brandDetailsKey, name and imageUrls.logoImageUrl', async () => {
+    const picked = await get<{ brands: unknown[] }>(
+      '/anonymous-nectar-brands-api/brands?keys=esso,sainsburys,nope',
+    );
+    expect(picked.status).toBe(200);
+    // In the order asked, the unknown key left out, and nothing but the three fields a signed-out page shows.
+    expect(picked.body.brands).toEqual([
+      {
+        brandDetailsKey: 'esso',
+        name: 'Esso',
+        imageUrls: { logoImageUrl: '/anonymous-nectar-brands-api/logos/esso.svg' },
+      },
+      {
+        brandDetailsKey: 'sainsburys',
+        name: "Sainsbury's",
+        imageUrls: { logoImageUrl: '/anonymous-nectar-brands-api/logos/sainsburys.svg' },
+      },
+    ]);
+    const every = await get<{ brands: { brandDetailsKey: string }[] }>('/anonymous-nectar-brands-api/brands');
+    expect(every.body.brands.length).toBeGreaterThanOrEqual(40);
+    expect((await get('/anonymous-nectar-brands-api/brands?keys=Bad%20Key')).status).toBe(400);
+  });
+
   it('answers one brand: the session call needs a session, the anonymous one does not', async () => {
     expect((await get('/nectar-brands-api/brands/argos')).status).toBe(401);
     const signedIn = await get<Brand>('/nectar-brands-api/brands/argos', true);

@@ -7,6 +7,8 @@ import {
   POST_DIRECTIONS,
   brandBonusResponseSchema,
   brandKeySchema,
+  brandLookupQuerySchema,
+  brandLookupResponseSchema,
   brandPanelResponseSchema,
   brandPostResponseSchema,
   brandSchema,
@@ -74,6 +76,21 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.get(request.params.key),
+  );
+
+  app.get(
+    '/anonymous-nectar-brands-api/brands',
+    {
+      config: publicRead,
+      schema: {
+        tags,
+        summary:
+          'The anonymous brands lookup (registration spec 7): brands with key, name and logo; ?keys=a,b for those, in that order',
+        querystring: brandLookupQuerySchema,
+        response: { 200: brandLookupResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.lookup(request.query.keys?.split(',')),
   );
 
   app.get(

@@ -84,6 +84,18 @@ export function createBrandService({ db, clock }: { db: Database; clock: Clock }
         brands: picked.map((row) => toBrand(row, at)),
       };
     },
+    /** The anonymous brands lookup: the given brands in that order (unknown keys left out), or every brand. */
+    async lookup(keys: string[] | undefined) {
+      const rows = await all();
+      const picked = keys ? keys.flatMap((key) => rows.filter((row) => row.key === key)) : rows;
+      return {
+        brands: picked.map((row) => ({
+          brandDetailsKey: row.key,
+          name: row.name,
+          imageUrls: { logoImageUrl: brandLogoUrl(row.key) },
+        })),
+      };
+    },
     async get(key: string) {
       const row = await findBrand(db, key);
       if (!row) throw notFound();

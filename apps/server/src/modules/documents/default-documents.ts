@@ -33,6 +33,23 @@ export const DEFAULT_DOCUMENTS: DefaultDocument[] = [
     },
   },
   {
+    // The business offers step's 'Business Rules' link (registration spec 2; issue 30, ADR 037): the rules of
+    // business offers, apart from the collector rules every card holder agrees to.
+    name: 'business-rules',
+    title: 'Business Rules',
+    html: `<p>These rules apply when you ask for business offers on your ${scheme} account. The ${scheme} collector rules apply as well.</p>
+<h2>1. Who can have business offers</h2>
+<p>A card holder aged 18 or over who owns or runs a business in the UK with fewer than 250 employees, and who told us its name, size and what it does.</p>
+<h2>2. What you get</h2>
+<p>Offers picked for your business appear in your account next to your personal offers. Points from business offers go to the same card as your personal points.</p>
+<h2>3. Using business offers</h2>
+<p>Business offers are for purchases for the business. Each offer has its own terms, shown with the offer, and can be used only by the account it was given to.</p>
+<h2>4. Your business details</h2>
+<p>We use the business details you gave us only to choose business offers. Keep them up to date; we may stop business offers if they are wrong.</p>
+<h2>5. Stopping business offers</h2>
+<p>You can stop business offers at any time in your account, or by calling us on ${careline.phone} (${careline.hours}). Your points stay on your card.</p>`,
+  },
+  {
     name: 'collector-rules',
     title: 'Collector rules',
     html: `<p>These rules apply to everyone who holds a ${scheme} card. By using your card or your online account you agree to them.</p>

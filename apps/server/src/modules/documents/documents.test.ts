@@ -32,6 +32,16 @@ describe('/documents-api', () => {
     expect(business.json<{ description: string }>().description).toMatch(/business/i);
   });
 
+  it("serves the business rules, which the business steps' 'Business Rules' link opens, apart from the collector rules", async () => {
+    const rules = await t.app.inject('/documents-api/business-rules.json');
+    expect(rules.statusCode).toBe(200);
+    const body = rules.json<{ name: string; title: string; html: string }>();
+    expect(body).toMatchObject({ name: 'business-rules', title: 'Business Rules' });
+    expect(body.html).toContain('business offers');
+    const collector = await t.app.inject('/documents-api/collector-rules.json');
+    expect(collector.json<{ html: string }>().html).not.toBe(body.html);
+  });
+
   it('serves each legal document as JSON with its title and HTML', async () => {
     for (const [name, title] of [
       ['collector-rules', 'Collector rules'],

@@ -15,6 +15,7 @@ import { progressivePaths } from '@app/contracts/progressive-paths';
 import { request } from '../../shared/http/client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
+import { BusinessRulesLink } from './business-rules-link.tsx';
 import { submitBusinessDetails } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
@@ -151,9 +152,7 @@ export function BusinessDetailsPage() {
           ))}
         </SelectField>
         <p>
-          <a href="/about/privacy-and-legal/collector-rules" target="_blank" rel="noopener">
-            Business Rules<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <BusinessRulesLink />
         </p>
         <FormError message={serverError} />
         <Button type="submit" fullWidth loading={isSubmitting}>

@@ -1,12 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../shared/ui/button.tsx';
-import { setBusinessOffers } from './registration-api.ts';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { BusinessRulesLink } from './business-rules-link.tsx';
+import { businessOffersPageQuery, setBusinessOffers } from './registration-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 
-/** {prefix}/get-business-offers (spec 2): Yes or 'No, thanks', sent as businessOffersOptIn; then home. */
+/**
+ * {prefix}/get-business-offers (spec 2): Yes or 'No, thanks', sent as businessOffersOptIn; then home. The
+ * description is read from GET /documents-api/registration/businessOffersPage.json (spec 7); the Business Rules
+ * link opens the business rules.
+ */
 export function GetBusinessOffersPage() {
   const navigate = useNavigate();
+  const page = useQuery(businessOffersPageQuery);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState<boolean>();
 
@@ -25,9 +33,14 @@ export function GetBusinessOffersPage() {
 
   return (
     <RegistrationLayout step="get-business-offers" heading="Do you want to receive business offers?">
-      <p className="registration__lead">
-        Get offers picked for your business as well as for you. You can change this at any time.
-      </p>
+      {page.isPending ? (
+        <Spinner label="Loading - Please wait..." />
+      ) : (
+        // Without the document the question still stands on its own: the choice is not held up.
+        <p className="registration__lead">
+          {page.data?.description ?? 'Get offers picked for your business as well as for you.'}
+        </p>
+      )}
       <FormError message={error} />
       <div className="registration__actions">
         <Button type="button" fullWidth loading={pending === true} onClick={() => void answer(true)}>
@@ -42,9 +55,7 @@ export function GetBusinessOffersPage() {
         >
           No, thanks
         </Button>
-        <a href="/about/privacy-and-legal/collector-rules" target="_blank" rel="noopener">
-          Business Rules<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        <BusinessRulesLink />
       </div>
     </RegistrationLayout>
   );

@@ -1,4 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
+import { documentsPaths } from '@app/contracts/documents-paths';
+import { brandsPaths } from '@app/contracts/brands-paths';
+import type { BrandLookupItem } from '@app/contracts/brands';
 import { progressivePaths } from '@app/contracts/progressive-paths';
 import type {
   Address,
@@ -138,3 +142,32 @@ export const setBusinessOffers = (businessOffersOptIn: boolean) =>
     method: 'POST',
     body: { businessOffersOptIn },
   });
+
+/** GET /documents-api/registration/businessOffersPage.json (spec 7): the business offers step reads its description. */
+export const businessOffersPageQuery = queryOptions({
+  queryKey: ['documents', 'registration/businessOffersPage'],
+  queryFn: () => request<{ description: string }>(documentsPaths.businessOffersPage),
+  staleTime: 10 * 60_000,
+  retry: false,
+});
+
+/**
+ * The success page's brand logos (spec 2) from the anonymous brands lookup (spec 7): where a new card collects
+ * first, the scheme's own partners, as keys of the brand catalogue.
+ */
+export const FIRST_BRAND_KEYS = [
+  'sainsburys',
+  'argos',
+  'esso',
+  'british-airways-avios',
+  'hotels-com',
+] as const;
+
+export const firstBrandsQuery = queryOptions({
+  queryKey: ['anonymous-brands', ...FIRST_BRAND_KEYS],
+  queryFn: () =>
+    request<{ brands: BrandLookupItem[] }>(brandsPaths.anonymousBrands(FIRST_BRAND_KEYS), {
+      redirectOnUnauthorized: false,
+    }),
+  staleTime: 10 * 60_000,
+});

@@ -1,7 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { brand } from '@app/contracts/brand';
-import { brandLogoUrl } from '@app/contracts/brand-logos';
 import { CARD_PREFIX } from '@app/contracts/card-number';
 import {
   COPY_CONFIRMATION_MS,
@@ -16,22 +15,10 @@ import { markSessionStarted, notifySessionMarkerChange } from '../../shared/sess
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { StoreLinks } from '../../shared/ui/store-links.tsx';
-import { autoLogin, getSignUpStatus, waitUntilReady } from './registration-api.ts';
+import { autoLogin, firstBrandsQuery, getSignUpStatus, waitUntilReady } from './registration-api.ts';
 import { registrationPaths } from './registration-paths.ts';
 import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 import './registration.css';
-
-/**
- * The brand logos of the success page (spec 2): where a new card collects first, the scheme's own partners.
- * Keys of the brand catalogue, whose logos our server draws.
- */
-const FIRST_BRANDS = [
-  { key: 'sainsburys', name: brand.retailer },
-  { key: 'argos', name: 'Argos' },
-  { key: 'esso', name: brand.fuelPartner },
-  { key: 'british-airways-avios', name: brand.airlinePartner },
-  { key: 'hotels-com', name: brand.hotelPartner },
-] as const;
 
 /** Tablets may leave the page while waiting (spec 4). */
 const TABLET_AGENT = /iPad|Tablet|Android(?!.*Mobi)/i;
@@ -50,6 +37,8 @@ export function SuccessPage() {
   /** Where 'Continue to login' goes once the auto-login signed the member in (no card number asked again). */
   const [signedInTarget, setSignedInTarget] = useState<string>();
   const started = useRef(false);
+  // The logos come from the anonymous brands lookup (spec 7), asked while the sign-up finishes.
+  const firstBrands = useQuery(firstBrandsQuery);
   useFrozenPage(!cardNumber && !isTablet);
 
   useEffect(() => {
@@ -154,14 +143,19 @@ export function SuccessPage() {
           <li>Pick your offers to collect more points.</li>
           <li>Get the app to keep your card on your phone.</li>
         </ul>
-        <h2>Collect points with</h2>
-        <ul className="registration__brands">
-          {FIRST_BRANDS.map(({ key, name }) => (
-            <li key={key}>
-              <img src={brandLogoUrl(key)} alt={name} width="56" height="56" />
-            </li>
-          ))}
-        </ul>
+        {firstBrands.data?.brands.length ? (
+          // Without the lookup's answer the page goes on without logos: they are no step of the journey.
+          <>
+            <h2>Collect points with</h2>
+            <ul className="registration__brands">
+              {firstBrands.data.brands.map(({ brandDetailsKey, name, imageUrls }) => (
+                <li key={brandDetailsKey}>
+                  <img src={imageUrls.logoImageUrl} alt={name} width="56" height="56" />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <StoreLinks />
         <div className="registration__actions">
           {state.accountKind === 'business' ? (
