@@ -1,15 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { passwordResetPaths } from '@app/contracts/password-reset-paths';
-import { checkPasswordRules, passwordProblem } from '@app/contracts/password';
 import { passwordResetMessages } from '@app/contracts/password-reset';
 import { IDENTITY_PREFIX } from '@app/contracts/sign-in';
-import { HttpError, request } from '../../shared/http/client.ts';
+import { HttpError } from '../../shared/http/client.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { NewPasswordFields } from '../../shared/ui/new-password-fields.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useResetLinkCheck } from './api/check-reset-link.ts';
+import { NewPasswordForm } from './new-password-form.tsx';
 import './password-reset.css';
 
 /** What a reset link that no longer works says, and the two ways on: a new link, or logging in. */
@@ -37,35 +35,8 @@ export function ConfirmResetPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const link = useResetLinkCheck(token);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [confirmTouched, setConfirmTouched] = useState(false);
-  const [serverError, setServerError] = useState<string>();
   const [linkSpent, setLinkSpent] = useState(false);
-  const [loading, setLoading] = useState(false);
   const [done, setDone] = useState(false);
-  const results = checkPasswordRules(password);
-  const mismatch = confirmTouched && confirmation !== password;
-  const ready = !passwordProblem(password) && password === confirmation;
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
-    setServerError(undefined);
-    setLoading(true);
-    try {
-      await request(passwordResetPaths.password, {
-        method: 'POST',
-        body: { token, password },
-      });
-      setDone(true);
-    } catch (error) {
-      if (error instanceof HttpError && error.code === 'RESET_LINK_INVALID') setLinkSpent(true);
-      else setServerError(error instanceof Error ? error.message : undefined);
-    } finally {
-      setLoading(false);
-    }
-  };
 
   const linkRefused = link.error instanceof HttpError && link.error.status === 400;
   let content;
@@ -107,25 +78,11 @@ export function ConfirmResetPage() {
     content = (
       <>
         <h1>Choose a new password</h1>
-        <form noValidate onSubmit={(event) => void onSubmit(event)}>
-          {serverError ? <Alert tone="error">{serverError}</Alert> : null}
-          <NewPasswordFields
-            password={password}
-            confirmation={confirmation}
-            onPasswordChange={setPassword}
-            onConfirmationChange={setConfirmation}
-            onConfirmationBlur={() => setConfirmTouched(true)}
-            results={results}
-            mismatch={mismatch}
-            passwordLabel="New password"
-            confirmationLabel="Confirm new password"
-            rulesClassName="password-rules"
-            groupRules
-          />
-          <Button type="submit" fullWidth disabled={!ready} loading={loading}>
-            Continue
-          </Button>
-        </form>
+        <NewPasswordForm
+          token={token}
+          onDone={() => setDone(true)}
+          onTokenRefused={() => setLinkSpent(true)}
+        />
       </>
     );
   }

@@ -13,14 +13,17 @@ import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import './password-reset.css';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { ResetWithCardNumber } from './reset-with-card-number.tsx';
 
 type FormValues = z.infer<typeof passwordResetRequestSchema>;
 
 /**
- * /pending-reset-password: asks for the account's email address, sends the reset link, then shows 'Check
- * your email' (the route's title). The answer is the same for any address.
+ * /pending-reset-password and the forgotten-password page: asks for the account's email address, sends the reset
+ * link, then shows 'Check your email' (the route's title). The answer is the same for any address. 'Use your
+ * card number instead' resets with the card number and a code (ResetWithCardNumber).
  */
 export function RequestResetPage() {
+  const [byCard, setByCard] = useState(false);
   const [sent, setSent] = useState<{ email: string; description: string }>();
   const [serverError, setServerError] = useState<string>();
   const {
@@ -47,6 +50,16 @@ export function RequestResetPage() {
       setServerError(error instanceof Error ? error.message : undefined);
     }
   };
+
+  if (byCard) {
+    return (
+      <main id="main" className="password-reset">
+        <div className="password-reset__card">
+          <ResetWithCardNumber onUseEmail={() => setByCard(false)} />
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main id="main" className="password-reset">
@@ -78,8 +91,13 @@ export function RequestResetPage() {
               <Button type="submit" fullWidth loading={isSubmitting}>
                 Send reset link
               </Button>
-              <Link to={`${IDENTITY_PREFIX}/login`}>Back to log in</Link>
             </form>
+            <div className="password-reset__actions">
+              <Button variant="link" onClick={() => setByCard(true)}>
+                Use your card number instead
+              </Button>
+              <Link to={`${IDENTITY_PREFIX}/login`}>Back to log in</Link>
+            </div>
           </>
         )}
       </div>

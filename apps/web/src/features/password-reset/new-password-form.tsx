@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { passwordResetPaths } from '@app/contracts/password-reset-paths';
+import { checkPasswordRules, passwordProblem } from '@app/contracts/password';
+import { HttpError, request } from '../../shared/http/client.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { NewPasswordFields } from '../../shared/ui/new-password-fields.tsx';
+
+/**
+ * The new-password step of a reset, whichever way the reset token came (the emailed link, or the code of the
+ * card-number reset): 'Your password must:' and its rules (registration spec 5), 'Passwords do not match.',
+ * Continue disabled until both hold; POST /credentials/password {token, password}. The server checks the name
+ * and email rules too (it knows them; this form does not).
+ */
+export function NewPasswordForm({
+  token,
+  onDone,
+  onTokenRefused,
+}: {
+  token: string;
+  onDone: () => void;
+  /** The server no longer takes the token (used, expired): the caller says so its own way. */
+  onTokenRefused: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [confirmTouched, setConfirmTouched] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  const results = checkPasswordRules(password);
+  const mismatch = confirmTouched && confirmation !== password;
+  const ready = !passwordProblem(password) && password === confirmation;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    setServerError(undefined);
+    setLoading(true);
+    try {
+      await request(passwordResetPaths.password, { method: 'POST', body: { token, password } });
+      onDone();
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'RESET_LINK_INVALID') onTokenRefused();
+      else setServerError(error instanceof Error ? error.message : undefined);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPasswordChange={setPassword}
+        onConfirmationChange={setConfirmation}
+        onConfirmationBlur={() => setConfirmTouched(true)}
+        results={results}
+        mismatch={mismatch}
+        passwordLabel="New password"
+        confirmationLabel="Confirm new password"
+        rulesClassName="password-rules"
+        groupRules
+      />
+      <Button type="submit" fullWidth disabled={!ready} loading={loading}>
+        Continue
+      </Button>
+    </form>
+  );
+}
