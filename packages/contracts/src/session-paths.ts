@@ -11,3 +11,10 @@ export const sessionPaths = {
   device2faResend: '/session-api/session/sessions/oauth/2fa-resend',
   session: '/session-api/session',
 } as const;
+
+/**
+ * A cookie that says a session cookie is set (signed-in spec 4: a member counts as signed in by a local marker
+ * or a session cookie): the session cookie itself is HttpOnly, so the app reads this one. It holds nothing
+ * secret ('1'), lives as long as the session cookie and goes with it at logout; the server decides access.
+ */
+export const SESSION_PRESENT_COOKIE = 'lc_signed_in';

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_PRESENT_COOKIE } from '@app/contracts/session-paths';
 import { AppError } from '../lib/app-error.ts';
 import { createSessionStore, type Session, type SessionStore } from './session-store.ts';
 import { cookieNameFor } from '../lib/cookie-name.ts';
@@ -81,10 +82,9 @@ export const sessionPlugin = fp(
           ...data,
           ...(typeof userAgent === 'string' && userAgent ? { userAgent: userAgent.slice(0, 400) } : {}),
         });
-        reply.setCookie(sessionCookie, token, {
-          ...cookieOptions,
-          maxAge: app.config.session.absoluteHours * 3600,
-        });
+        const maxAge = app.config.session.absoluteHours * 3600;
+        reply.setCookie(sessionCookie, token, { ...cookieOptions, maxAge });
+        reply.setCookie(SESSION_PRESENT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
         request.session = session;
         return session;
       },
@@ -93,6 +93,7 @@ export const sessionPlugin = fp(
     app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
       await store.destroy(sessionToken(request));
       reply.clearCookie(sessionCookie, cookieOptions);
+      reply.clearCookie(SESSION_PRESENT_COOKIE, { ...cookieOptions, httpOnly: false });
       request.session = undefined;
     });
   },

@@ -1,3 +1,4 @@
+import { SESSION_PRESENT_COOKIE } from '@app/contracts/session-paths';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,6 +80,11 @@ describe('sign-in through the identity provider', () => {
     expect(session.statusCode).toBe(200);
     expect(session.json().firstName).toBe('Alex');
     expect(jar.get('lc_session')).toBeTruthy();
+    // The cookie the app reads to know a session cookie is set (the session cookie is HttpOnly).
+    const present = ([] as string[])
+      .concat(session.headers['set-cookie'] ?? [])
+      .find((line) => line.startsWith(`${SESSION_PRESENT_COOKIE}=`));
+    expect(present).toMatch(/^lc_signed_in=1; Max-Age=43200; Path=\/; SameSite=Lax$/);
     const profile = await t.app.inject({
       method: 'GET',
       url: '/customer-management-api/customer/v2',
@@ -117,6 +123,7 @@ describe('sign-in through the identity provider', () => {
     expect(logout.statusCode).toBe(200);
     expect(logout.json().oidcToken).toMatch(/^ey/);
     jar.store(logout.headers['set-cookie']);
+    expect(jar.get(SESSION_PRESENT_COOKIE)).toBeUndefined();
     const after = await t.app.inject({
       method: 'GET',
       url: '/customer-management-api/customer/v2',

@@ -1,3 +1,4 @@
+import { SESSION_PRESENT_COOKIE } from '@app/contracts/session-paths';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../storage/storage.ts';
 
 /**
@@ -6,8 +7,21 @@ import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../storage/
  */
 export const markSessionStarted = (now = new Date()) =>
   writeStored(STORAGE_KEYS.sessionCreatedDate, now.toISOString());
-export const clearSessionMarker = () => removeStored(STORAGE_KEYS.sessionCreatedDate);
-export const hasSessionMarker = () => readStored(STORAGE_KEYS.sessionCreatedDate) !== null;
+/** Whether the server's session-present cookie is set (contracts/session-paths.ts). */
+const hasSessionCookie = () =>
+  typeof document !== 'undefined' &&
+  document.cookie.split(';').some((part) => part.trim() === `${SESSION_PRESENT_COOKIE}=1`);
+export const clearSessionMarker = () => {
+  removeStored(STORAGE_KEYS.sessionCreatedDate);
+  if (typeof document !== 'undefined') document.cookie = `${SESSION_PRESENT_COOKIE}=; Path=/; Max-Age=0`;
+};
+/**
+ * Signed in, as far as the app can tell (signed-in spec 4): the local marker, or the cookie that says the
+ * server set a session cookie (a session started outside this app's sign-in, or in a browser whose storage was
+ * cleared). A 401 clears both.
+ */
+export const hasSessionMarker = () =>
+  readStored(STORAGE_KEYS.sessionCreatedDate) !== null || hasSessionCookie();
 
 const listeners = new Set<() => void>();
 /** Lets the header follow sign-in and sign-out in this tab. */
