@@ -154,7 +154,8 @@ test('a member changes name, address, email, mobile and password, each with its 
   await page.getByLabel('2 Piccadilly, Manchester, M1 1AE').check();
   await page.getByRole('button', { name: 'Use this address' }).click();
   await expect(page.getByText('Your address has been updated.')).toBeVisible();
-  await expect(page.getByText('2 Piccadilly, Manchester, M1 1AE')).toBeVisible();
+  // Shown masked, as the mobile number is (GET masked address, issue 30).
+  await expect(page.getByText('2 P*********, M*********, M1 ***')).toBeVisible();
 
   // Email: a code first, then the link sent to the new address.
   const newEmail = `new-${member.email}`;
@@ -286,4 +287,49 @@ test('closing the account signs the member out for good', async ({ page }) => {
   await page.getByRole('button', { name: 'Close my account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeVisible();
   expect((await page.request.get('/customer-management-api/customer/v2')).status()).toBe(401);
+});
+
+test('@phone the account shows the address masked, and saving the same address again changes nothing (silent double-up update)', async ({
+  page,
+  consoleErrors,
+}) => {
+  const member = await freshMember(page.request);
+  await page.goto('/account/details');
+  await chooseEssentialCookiesOnly(page);
+  const addressRow = page
+    .getByRole('term')
+    .filter({ hasText: /^Address$/ })
+    .locator('..');
+  await expect(addressRow).toContainText('Not given yet');
+
+  const chooseAddress = async () => {
+    await page.getByRole('link', { name: 'Change address' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your address' })).toBeVisible();
+    await page.getByLabel('House number or name').fill('2');
+    await page.getByLabel('Postcode').fill('M1 1AE');
+    await page.getByRole('button', { name: 'Find address' }).click();
+    await page.getByLabel('2 Piccadilly, Manchester, M1 1AE').check();
+    await page.getByRole('button', { name: 'Use this address' }).click();
+    await expect(page.getByText('Your address has been updated.')).toBeVisible();
+  };
+  await chooseAddress();
+  await expect(addressRow).toContainText('2 P*********, M*********, M1 ***');
+  await expect(page.getByText('Piccadilly')).toHaveCount(0);
+  await latestMessage(page.request, member.email, 'address has changed');
+
+  // The change page says which address is held, masked too.
+  await page.getByRole('link', { name: 'Change address' }).click();
+  await expect(page.getByText('Your address now: 2 P*********, M*********, M1 ***')).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: 'Back to personal details' }).click();
+
+  // The same address again: the member sees the same answer; nothing more is logged or sent.
+  await chooseAddress();
+  const mails = (await outbox(page.request)).filter(
+    (m) => m.to === member.email && m.subject.includes('address has changed'),
+  );
+  expect(mails).toHaveLength(1);
+  await page.goto('/account/security');
+  await expect(page.getByText('Address changed')).toHaveCount(1);
+  expect(consoleErrors).toEqual([]);
 });

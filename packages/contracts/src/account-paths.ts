@@ -8,6 +8,8 @@ export const accountPaths = {
   customer: PROFILE_PATH,
   name: '/customer-management-api/customer',
   address: '/customer-management-api/customer-address',
+  /** GET masked address (spec 7.4; the path is ours, ADR 037). */
+  maskedAddress: '/customer-management-api/customer/address/masked',
   addressLookup: '/customer-management-api/address-lookup',
   email: '/customer-management-api/customer/v2/email',
   confirmEmail: '/customer-management-api/customer/v3/email',

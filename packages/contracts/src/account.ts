@@ -11,6 +11,7 @@ import {
   propertySchema,
   titleSchema,
   dateOfBirthSchema,
+  type Address,
 } from './registration.ts';
 
 /**
@@ -71,6 +72,24 @@ export const mobileSchemaOut = z.object({
 });
 
 /** GET /customer-management-api/customer/v2: the profile plus what the account pages show. */
+/**
+ * GET /customer-management-api/customer/address/masked (signed-in spec 7.4 "GET masked address"; the path is not
+ * shown, ADR 037): the member's address as the account pages show it, enough to recognise, like the masked mobile:
+ * each word keeps its first character, the postcode its outward code. null when no address is held.
+ */
+export const maskedAddressSchema = z.object({ maskedAddress: addressSchema.nullable() });
+export type MaskedAddress = z.infer<typeof maskedAddressSchema>;
+
+const maskWord = (word: string) => `${word.slice(0, 1)}${'*'.repeat(Math.max(0, word.length - 1))}`;
+
+export const maskAddress = (address: Address): Address => ({
+  lines: address.lines.map((line) => line.split(/\s+/).filter(Boolean).map(maskWord).join(' ')),
+  postcode: `${address.postcode.trim().split(/\s+/)[0] ?? ''} ***`,
+});
+
+/** One line of an address as the account pages write it: its lines and its postcode, comma-separated. */
+export const addressText = (address: Address) => [...address.lines, address.postcode].join(', ');
+
 export const customerSchema = profileSchema.extend({
   dateOfBirth: z.string().nullable(),
   mobile: mobileSchemaOut.nullable(),

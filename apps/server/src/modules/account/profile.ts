@@ -1,4 +1,11 @@
-import { accountMessages, type Customer, type UpdateName } from '@app/contracts/account';
+import { brand } from '@app/contracts/brand';
+import {
+  accountMessages,
+  addressText,
+  maskAddress,
+  type Customer,
+  type UpdateName,
+} from '@app/contracts/account';
 import type { Address } from '@app/contracts/registration';
 import { recordAccountEvent } from '../../lib/account-log.ts';
 import { isKnownAddress } from '../../lib/address-book.ts';
@@ -6,6 +13,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { maskPhone } from '../../lib/one-time-codes.ts';
 import { notFound, sign, type AccountDeps, type Req } from './deps.ts';
 import * as repo from './repository.ts';
+
+const normalised = (address: Address) =>
+  [...address.lines, address.postcode]
+    .map((part) => part.trim().replace(/\s+/g, ' ').toUpperCase())
+    .join('|');
+
+/** Whether two addresses are the same one, whatever their spacing and case. */
+const sameAddress = (a: Address, b: Address) => normalised(a) === normalised(b);
 
 /** The member's details as the account pages show them (customer-management answers them too). */
 export function createCustomerService(deps: Pick<AccountDeps, 'db' | 'clock'>) {
@@ -37,7 +52,7 @@ export function createCustomerService(deps: Pick<AccountDeps, 'db' | 'clock'>) {
 }
 
 /** The member's details: name, address, the details we do not hold yet, and the collector hash. */
-export function createProfile(deps: Pick<AccountDeps, 'db' | 'addresses' | 'linkKey' | 'clock'>) {
+export function createProfile(deps: Pick<AccountDeps, 'db' | 'addresses' | 'linkKey' | 'clock' | 'notify'>) {
   const { db } = deps;
   const { getCustomer } = createCustomerService(deps);
 
@@ -59,13 +74,29 @@ export function createProfile(deps: Pick<AccountDeps, 'db' | 'addresses' | 'link
     return { addresses };
   }
 
-  /** Only an address the lookup gives can be stored, as in registration. */
+  /**
+   * PUT customer-address (spec 7.4): only an address the lookup gives can be stored, as in registration. A new
+   * address is written, logged and told to the member's email (masked), so a change they did not make does not go
+   * unnoticed. The same address again is the silent double-up update (ADR 037): a second save of the address
+   * held (a double submit, a retry after a lost answer, re-confirming it) answers as the first did and changes,
+   * logs and sends nothing.
+   */
   async function updateAddress(req: Req, collectorId: string, address: Address) {
     if (!(await isKnownAddress(deps.addresses, address))) {
       throw new AppError(400, 'ADDRESS_NOT_FOUND', accountMessages.addressNotFound);
     }
+    const before = await getCustomer(collectorId);
+    if (before.address && sameAddress(before.address, address)) return before;
     await repo.replaceAddress(db, collectorId, address);
     await recordAccountEvent(db, req, collectorId, 'address-changed');
+    if (before.email) {
+      await deps.notify.send({
+        channel: 'email',
+        to: before.email,
+        subject: `Your ${brand.name} address has changed`,
+        text: `Hello ${before.firstName},\n\nThe address of your ${brand.name} account was changed to ${addressText(maskAddress(address))}. If you didn't do this, call us on ${brand.careline.phone} and change your password.`,
+      });
+    }
     return getCustomer(collectorId);
   }
 

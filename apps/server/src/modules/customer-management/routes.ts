@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { customerSchema } from '@app/contracts/account';
+import { customerSchema, maskAddress, maskedAddressSchema } from '@app/contracts/account';
 import { apiErrorSchema } from '@app/contracts/api-error';
 import { createCustomerService } from '../account/service.ts';
 
@@ -18,5 +18,22 @@ export const customerManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // The account pages' fields too (issue 12): the account module's service answers.
     async (request) => customers.getCustomer(request.collectorId),
+  );
+
+  app.get(
+    '/customer-management-api/customer/address/masked',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['customer-management'],
+        summary:
+          "GET masked address (spec 7.4): the signed-in collector's address as the account pages show it, each word to its first character and the postcode to its outward code; null without one",
+        response: { 200: maskedAddressSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { address } = await customers.getCustomer(request.collectorId);
+      return { maskedAddress: address ? maskAddress(address) : null };
+    },
   );
 };

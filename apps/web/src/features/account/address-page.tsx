@@ -1,20 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { accountMessages, addressLookupSchema } from '@app/contracts/account';
+import { accountMessages, addressLookupSchema, addressText } from '@app/contracts/account';
 import type { Address } from '@app/contracts/registration';
 import { Button } from '../../shared/ui/button.tsx';
 import { RadioGroup } from '../../shared/ui/radio-group.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { useCustomer, useRefreshCustomer } from './api/get-customer.ts';
+import { useRefreshCustomer } from './api/get-customer.ts';
+import { useMaskedAddress } from './api/get-masked-address.ts';
 import { lookupAddress } from './api/lookup-address.ts';
 import { updateAddress } from './api/update-address.ts';
 import { AccountLayout, messageOf, Notice } from './components/account-layout.tsx';
 
-const keyOf = (address: Address) => [...address.lines, address.postcode].join(', ');
+const keyOf = addressText;
 
-/** /account/details/address: find the address by building and postcode, pick it, save it. */
+/**
+ * /account/details/address: the address held, masked (GET masked address, spec 7.4); find the new one by building
+ * and postcode, pick it, save it (PUT customer-address; the same address again is the silent double-up update).
+ */
 export function AddressPage() {
-  const customer = useCustomer();
+  const held = useMaskedAddress().data?.maskedAddress;
   const refresh = useRefreshCustomer();
   const navigate = useNavigate();
   const [search, setSearch] = useState({ building: '', postcode: '' });
@@ -70,7 +74,7 @@ export function AddressPage() {
     <AccountLayout
       title="Your address"
       back={{ to: '/account/details', label: 'Back to personal details' }}
-      intro={customer.data?.address ? <p>Your address now: {keyOf(customer.data.address)}</p> : undefined}
+      intro={held ? <p>Your address now: {addressText(held)}</p> : undefined}
     >
       {error ? <Notice kind="error">{error}</Notice> : null}
       {found && found.length > 0 ? (

@@ -1,10 +1,13 @@
 import { Link, useLocation } from 'react-router';
 import { AccountLayout, Loading, Notice } from './components/account-layout.tsx';
+import { addressText } from '@app/contracts/account';
 import { useCustomer } from './api/get-customer.ts';
+import { useMaskedAddress } from './api/get-masked-address.ts';
 
 /** /account/details: name, address, email and mobile, each with its change page (signed-in spec 2.3). */
 export function DetailsPage() {
   const customer = useCustomer();
+  const maskedAddress = useMaskedAddress();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (
     <AccountLayout title="Personal details">
@@ -31,9 +34,16 @@ export function DetailsPage() {
           <div>
             <dt>Address</dt>
             <dd>
-              {customer.data.address
-                ? [...customer.data.address.lines, customer.data.address.postcode].join(', ')
-                : 'Not given yet'}
+              {/* Masked, as the mobile number is (GET masked address, spec 7.4). */}
+              {maskedAddress.isPending ? (
+                <span className="account__hint">Loading your address</span>
+              ) : maskedAddress.isError ? (
+                <span className="account__hint">{maskedAddress.error.message}</span>
+              ) : maskedAddress.data.maskedAddress ? (
+                addressText(maskedAddress.data.maskedAddress)
+              ) : (
+                'Not given yet'
+              )}
             </dd>
             <dd className="account__change">
               <Link to="/account/details/address" aria-label="Change address">

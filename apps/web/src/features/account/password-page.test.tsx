@@ -3,8 +3,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Customer } from '@app/contracts/account';
+import { maskAddress, type Customer } from '@app/contracts/account';
 import { customerQueryKey } from './api/get-customer.ts';
+import { maskedAddressQueryKey } from './api/get-masked-address.ts';
 import { DetailsPage } from './details-page.tsx';
 import { PasswordPage } from './password-page.tsx';
 
@@ -24,6 +25,9 @@ const customer: Customer = {
 const renderPage = (element: React.ReactNode, path: string) => {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(customerQueryKey, customer);
+  client.setQueryData(maskedAddressQueryKey, {
+    maskedAddress: customer.address ? maskAddress(customer.address) : null,
+  });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={createMemoryRouter([{ path, element }], { initialEntries: [path] })} />
@@ -58,7 +62,9 @@ describe('DetailsPage', () => {
   it('shows each detail with its change link, and an email waiting for confirmation', () => {
     renderPage(<DetailsPage />, '/account/details');
     expect(screen.getByText('Mx Alex Morgan')).toBeInTheDocument();
-    expect(screen.getByText('10 King Edward Street, London, EC1A 1BB')).toBeInTheDocument();
+    // The address masked (GET masked address, issue 30), as the mobile number is.
+    expect(screen.getByText('1* K*** E***** S*****, L*****, EC1A ***')).toBeInTheDocument();
+    expect(screen.queryByText(/King Edward/)).not.toBeInTheDocument();
     expect(screen.getByText(/Waiting for you to confirm new@example.com/)).toBeInTheDocument();
     expect(screen.getByText('**********123')).toBeInTheDocument();
     for (const name of ['Change name', 'Change address', 'Change email address', 'Change mobile number']) {
