@@ -143,6 +143,7 @@ export function ConversionPage() {
         </>
       )}
       <Popup
+        partner
         open={lockModal !== null}
         onClose={() => setLockModal(null)}
         title={

@@ -1,11 +1,9 @@
 import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useIsFablet } from '../hooks/use-is-fablet.ts';
+import { partnerModalHeight, popupHeights } from '@app/contracts/ui-constants';
 import { useScrollLock } from './use-scroll-lock.ts';
 import './ui.css';
-
-/** Popup height is the window height minus 135 (signed-in spec 2.6). */
-export const POPUP_HEIGHT_OFFSET = 135;
 
 export interface PopupProps {
   open: boolean;
@@ -14,6 +12,8 @@ export interface PopupProps {
   children: ReactNode;
   /** A sliding popup rises from the bottom and closes on a swipe down and on browser back. */
   sliding?: boolean;
+  /** A linked-partner modal: 360 tall, or 260 in a short window (signed-in spec 9, ADR 038). */
+  partner?: boolean;
 }
 
 const useWindowHeight = () => {
@@ -29,12 +29,27 @@ const useWindowHeight = () => {
 const SWIPE_CLOSE_DISTANCE = 80;
 
 /**
+ * Heights from signed-in spec 2.6 and 9 (ADR 038): a sliding sheet is the window height minus 135; any other
+ * popup is at least 200 (272 in a tall window) and at most the window minus 135; a linked-partner modal is 360,
+ * or 260 in a window shorter than 460. Content taller than the popup scrolls inside it.
+ */
+function popupStyle(windowHeight: number, fullSheet: boolean, partner: boolean) {
+  const { minHeight, maxHeight } = popupHeights(windowHeight);
+  if (fullSheet) return { height: maxHeight };
+  if (partner) {
+    const height = partnerModalHeight(windowHeight);
+    return { height, maxHeight: height };
+  }
+  return { minHeight, maxHeight };
+}
+
+/**
  * A modal dialog: focus moves in and is trapped, Escape closes, focus returns to where it was. On a phone
  * (fablet width) it is a bottom sheet; a sliding one is the window height minus 135 (spec 2.6), closes on a
  * swipe down and on browser back. On a wider screen every popup is a dialog centred on the page, as tall as
  * its content.
  */
-export function Popup({ open, onClose, title, children, sliding = false }: PopupProps) {
+export function Popup({ open, onClose, title, children, sliding = false, partner = false }: PopupProps) {
   const titleId = useId();
   const sheet = useIsFablet();
   const fullSheet = sliding && sheet;
@@ -120,11 +135,7 @@ export function Popup({ open, onClose, title, children, sliding = false }: Popup
         aria-labelledby={titleId}
         tabIndex={-1}
         className={`popup${sheet ? ' popup--sheet' : ''}`}
-        style={
-          fullSheet
-            ? { height: Math.max(200, windowHeight - POPUP_HEIGHT_OFFSET) }
-            : { maxHeight: Math.max(200, windowHeight - POPUP_HEIGHT_OFFSET) }
-        }
+        style={popupStyle(windowHeight, fullSheet, partner)}
         onTouchStart={(event) => {
           swipeStart.current = event.touches[0]?.clientY;
         }}

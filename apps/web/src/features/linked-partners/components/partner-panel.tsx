@@ -161,6 +161,7 @@ export function PartnerPanel({
       </p>
 
       <Popup
+        partner
         open={modal === 'link_success'}
         onClose={() => setModal(null)}
         title={modalTexts.link_success.title}
@@ -169,6 +170,7 @@ export function PartnerPanel({
         <Button onClick={() => setModal(null)}>Done</Button>
       </Popup>
       <Popup
+        partner
         open={modal === 'unlink_legal'}
         onClose={() => setModal(null)}
         title={modalTexts.unlink_legal.title}
