@@ -118,7 +118,7 @@ test('@phone a member resets their password with their card number: chooses emai
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Log in' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
   await page.getByLabel('Card number').fill(member.cardNumber);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);

@@ -264,6 +264,14 @@ test('a new business account registers, opts in to business offers and ends on t
   await p.getByLabel('What does your business do?').selectOption('Catering');
   expect(await seriousAxeViolations(p)).toEqual([]);
   await designScreenshot(p, 'registration-business-01-details');
+  // 'link to the Business Rules' (spec 2): the business rules, not the collector rules (issue 30).
+  await p.getByRole('button', { name: 'Business Rules' }).click();
+  const rules = p.getByRole('dialog', { name: 'Business Rules' });
+  await expect(rules.getByRole('heading', { name: '1. Who can have business offers' })).toBeVisible();
+  await expect(rules).not.toContainText('These rules apply to everyone who holds');
+  await p.keyboard.press('Escape');
+  await expect(rules).toHaveCount(0);
+  await expect(p.getByRole('button', { name: 'Business Rules' })).toBeFocused();
   await p.getByRole('button', { name: 'Continue' }).click();
 
   await expect(p.getByRole('heading', { level: 1, name: "Let's create your account" })).toBeVisible();
@@ -283,13 +291,41 @@ test('a new business account registers, opts in to business offers and ends on t
   await p.getByLabel('Confirm password').fill('Sugar-Crumb-77');
   await p.getByRole('button', { name: 'Continue' }).click();
   await p.getByRole('checkbox').check();
+  // The success page's logos come from the anonymous brands lookup (issue 30).
+  const brandsLookup = p.waitForResponse((r) =>
+    r.url().includes('/anonymous-nectar-brands-api/brands?keys='),
+  );
   await p.getByRole('button', { name: 'Accept and continue' }).click();
 
   await expect(p.getByRole('heading', { level: 1, name: 'Nicely done!' })).toBeVisible({ timeout: 15_000 });
+  const looked = (await (await brandsLookup).json()) as {
+    brands: { name: string; imageUrls: { logoImageUrl: string } }[];
+  };
+  expect(looked.brands.length).toBeGreaterThan(0);
+  const logos = p.locator('.registration__brands img');
+  expect(await logos.evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual(
+    looked.brands.map((brand) => brand.name),
+  );
+  await expect(logos.first()).toHaveAttribute('src', looked.brands[0]?.imageUrls.logoImageUrl ?? '');
   await p.getByRole('link', { name: 'Choose business offers' }).click();
   await expect(
     p.getByRole('heading', { level: 1, name: 'Do you want to receive business offers?' }),
   ).toBeVisible();
+  // The description of GET /documents-api/registration/businessOffersPage.json (spec 7).
+  const offersPage = (await (
+    await request.get('/documents-api/registration/businessOffersPage.json')
+  ).json()) as {
+    description: string;
+  };
+  await expect(p.getByText(offersPage.description)).toBeVisible();
+  await p.getByRole('button', { name: 'Business Rules' }).click();
+  await expect(
+    p
+      .getByRole('dialog', { name: 'Business Rules' })
+      .getByRole('heading', { name: '5. Stopping business offers' }),
+  ).toBeVisible();
+  await designScreenshot(p, 'registration-business-03-rules');
+  await p.keyboard.press('Escape');
   await expect(progressOf(p)).toHaveAttribute('aria-valuenow', '100');
   expect(await seriousAxeViolations(p)).toEqual([]);
   await designScreenshot(p, 'registration-business-02-offers');
