@@ -1,0 +1,181 @@
+import { REDEEMED_MESSAGE } from '@app/contracts/linked-partners';
+import {
+  LOCAL_POSTGRES,
+  LOCAL_REDIS,
+  createDatabase,
+  findHaproxy,
+  postgresProblem,
+  redisProblem,
+  rollingRestartUnderLoad,
+  startCluster,
+  type Cluster,
+} from '../scripts/cluster-lib.mjs';
+import playwrightConfig from './playwright.config.ts';
+import { chooseEssentialCookiesOnly, expect, freshMember, test } from './fixtures.ts';
+
+/**
+ * Two instances behind HAProxy (issue 35, item 5; ADR 034), started here as `npm run cluster` starts them, on a
+ * database of this run's own on the local PostgreSQL and on the local Redis. Skipped, with the reason printed,
+ * when PostgreSQL, Redis or HAProxy is not there. One cluster for the file, so its journeys run one after another.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES;
+const redisUrl = process.env.REDIS_URL ?? LOCAL_REDIS;
+
+let cluster: Cluster | undefined;
+let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
+let missing: string | undefined;
+
+test.beforeAll(async () => {
+  // An empty database is migrated and given its start data by the first instance: 10 to 30 s on a busy machine.
+  test.setTimeout(180_000);
+  const problems = [
+    findHaproxy() ? undefined : 'HAProxy is not installed (Debian: apt-get install -y haproxy)',
+    await postgresProblem(adminUrl),
+    await redisProblem(redisUrl),
+  ].filter(Boolean);
+  if (problems.length > 0) {
+    missing = problems.join('; ');
+    console.log(`The cluster journeys are skipped: ${missing}`);
+    return;
+  }
+  database = await createDatabase(adminUrl);
+  const shared = Array.isArray(playwrightConfig.webServer)
+    ? playwrightConfig.webServer[0]
+    : playwrightConfig.webServer;
+  // The journeys' own settings (tester tools, the cheapest bot-check), each instance with a port and folder of its own.
+  const { PORT: _port, DATA_DIR: _dataDir, HOST: _host, ...settings } = shared?.env ?? {};
+  const started = Date.now();
+  cluster = await startCluster({ instances: 2, databaseUrl: database.url, redisUrl, env: settings });
+  console.log(
+    `2 instances and HAProxy on ${database.name} started in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+});
+
+test.afterAll(async () => {
+  await cluster?.stop();
+  await database?.drop();
+});
+
+test.beforeEach(() => {
+  test.skip(Boolean(missing), missing);
+});
+
+test('through the balancer a member signs in, spends points and converts some, served by both instances', async ({
+  browser,
+  playwright,
+  consoleErrors,
+}) => {
+  const baseURL = cluster?.url ?? '';
+  const context = await browser.newContext({ baseURL });
+  const api = await playwright.request.newContext({ baseURL });
+  /** Answers to the browser by instance (X-Instance). */
+  const answeredBy: Record<string, number> = {};
+  context.on('response', (response) => {
+    const instance = response.headers()['x-instance'];
+    if (instance) answeredBy[instance] = (answeredBy[instance] ?? 0) + 1;
+  });
+  try {
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    // A member of the journey's own, made on another context: this browser signs in on the real pages.
+    const member = await freshMember(api, { points: 6000 });
+    await page.goto('/homepage');
+    await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
+    await chooseEssentialCookiesOnly(page);
+    await page.getByLabel('Card number').fill(member.cardNumber.slice(8));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Enter your password' })).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello Sam' })).toBeVisible({ timeout: 20_000 });
+
+    // A spend: the balance drops once, whichever instance answers each read.
+    const balance = async () =>
+      ((await (await page.request.get('/balance-api/balance')).json()) as { balance: number }).balance;
+    const before = await balance();
+    await page.goto('/card/spend');
+    await expect(page.getByRole('heading', { level: 1, name: 'Spend your points' })).toBeVisible();
+    const reward = page.getByRole('article', { name: "£5 off your shopping at Sainsbury's" });
+    await reward.getByRole('button', { name: 'Spend points' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your voucher is ready' })).toBeVisible();
+    await expect(
+      page.getByText(`You now have ${(before - 1000).toLocaleString('en-GB')} points.`),
+    ).toBeVisible();
+    expect(await balance()).toBe(before - 1000);
+
+    // A conversion to a sandbox airline account of the journey's own, confirmed with the emailed code.
+    const account = `BA${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const sandbox = await page.request.post('/dev/linked-partners/sandbox', {
+      headers: { channel: 'JS-WEB' },
+      data: {
+        kind: 'airline',
+        membershipNumber: account,
+        lastName: 'Morgan',
+        failure: 'none',
+        balance: 12_000,
+      },
+    });
+    expect(sandbox.status()).toBe(200);
+    await page.goto('/account/linked-partners');
+    const airline = page.getByRole('region', { name: 'British Airways Avios' });
+    await airline.getByRole('textbox', { name: 'Membership number' }).fill(account);
+    await airline.getByRole('textbox', { name: 'Last name' }).fill('Morgan');
+    await airline.getByRole('button', { name: 'Link account' }).click();
+    await page.getByRole('dialog', { name: 'Account linked' }).getByRole('button', { name: 'Done' }).click();
+    await expect(airline.getByText('12,000 Avios')).toBeVisible();
+    await page.getByRole('link', { name: 'Convert points with British Airways Avios' }).click();
+    await page.getByRole('radio', { name: 'Nectar points to Avios' }).check();
+    await page.getByRole('textbox', { name: / to convert$/ }).fill('400');
+    await expect(page.getByText("You'll get 250 Avios")).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible();
+    const outbox = (await (await page.request.get('/dev/outbox')).json()) as Array<{
+      to: string;
+      subject: string;
+      text: string;
+    }>;
+    const code = /\b(\d{6})\b/.exec(
+      outbox.find((entry) => entry.to === member.email && entry.subject.includes('conversion code'))?.text ??
+        '',
+    )?.[1];
+    await page.getByRole('textbox', { name: 'Code' }).fill(code ?? '');
+    await page.getByRole('button', { name: 'Confirm conversion' }).click();
+    await expect(page.getByRole('status').filter({ hasText: REDEEMED_MESSAGE })).toBeVisible();
+    await expect(airline.getByText('12,250 Avios')).toBeVisible();
+    expect(await balance()).toBe(before - 1400);
+
+    // Round robin: the browser's requests were answered by both instances.
+    console.log(`The browser's answers by instance: ${JSON.stringify(answeredBy)}`);
+    expect(Object.keys(answeredBy).sort()).toEqual(['app-1', 'app-2']);
+    // The first page asks for the session while signed out: that 401 is expected.
+    expect(consoleErrors.filter((message) => !message.includes('status of 401'))).toEqual([]);
+  } finally {
+    await context.close();
+    await api.dispose();
+  }
+});
+
+test('a rolling restart of both instances under load loses no request', async () => {
+  test.setTimeout(120_000);
+  if (!cluster) throw new Error('no cluster');
+  const result = await rollingRestartUnderLoad(cluster, { concurrency: 4, log: (line) => console.log(line) });
+  console.log(
+    `Rolling restart under load: sent ${result.sent}, answered ${result.answered}, failed ${result.failed} ` +
+      `in ${result.seconds.toFixed(1)} s; answered by ${JSON.stringify(result.byInstance)}`,
+  );
+  // Each instance drained and exited 0 on SIGTERM, and came back into the rotation.
+  expect(result.restarts.map((restart) => [restart.name, restart.exitCode])).toEqual([
+    ['app-1', 0],
+    ['app-2', 0],
+  ]);
+  expect(result.failures).toEqual({});
+  expect(result.failed).toBe(0);
+  expect(result.answered).toBe(result.sent);
+  expect(result.sent).toBeGreaterThan(100);
+  expect(Object.keys(result.byInstance).sort()).toEqual(['app-1', 'app-2']);
+});
