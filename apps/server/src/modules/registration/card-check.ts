@@ -1,4 +1,6 @@
 import { toFullCardNumber } from '@app/contracts/card-number';
+import type { NextStep } from '@app/contracts/registration-constants';
+import { IDENTITY_PREFIX } from '@app/contracts/sign-in-paths';
 import {
   registrationErrorCodes,
   registrationFailures,
@@ -10,20 +12,45 @@ import { hashOf } from '../../lib/token-hash.ts';
 import * as repository from './repository.ts';
 import { answer, later, newToken, REGISTRATION_TTL_MINUTES, type RegistrationDeps } from './steps.ts';
 
+/** Where the flow goes after the card check: the spec's `Location` response header (registration spec 7). */
+export const CARD_CHECK_LOCATIONS = {
+  /** A new registration: the email step. */
+  emailStep: `${IDENTITY_PREFIX}/enter-email-address`,
+  /** A card with an identity account (a password): log in through the identity provider. */
+  identityLogin: '/progressive/identity-login',
+  /** A card with an online account but no password yet: the emailed link that sets one. */
+  nectarLogin: `${IDENTITY_PREFIX}/forgotten-password`,
+} as const;
+
+/** The card check's answer and where the flow goes next. */
+export interface CardCheckAnswer {
+  answer: AuthTokenResponse;
+  location: string;
+}
+
 /** The first step: a card number, or none. */
 export function createCardCheck(deps: RegistrationDeps) {
   /**
    * POST /progressive/card-check: starts a registration. Without a card number the person has never had a
    * card (existing card type NONE); with one, the card must be a known plastic card without an online account.
+   * A card that has one answers DO_LOGIN; with `pianoCheck` (the identity provider's check, which the web app
+   * asks for) also which login: DO_LOGIN_IDENTITY for an account with a password, DO_LOGIN_NECTAR for one
+   * without (it sets a password by the emailed link first).
    */
-  async function cardCheck(input: { cardNumber?: string | undefined }): Promise<AuthTokenResponse> {
+  async function cardCheck(input: {
+    cardNumber?: string | undefined;
+    pianoCheck?: boolean;
+  }): Promise<CardCheckAnswer> {
     const at = deps.clock.now();
     const authToken = newToken();
     const base = { authTokenHash: hashOf(authToken), step: 'CARD_CHECKED', createdAt: at, updatedAt: at };
     const expiresAt = later(at, REGISTRATION_TTL_MINUTES);
     if (!input.cardNumber) {
       await repository.insertRegistration(deps.db, { ...base, existingCardType: 'NONE', expiresAt });
-      return answer(authToken, ['DO_EMAIL_CHECK'], 'STANDARD');
+      return {
+        answer: answer(authToken, ['DO_EMAIL_CHECK'], 'STANDARD'),
+        location: CARD_CHECK_LOCATIONS.emailStep,
+      };
     }
     const number = toFullCardNumber(input.cardNumber);
     const card = await repository.findCard(deps.db, number);
@@ -37,7 +64,14 @@ export function createCardCheck(deps: RegistrationDeps) {
     if (card.status !== 'active') {
       throw new AppError(409, 'INACTIVATED_ACCOUNT', registrationFailures.INACTIVATED_ACCOUNT);
     }
-    if (card.hasCredential || card.email) return answer('', ['DO_LOGIN']);
+    if (card.hasCredential || card.email) {
+      const identity = card.hasCredential;
+      const which: NextStep[] = input.pianoCheck ? [identity ? 'DO_LOGIN_IDENTITY' : 'DO_LOGIN_NECTAR'] : [];
+      return {
+        answer: answer('', ['DO_LOGIN', ...which]),
+        location: identity ? CARD_CHECK_LOCATIONS.identityLogin : CARD_CHECK_LOCATIONS.nectarLogin,
+      };
+    }
     // ANALOG: a plastic card with a known holder, checked against last name and date of birth; GHOST: a card
     // never tied to a person's details.
     const userType: UserType = card.lastName && card.dateOfBirth ? 'ANALOG' : 'GHOST';
@@ -49,7 +83,10 @@ export function createCardCheck(deps: RegistrationDeps) {
       collectorId: card.collectorId,
       expiresAt,
     });
-    return answer(authToken, ['DO_EMAIL_CHECK'], userType);
+    return {
+      answer: answer(authToken, ['DO_EMAIL_CHECK'], userType),
+      location: CARD_CHECK_LOCATIONS.emailStep,
+    };
   }
 
   return { cardCheck };

@@ -513,6 +513,53 @@ describe('registration identity API (/progressive)', () => {
       });
     });
 
+    it('names where the flow goes in the Location header, and with pianoCheck which login a registered card takes (issue 30)', async () => {
+      const withHeaders = (url: string, digits: string, headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...jsWeb, ...headers },
+          payload: { cardNumber: digits },
+        });
+      const fresh = await startWithCard('20000000001');
+      expect(fresh.headers.location).toBe('/id/start/enter-email-address');
+      const demo = demoCollector.cardNumber.slice(8);
+      const identity = await withHeaders('/progressive/card-check', demo, { pianoCheck: 'true' });
+      expect(identity.json()).toMatchObject({ next: ['DO_LOGIN', 'DO_LOGIN_IDENTITY'] });
+      expect(identity.headers.location).toBe('/progressive/identity-login');
+      // A card with an email but no password yet logs in once a password is set by the emailed link.
+      const [holder] = await t.app.db
+        .select({ collectorId: cards.collectorId })
+        .from(cards)
+        .where(eq(cards.number, '9826300020000000003'));
+      const setEmail = (email: string | null) =>
+        t.app.db
+          .update(collectors)
+          .set({ email })
+          .where(eq(collectors.id, holder?.collectorId ?? ''));
+      await setEmail('ghost-with-email@example.com');
+      try {
+        const nectar = await withHeaders('/progressive/card-check', '20000000003', { pianoCheck: 'true' });
+        expect(nectar.json()).toMatchObject({ next: ['DO_LOGIN', 'DO_LOGIN_NECTAR'] });
+        expect(nectar.headers.location).toBe('/id/start/forgotten-password');
+      } finally {
+        // The plastic card is the file's to share: left as it was found.
+        await setEmail(null);
+      }
+      // The same through the bot-check API, its token in the X-Recaptcha bearer header (none needed in tests).
+      const viaBotCheck = await withHeaders('/recaptcha/progressive/card-check', demo, {
+        'x-recaptcha': 'Bearer test',
+        pianoCheck: 'true',
+      });
+      expect(viaBotCheck.json()).toMatchObject({ next: ['DO_LOGIN', 'DO_LOGIN_IDENTITY'] });
+
+      const login = await t.app.inject('/progressive/identity-login?next=%2Faccount');
+      expect(login.statusCode).toBe(302);
+      expect(login.headers.location).toBe('/id/start/login?next=%2Faccount');
+      const offSite = await t.app.inject('/progressive/identity-login?next=https%3A%2F%2Fevil.example');
+      expect(offSite.headers.location).toBe('/id/start/login');
+    });
+
     it('reads the card number with spaces, dashes or its prefix as the form does (issue 29, item 5)', async () => {
       for (const written of ['2000 0000 001', '2000-0000-001', '9826 3000 2000 0000 001']) {
         expect((await startWithCard(written)).json()).toMatchObject({ userType: 'ANALOG' });

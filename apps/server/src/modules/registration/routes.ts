@@ -27,6 +27,7 @@ import {
   signUpStatusResponseSchema,
   verifyAnalogueRequestSchema,
 } from '@app/contracts/registration';
+import { safeNext, SIGN_IN_PATH } from '@app/contracts/sign-in-paths';
 import { bundledAddressProvider, httpAddressProvider } from '../../lib/address-book.ts';
 import { createRegistrationService } from './service.ts';
 
@@ -53,19 +54,52 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       : bundledAddressProvider,
   });
 
-  app.post(
-    '/progressive/card-check',
+  // The card check, and the same through the bot-check API (registration spec 7): the token in the body or
+  // an `X-Recaptcha: Bearer` header; `pianoCheck: true` asks which login a registered card takes; the answer's
+  // `Location` header names where the flow goes next.
+  for (const url of ['/progressive/card-check', '/recaptcha/progressive/card-check']) {
+    app.post(
+      url,
+      {
+        preHandler: app.botCheck.require,
+        config: perClient,
+        schema: {
+          tags,
+          summary: 'Start a registration: no card (NONE) or an existing plastic card number',
+          headers: z.object({ 'x-recaptcha': z.string().optional(), pianocheck: z.string().optional() }),
+          body: cardCheckRequestSchema.extend({ botCheckToken: z.string().optional() }),
+          response: { 200: authTokenResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { answer, location } = await service.cardCheck({
+          cardNumber: request.body.cardNumber,
+          pianoCheck: request.headers.pianocheck === 'true',
+        });
+        reply.header('location', location);
+        return answer;
+      },
+    );
+  }
+
+  // Where a registered card logs in (card check's DO_LOGIN_IDENTITY): the identity provider's card-number
+  // login, which the server starts itself (ADR 023), coming back to `next` when it is one of ours.
+  app.get(
+    '/progressive/identity-login',
     {
-      preHandler: app.botCheck.require,
-      config: perClient,
       schema: {
         tags,
-        summary: 'Start a registration: no card (NONE) or an existing plastic card number',
-        body: cardCheckRequestSchema.extend({ botCheckToken: z.string().optional() }),
-        response: { 200: authTokenResponseSchema, ...errors },
+        summary:
+          'Log in through the identity provider (a registered card): redirects to its card-number login',
+        querystring: z.object({ next: z.string().max(2000).optional() }),
+        response: { 302: z.null() },
       },
     },
-    async (request) => service.cardCheck({ cardNumber: request.body.cardNumber }),
+    async (request, reply) => {
+      const next = safeNext(request.query.next ?? null);
+      const search = next ? `?${new URLSearchParams({ next }).toString()}` : '';
+      return reply.redirect(`${SIGN_IN_PATH}${search}`, 302);
+    },
   );
 
   app.post(
