@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@app/contracts/api-error';
+import {
+  memberPricesPaths,
+  priceCataloguePageSchema,
+  priceCatalogueQuerySchema,
+} from '@app/contracts/member-prices';
+import { AppError } from '../../lib/app-error.ts';
+import { createMemberPriceService } from './service.ts';
+
+/**
+ * The member-price catalogue (signed-in spec 1, 3, 9; ADR 038): a public read beside the documents, a page of 24
+ * rows of one category or all. The catalogue is made at start and never changes while the process runs, so a
+ * page's ETag is fixed: a browser revalidates and gets 304 with no body.
+ */
+export const memberPricesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createMemberPriceService();
+
+  app.get(
+    memberPricesPaths.catalogue,
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Member prices versus normal prices: one page of 24, of one category (its key) or all',
+        querystring: priceCatalogueQuerySchema,
+        response: { 200: priceCataloguePageSchema, 304: z.null(), 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { category, page } = request.query;
+      const answer = service.page(category, page);
+      if (answer.kind === 'no-category') {
+        throw new AppError(404, 'CATEGORY_NOT_FOUND', 'There is no such price category.');
+      }
+      if (answer.kind === 'no-page') {
+        throw new AppError(404, 'PAGE_NOT_FOUND', `There are ${answer.pageCount} pages of prices.`);
+      }
+      reply.header('etag', answer.etag).header('cache-control', 'public, max-age=300');
+      if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send(null);
+      return answer.body;
+    },
+  );
+};
