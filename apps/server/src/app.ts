@@ -34,6 +34,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { customerManagementRoutes } from './modules/customer-management/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
+import { memberPricesRoutes } from './modules/member-prices/routes.ts';
 import { hotelsSessionRoutes } from './modules/hotels-session/routes.ts';
 import { platformStatusRoutes } from './modules/platform-status/routes.ts';
 import { nectarLiteRoutes } from './modules/nectar-lite/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(
   await app.register(botCheckRoutes);
   await app.register(customerManagementRoutes);
   await app.register(documentsRoutes);
+  await app.register(memberPricesRoutes);
   await app.register(platformStatusRoutes);
   await app.register(analyticsRoutes);
   await app.register(hotelsSessionRoutes);
