@@ -108,6 +108,8 @@ function ChooseDelivery({
       {error ? <Alert tone="error">{error}</Alert> : null}
       <RadioGroup
         legend="Where should we send your code?"
+        // The step's heading asks the same; the legend still names the group for a screen reader.
+        hideLegend
         name="deliveryMethod"
         variant="cards"
         options={step.options.map(({ deliveryMethod, destination }) => ({

@@ -31,7 +31,8 @@ export function BusinessRulesLink() {
       <Button variant="link" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Business Rules
       </Button>
-      <Popup open={open} onClose={() => setOpen(false)} title="Business Rules">
+      {/* Sliding: on a phone a tall sheet that scrolls (a long document), closed by back or a swipe down. */}
+      <Popup open={open} onClose={() => setOpen(false)} title="Business Rules" sliding>
         {open ? <BusinessRulesBody /> : null}
       </Popup>
     </>
