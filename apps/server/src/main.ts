@@ -28,8 +28,11 @@ async function main() {
   // The embedded database's thread opens the data while the rest of the server's code loads and registers;
   // that code is imported only now, so the thread starts first (docs/decisions/025).
   const thread = config.databaseUrl ? undefined : openPGliteThread(embeddedDataPath(config));
+  // Tracing, when an exporter is set, starts before the server's code loads (ADR 035); its packages load only then.
+  const tracing = config.tracing && (await (await import('./lib/tracing.ts')).startTracing(config.tracing));
   const { buildApp } = await import('./app.ts');
   const app = await buildApp(config, { thread });
+  if (tracing) app.addHook('onClose', () => tracing.shutdown());
   // SIGTERM (an orchestrator, a rolling restart, `npm run cluster`): drain first, so the balancer takes this
   // instance out before its listener closes. SIGINT (Ctrl-C in a terminal, no balancer to tell) skips the grace.
   let closing = false;
