@@ -1,6 +1,10 @@
 /** The /progressive identity calls of registration (registration spec 7); no zod in this file. */
 export const progressivePaths = {
   cardCheck: '/progressive/card-check',
+  /** The card check through the bot-check API: its token in an `X-Recaptcha: Bearer` header. */
+  cardCheckBotChecked: '/recaptcha/progressive/card-check',
+  /** A registered card's login through the identity provider (redirects to its card-number login). */
+  identityLogin: '/progressive/identity-login',
   emailCheck: '/progressive/email-check',
   emailCheckResend: '/progressive/email-check-resend',
   emailCheckConfirm: '/progressive/email-check-confirm',

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { passwordResetPaths } from '@app/contracts/password-reset-paths';
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
@@ -25,6 +25,8 @@ type FormValues = z.infer<typeof passwordResetRequestSchema>;
 export function RequestResetPage() {
   const [byCard, setByCard] = useState(false);
   const [sent, setSent] = useState<{ email: string; description: string }>();
+  // Set by the registration's card check for a card whose account has no password yet (DO_LOGIN_NECTAR).
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const [serverError, setServerError] = useState<string>();
   const {
     register,
@@ -78,7 +80,15 @@ export function RequestResetPage() {
         ) : (
           <>
             <h1>Reset your password</h1>
-            <p>Enter the email address of your account and we'll send you a link to choose a new password.</p>
+            {typeof notice === 'string' ? (
+              <p role="status" className="password-reset__notice">
+                {notice}
+              </p>
+            ) : (
+              <p>
+                Enter the email address of your account and we'll send you a link to choose a new password.
+              </p>
+            )}
             <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
               {serverError ? <Alert>{serverError}</Alert> : null}
               <TextField

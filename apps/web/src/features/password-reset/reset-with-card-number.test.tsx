@@ -20,10 +20,10 @@ const serve = (answers: Answers) => {
 };
 const BOT_CHECK_OFF = { '/bot-check/challenge': () => Response.json({ provider: 'off' }) };
 
-const renderPage = () => {
+const renderPage = (state?: unknown) => {
   const router = createMemoryRouter(
     [{ path: '/id/start/forgotten-password', element: <RequestResetPage /> }],
-    { initialEntries: ['/id/start/forgotten-password'] },
+    { initialEntries: [{ pathname: '/id/start/forgotten-password', state }] },
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -41,6 +41,14 @@ const openByCard = async (user: ReturnType<typeof userEvent.setup>) => {
 
 describe('password reset by card number (signed-in spec 7.4)', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the notice the registration card check sent it with (a card without a password yet)', () => {
+    renderPage({ notice: 'This card already has an online account, but no password yet.' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This card already has an online account, but no password yet.',
+    );
+  });
 
   it('offers the masked destinations the server gives, sends the code, shows the server message, then the new-password step', async () => {
     let codeSent: (response: Response) => void = () => undefined;

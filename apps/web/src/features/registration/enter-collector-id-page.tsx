@@ -12,6 +12,9 @@ import { readRegistrationState, saveRegistrationState } from '../../shared/ident
 
 /** What registration says on the log-in page when the card already has an online account. */
 export const ALREADY_REGISTERED = 'This card already has an online account. Please log in.';
+/** DO_LOGIN_NECTAR: the card's account has no password yet (not shown by the spec: ADR 037). */
+export const NO_PASSWORD_YET =
+  "This card already has an online account, but no password yet. Enter its email address and we'll send you a link to choose one.";
 
 /**
  * {prefix}/enter-collector-id in registration (spec 2, the card check's Yes): the plastic card's number starts
@@ -34,6 +37,11 @@ export function EnterCollectorIdPage() {
     setServerError(undefined);
     try {
       const answer = await cardCheck(cardNumber.slice(-11));
+      if (answer.next.includes('DO_LOGIN_NECTAR')) {
+        // An online account without a password yet: the emailed link sets one, then the member logs in.
+        await navigate(`${IDENTITY_PREFIX}/forgotten-password`, { state: { notice: NO_PASSWORD_YET } });
+        return;
+      }
       if (answer.next.includes('DO_LOGIN')) {
         updateIdentityState({ collectorId: cardNumber });
         saveRegistrationState({ error: ALREADY_REGISTERED });

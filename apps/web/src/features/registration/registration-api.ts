@@ -31,8 +31,16 @@ const botChecked = async (): Promise<Record<string, string>> => {
   return token ? { [BOT_CHECK_HEADER]: `Bearer ${token}` } : {};
 };
 
-export const cardCheck = async (cardNumber?: string) =>
-  post<AuthTokenResponse>(progressivePaths.cardCheck, cardNumber ? { cardNumber } : {}, await botChecked());
+/**
+ * The card check (registration spec 7): with a bot-check token, through the bot-check API with its bearer
+ * header; `pianoCheck` asks which login a registered card takes (DO_LOGIN_IDENTITY or DO_LOGIN_NECTAR).
+ */
+export const cardCheck = async (cardNumber?: string) => {
+  const botCheck = await botChecked();
+  const path =
+    BOT_CHECK_HEADER in botCheck ? progressivePaths.cardCheckBotChecked : progressivePaths.cardCheck;
+  return post<AuthTokenResponse>(path, cardNumber ? { cardNumber } : {}, { ...botCheck, pianoCheck: 'true' });
+};
 
 export const emailCheck = async (body: {
   email: string;

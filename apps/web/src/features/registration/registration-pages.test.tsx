@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CardCheckPage } from './card-check-page.tsx';
 import { loadSwitches } from '../../shared/switches/switches.ts';
@@ -10,6 +10,7 @@ import { CheckEmailPage } from './check-email-page.tsx';
 import { CreatePasswordPage } from './create-password-page.tsx';
 import { CustomerDetailsPage } from './customer-details-page.tsx';
 import { RegisterFailedPage } from './register-failed-page.tsx';
+import { EnterCollectorIdPage, NO_PASSWORD_YET } from './enter-collector-id-page.tsx';
 import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 
 const renderAt = (path: string, element: ReactElement) => {
@@ -20,6 +21,14 @@ const renderAt = (path: string, element: ReactElement) => {
     </QueryClientProvider>,
   );
 };
+
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+/** The reset page's stand-in: shows the notice it was sent with (the page's own test reads it there). */
+function NoticeShown() {
+  const state = useLocation().state as { notice?: string } | null;
+  return <p role="status">{state?.notice}</p>;
+}
 
 describe('registration pages (spec 2 and 5)', () => {
   beforeEach(() => {
@@ -37,6 +46,35 @@ describe('registration pages (spec 2 and 5)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select an option');
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('a registered card without a password yet (DO_LOGIN_NECTAR) goes to set one, asked with pianoCheck', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const body = urlOf(input).includes('/bot-check')
+        ? { provider: 'off' }
+        : { authToken: '', next: ['DO_LOGIN', 'DO_LOGIN_NECTAR'] };
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
+    });
+    const router = createMemoryRouter(
+      [
+        { path: '/id/start/enter-collector-id', element: <EnterCollectorIdPage /> },
+        { path: '/id/start/forgotten-password', element: <NoticeShown /> },
+      ],
+      { initialEntries: ['/id/start/enter-collector-id'] },
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await userEvent.type(screen.getByLabelText(/Card number/), '20000000003');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(NO_PASSWORD_YET);
+    const check = fetchSpy.mock.calls.find(([url]) => urlOf(url).includes('card-check'));
+    expect(urlOf(check?.[0] ?? '')).toBe('/progressive/card-check');
+    expect(new Headers(check?.[1]?.headers).get('pianoCheck')).toBe('true');
   });
 
   it('customer details: heading by user type, messages of spec 5, date of birth slashes', async () => {
