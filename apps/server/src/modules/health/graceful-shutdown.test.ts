@@ -30,6 +30,12 @@ describe('graceful shutdown (issue 35, item 4)', () => {
     expect(ready.status).toBe(200);
     expect(ready.headers.get('x-instance')).toBe('app-1');
 
+    // A kept-alive connection left idle after its answer, as a balancer's pool holds them.
+    const idle = connect(port, '127.0.0.1');
+    const idleClosed = readUntilClosed(idle);
+    idle.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    await new Promise((resolve) => idle.once('data', resolve));
+
     // A request in flight when the signal comes: its headers are in, its body still on the way.
     const arrived = new Promise((resolve) => t.app.server.once('request', resolve));
     const inFlight = connect(port, '127.0.0.1');
@@ -65,6 +71,8 @@ describe('graceful shutdown (issue 35, item 4)', () => {
     // After the grace the listener closes: a new connection is refused.
     await expect.poll(() => t.app.server.listening, { timeout: 5_000 }).toBe(false);
     await expect(fetch(`${base}/healthz`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+    // The idle connection is closed with the listener, not left to its keep-alive time.
+    expect(await idleClosed).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*keep-alive/i);
     // The shutdown waits for the request in flight, which is then finished and answered in full.
     expect(exitCode).toBeUndefined();
     inFlight.write('}');
