@@ -29,6 +29,28 @@ function DocumentBody({ name }: { name: string }) {
 }
 
 /**
+ * The member-price catalogue's terms (ADR 038): the dates exactly as the catalogue gives them ('12 Feb' to
+ * '3 Mar 2020'), then each term.
+ */
+function PriceTerms({ props }: { props: PopupProps }) {
+  const paragraphs = Array.isArray(props.paragraphs)
+    ? props.paragraphs.filter((p) => typeof p === 'string')
+    : [];
+  return (
+    <div className="popup-terms">
+      <p>
+        <strong>
+          Valid from {text(props.validFrom)} to {text(props.validTo)}.
+        </strong>
+      </p>
+      {paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+    </div>
+  );
+}
+
+/**
  * The voucher: barcode and code; closing asks first, then 'Did you use this voucher?' (2.6). The frame's close
  * button and Escape ask too; on the question they keep the voucher open, as 'No, keep it open' does.
  */
@@ -123,6 +145,8 @@ export default function PopupContent({
     case 'BRAND_TNC':
       // A partner's own terms when the caller has them; the collector rules otherwise.
       return html ? <SanitisedHtml html={html} /> : <DocumentBody name="collector-rules" />;
+    case 'PRICES_TNC':
+      return <PriceTerms props={props} />;
     case 'VOUCHER_CODE_MODAL':
       return <VoucherCode props={props} close={close} guardClose={guardClose} />;
     case 'CARD_NUMBER_HELP':

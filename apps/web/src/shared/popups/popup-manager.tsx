@@ -31,6 +31,7 @@ const titleOf = (popup: OpenPopup) =>
 export const defaultTitles: Record<PopupType, string> = {
   FOOD_TNC: 'Terms and conditions',
   NECTAR_PRICES_TNC: 'Terms and conditions',
+  PRICES_TNC: 'Terms and conditions',
   BRAND_TNC: 'Terms and conditions',
   VOUCHER_CODE_MODAL: 'Your voucher',
   CARD_NUMBER_HELP: 'Your card is...',

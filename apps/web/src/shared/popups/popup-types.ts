@@ -5,6 +5,8 @@ export type PopupProps = Record<string, unknown>;
 export const POPUP_TYPES = [
   'FOOD_TNC',
   'NECTAR_PRICES_TNC',
+  // The member-price catalogue's terms (ADR 038).
+  'PRICES_TNC',
   'BRAND_TNC',
   'VOUCHER_CODE_MODAL',
   'CARD_NUMBER_HELP',
