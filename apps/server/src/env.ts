@@ -164,7 +164,13 @@ const envSchema = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
     METRICS_HOST: z.string().min(1).optional(),
     /** Tracing (ADR 035): spans are sent to this OTLP/HTTP collector (its /v1/traces); none when unset. */
-    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .string()
+      .regex(
+        /^https?:\/\/\S+$/,
+        'must be an http:// or https:// URL (the collector, e.g. http://127.0.0.1:4318)',
+      )
+      .optional(),
     OTEL_SERVICE_NAME: z.string().min(1).max(100).default('loyalty-card'),
     /** PostgreSQL connections per instance (DATABASE_URL only). */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),

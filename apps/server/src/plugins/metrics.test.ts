@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../env.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../test/build-test-app.ts';
 
@@ -204,5 +205,39 @@ describe('a private listener for /metrics (METRICS_PORT)', () => {
     }
     // Closed with the app.
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+  });
+});
+
+describe('metrics settings', () => {
+  it('are off unless asked for, and on with a token or a private port', () => {
+    expect(readConfig({}).metrics).toBeUndefined();
+    expect(readConfig({ METRICS_TOKEN: TOKEN, METRICS: 'off' }).metrics).toBeUndefined();
+    expect(readConfig({ METRICS_TOKEN: TOKEN }).metrics).toEqual({ token: TOKEN });
+    expect(readConfig({ METRICS_PORT: '9464' }).metrics).toEqual({
+      listen: { host: '127.0.0.1', port: 9464 },
+    });
+    expect(readConfig({ METRICS: 'on', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      listen: { host: '10.0.0.5', port: 9464 },
+    });
+  });
+
+  it.each([
+    [{ METRICS: 'on' }, 'METRICS'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'has a space in it, sixteen+' }, 'METRICS_TOKEN'],
+    [{ METRICS_HOST: '127.0.0.1' }, 'METRICS_HOST'],
+    [{ METRICS_PORT: 'ninety' }, 'METRICS_PORT'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+  ])('refuses %j and names %s', (env, variable) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
+  });
+
+  it('traces only with an exporter', () => {
+    expect(readConfig({}).tracing).toBeUndefined();
+    expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      endpoint: 'http://collector:4318',
+      serviceName: 'loyalty-card',
+    });
   });
 });
