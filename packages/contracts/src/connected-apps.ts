@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { describeScopes, scopeDescriptions } from './scope-words.ts';
+
 /**
  * Sign in with Nectar (issue 16): the identity provider's other clients. `nectar-app` is the public native
  * app (PKCE, loopback redirect); partners are declared by the operator in OIDC_CLIENTS_FILE and need the
@@ -9,15 +11,6 @@ export const NATIVE_APP_CLIENT_ID = 'nectar-app';
 /** The native app's redirect: any port on the IPv4 loopback (RFC 8252 7.3). */
 export const NATIVE_APP_REDIRECT_URI = 'http://127.0.0.1/callback';
 export const NATIVE_APP_SCOPE = 'openid offline profile email';
-
-/** What each scope lets an app see, in the member's words (consent screen and connected apps). */
-export const scopeDescriptions: Record<string, string> = {
-  openid: 'Know it’s you when you log in',
-  profile: 'See your name',
-  email: 'See your email address',
-  offline: 'Stay connected when you’re not using it',
-  offline_access: 'Stay connected when you’re not using it',
-};
 
 export const consentMessages = {
   heading: (clientName: string) => `${clientName} wants to connect to your Nectar account`,
@@ -51,8 +44,3 @@ export const connectedAppsResponseSchema = z.object({ apps: z.array(connectedApp
 
 export const interactionUidSchema = z.string().regex(/^[\w-]{10,64}$/);
 export const clientIdSchema = z.string().regex(/^[\w.-]{1,100}$/);
-
-export const describeScopes = (scopes: Iterable<string>) =>
-  [...new Set(scopes)]
-    .filter((scope) => scope !== 'offline_access' || !new Set(scopes).has('offline'))
-    .map((scope) => ({ scope, description: scopeDescriptions[scope] ?? scope }));

@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { SIGN_IN_PATH } from '@app/contracts/routes';
+import { describeScopeWords } from '@app/contracts/scope-words';
+import { isAllowedRedirect } from '../../shared/navigation/allowed-redirect.ts';
 import { hasSessionMarker, onSessionMarkerChange } from '../../shared/session/session-marker.ts';
 import { StoreLinks } from '../../shared/ui/store-links.tsx';
 import './app-hub.css';
@@ -39,12 +41,78 @@ export function OpenAppPage() {
   );
 }
 
-/** /{product}-connect/index.htm: the old app hub's page, where every app link used to land. */
+/**
+ * Where a connection made through the old app hub comes back to: `from` is the address to return to, `code`
+ * and `state` the identity provider's answer for it, `scope` what it was given.
+ */
+interface ConnectReturn {
+  from: string | null;
+  code: string | null;
+  state: string | null;
+  scopes: string[];
+}
+
+const connectReturnOf = (params: URLSearchParams): ConnectReturn => ({
+  from: params.get('from'),
+  code: params.get('code'),
+  state: params.get('state'),
+  scopes: (params.get('scope') ?? '').split(/[\s+]+/).filter(Boolean),
+});
+
+/** `from` with the code and state added, when it is an address we may send a member to (specs 5). */
+const returnAddress = ({ from, code, state }: ConnectReturn) => {
+  if (!from || !code || !isAllowedRedirect(from)) return undefined;
+  const url = new URL(from, window.location.origin);
+  url.searchParams.set('code', code);
+  if (state) url.searchParams.set('state', state);
+  return url.toString();
+};
+
+/**
+ * /{product}-connect/index.htm: the old app hub's page, where every app link used to land (signed-in spec 2.2:
+ * optional from, code, scope and state). With a code, the connection is made: the page says what it shares
+ * (scope, in the member's words) and sends the code and state back to `from` when it is one of our addresses
+ * or an allow-listed host; never anywhere else, and the code is never shown.
+ */
 export function ConnectPage() {
+  const [params] = useSearchParams();
+  const connect = connectReturnOf(params);
+  const back = returnAddress(connect);
+  const shared = describeScopeWords(connect.scopes);
   return (
     <main id="main" className="page app-hub">
       <h1>{brand.name} Connect</h1>
-      <p>Everything that used to be in the app hub now lives in the {brand.name} app and on this website.</p>
+      {connect.code ? (
+        <section className="app-hub__connected" aria-label="Connection">
+          <p role="status">You're connected. Your {brand.name} account is linked.</p>
+          {shared.length > 0 ? (
+            <>
+              <p>What it can do:</p>
+              <ul>
+                {shared.map((words) => (
+                  <li key={words}>{words}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {back ? (
+            <p>
+              <a className="button button--primary" href={back}>
+                Carry on where you were
+              </a>
+            </p>
+          ) : (
+            <p>Go back to the app you came from to carry on.</p>
+          )}
+          <p>
+            You can see and remove connections in <Link to="/account/security">your account</Link>.
+          </p>
+        </section>
+      ) : (
+        <p>
+          Everything that used to be in the app hub now lives in the {brand.name} app and on this website.
+        </p>
+      )}
       <StoreLinks />
       <ul>
         <li>
