@@ -9,3 +9,11 @@ export const linkedPartnersPaths = {
   conversionCode: '/points-exchange-api/conversions/twofa',
   resendConversionCode: '/points-exchange-api/conversions/twofa/resend',
 } as const;
+
+/** The hotels partner's session for the signed-in member (signed-in spec 4, 7.4). */
+export const HOTELS_SESSION_PATH = '/customer-management-api/customer/session/hotels';
+/**
+ * The response header for a hotels session (signed-in spec 5): the hotels session call answers its token in it,
+ * and a sign-in's answer carries it ('due') so the app fetches one at once (a redirect or a preload).
+ */
+export const HOTELS_SESSION_HEADER = 'x-hotels-session';

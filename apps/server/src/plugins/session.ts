@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { HOTELS_SESSION_HEADER } from '@app/contracts/linked-partners-paths';
 import { SESSION_PRESENT_COOKIE } from '@app/contracts/session-paths';
 import { AppError } from '../lib/app-error.ts';
 import { createSessionStore, type Session, type SessionStore } from './session-store.ts';
@@ -85,6 +86,8 @@ export const sessionPlugin = fp(
         const maxAge = app.config.session.absoluteHours * 3600;
         reply.setCookie(sessionCookie, token, { ...cookieOptions, maxAge });
         reply.setCookie(SESSION_PRESENT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
+        // A hotels session is due: the app fetches one at once (signed-in spec 5), not at its next start.
+        reply.header(HOTELS_SESSION_HEADER, 'due');
         request.session = session;
         return session;
       },

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startHotelsSession } from './hotels-session.ts';
+import { request } from '../shared/http/client.ts';
+import { followHotelsSessionHeader, startHotelsSession } from './hotels-session.ts';
 
 const okWith = (body: unknown) =>
   vi.fn((_url: string, _init?: RequestInit) =>
@@ -52,5 +53,36 @@ describe('hotels session at start-up', () => {
     });
     expect(navigate).not.toHaveBeenCalled();
     expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/customer-management-api/customer/session/hotels');
+  });
+});
+
+describe('the hotels session response header (signed-in spec 5)', () => {
+  it('fetches a hotels session at once when an answer says one is due, wherever the app is', async () => {
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        url.startsWith('/session-api')
+          ? new Response(JSON.stringify({ firstName: 'Alex' }), {
+              status: 200,
+              headers: { 'content-type': 'application/json', 'x-hotels-session': 'due' },
+            })
+          : new Response(JSON.stringify({ token: 't' }), { status: 200 }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const stop = followHotelsSessionHeader(vi.fn(), { pathname: '/oauth_redirect', search: '?code=1' });
+    try {
+      await request('/session-api/session/sessions/oauth', { method: 'POST', body: {} });
+      await vi.waitFor(() =>
+        expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+          '/customer-management-api/customer/session/hotels',
+        ),
+      );
+      // An answer without the header fetches nothing more.
+      fetchMock.mockClear();
+      await request('/customer-management-api/customer/session/hotels');
+      expect(fetchMock).toHaveBeenCalledOnce();
+    } finally {
+      stop();
+    }
   });
 });

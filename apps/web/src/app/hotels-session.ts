@@ -1,9 +1,9 @@
 import type { hotelsSessionSchema } from '@app/contracts/linked-partners';
-import { request, type AnswerOf } from '../shared/http/client.ts';
+import { HOTELS_SESSION_HEADER, HOTELS_SESSION_PATH } from '@app/contracts/linked-partners-paths';
+import { onResponse, request, type AnswerOf } from '../shared/http/client.ts';
 import { isAllowedRedirect } from '../shared/navigation/allowed-redirect.ts';
 import { hasSessionMarker } from '../shared/session/session-marker.ts';
 
-export const HOTELS_SESSION_PATH = '/customer-management-api/customer/session/hotels';
 /** Pages where start-up leaves the hotels session alone (signed-in spec 4). */
 const SKIPPED_PATHS = ['/logout', '/oauth_redirect'];
 
@@ -17,6 +17,14 @@ export async function startHotelsSession(
   location: Pick<Location, 'pathname' | 'search'> = window.location,
 ): Promise<void> {
   if (!hasSessionMarker() || SKIPPED_PATHS.includes(location.pathname)) return;
+  await fetchHotelsSession(navigate, location);
+}
+
+/** The hotels session: the redirect page when an allowed `?redirect=` asks for it, else a preload. */
+async function fetchHotelsSession(
+  navigate: (to: string, options?: { replace?: boolean }) => unknown,
+  location: Pick<Location, 'pathname' | 'search'>,
+) {
   const target = new URLSearchParams(location.search).get('redirect');
   if (target && isAllowedRedirect(target) && /^https?:/.test(target)) {
     const { redirectUrl } = await request<AnswerOf<typeof hotelsSessionSchema>>(
@@ -27,4 +35,18 @@ export async function startHotelsSession(
     return;
   }
   await request(HOTELS_SESSION_PATH, { redirectOnUnauthorized: false });
+}
+
+/**
+ * A response that says a hotels session is due (its header, on a sign-in's answer: signed-in spec 5) fetches one
+ * at once, wherever the app is: a redirect or a preload. The hotels session call's own answer is left alone.
+ */
+export function followHotelsSessionHeader(
+  navigate: (to: string, options?: { replace?: boolean }) => unknown,
+  location: Pick<Location, 'pathname' | 'search'> = window.location,
+) {
+  return onResponse((response) => {
+    if (!response.headers.get(HOTELS_SESSION_HEADER) || response.url.includes(HOTELS_SESSION_PATH)) return;
+    fetchHotelsSession(navigate, location).catch(() => undefined);
+  });
 }

@@ -8,7 +8,7 @@ import { readStored, writeStored } from '../shared/storage/storage.ts';
 import { currentEnvironment, isSwitchOn, loadSwitches } from '../shared/switches/switches.ts';
 import { App } from './app.tsx';
 import { handleAuthResponses } from './auth-responses.ts';
-import { startHotelsSession } from './hotels-session.ts';
+import { followHotelsSessionHeader, startHotelsSession } from './hotels-session.ts';
 import { createRouter, type AppRouter } from './router.tsx';
 
 /** The app's render replaced the server's drawing of the page (if any): the page takes input. */
@@ -92,6 +92,7 @@ export async function startUp(root: HTMLElement) {
   handleAuthResponses(router, isSwitchOn);
   // A failed hotels session must not stop the app: the member can still use everything else.
   startHotelsSession((to, options) => router.navigate(to, options)).catch(() => undefined);
+  followHotelsSessionHeader((to, options) => router.navigate(to, options));
   startServiceWorkerLater();
   const app = (
     <StrictMode>

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
+import { HOTELS_SESSION_HEADER, HOTELS_SESSION_PATH } from '@app/contracts/linked-partners-paths';
 import { SANDBOX_HOTELS_LOGOUT_PATHS, SANDBOX_HOTELS_SESSION_COOKIE } from '@app/contracts/integrations';
 import { createHotelsSessionService } from './service.ts';
-
-export const HOTELS_SESSION_HEADER = 'x-hotels-session';
 
 /**
  * GET /customer-management-api/customer/session/hotels (signed-in spec 4, 7.4): a hotels session token for the
@@ -14,7 +13,7 @@ export const HOTELS_SESSION_HEADER = 'x-hotels-session';
 export const hotelsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const hotels = createHotelsSessionService({ db: app.db, clock: app.clock });
   app.get(
-    '/customer-management-api/customer/session/hotels',
+    HOTELS_SESSION_PATH,
     {
       preHandler: app.requireSession,
       schema: {

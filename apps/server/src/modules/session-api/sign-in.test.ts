@@ -85,6 +85,8 @@ describe('sign-in through the identity provider', () => {
       .concat(session.headers['set-cookie'] ?? [])
       .find((line) => line.startsWith(`${SESSION_PRESENT_COOKIE}=`));
     expect(present).toMatch(/^lc_signed_in=1; Max-Age=43200; Path=\/; SameSite=Lax$/);
+    // A hotels session is due: the app fetches one at once (signed-in spec 5).
+    expect(session.headers['x-hotels-session']).toBe('due');
     const profile = await t.app.inject({
       method: 'GET',
       url: '/customer-management-api/customer/v2',
