@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { loadStartData } from './db/demo/load-start-data.ts';
 import type { Config } from './env.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -44,6 +44,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { expiredRowsPlugin } from './plugins/expired-rows.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { accessLogPlugin } from './plugins/access-log.ts';
 import { notifyPlugin } from './plugins/notify.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin, trustProxyOption } from './plugins/security.ts';
@@ -74,14 +75,24 @@ const redact = [
 /** Builds the whole server: plugins, then modules. No listen() here (STYLE.md "Shape"). */
 export async function buildApp(
   config: Config,
-  options: Pick<DbPluginOptions, 'thread'> = {},
+  options: Pick<DbPluginOptions, 'thread'> & {
+    /** Where log lines go instead of standard output (a test reads them). */
+    logStream?: { write: (line: string) => void };
+  } = {},
 ): Promise<FastifyInstance> {
+  const { logStream, ...dbOptions } = options;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: { paths: redact, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: redact, censor: '[redacted]' },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     childLoggerFactory: lazyChildLogger,
+    // One access line per request from plugins/access-log.ts instead of Fastify's two (ADR 039).
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -118,11 +129,12 @@ export async function buildApp(
   app.decorate('clock', config.now ? { now: config.now } : systemClock);
   // First, so the embedded database opens in its thread while everything else registers (ADR 025).
   await app.register(dbPlugin, {
-    ...options,
+    ...dbOptions,
     prepare: (db) => loadStartData(db, { demoData: config.demoData }),
   });
   // Before any route, so each route gets its recorder as it is added (METRICS; ADR 035).
   await app.register(metricsPlugin);
+  await app.register(accessLogPlugin);
   await app.register(errorsPlugin);
   // Its name on every answer and whether it is draining for a shutdown (issue 35, items 4 and 5).
   await app.register(instancePlugin);
