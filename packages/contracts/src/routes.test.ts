@@ -83,6 +83,16 @@ describe('route table', () => {
     expect(resolvePath('/delete-account', '', allOff).kind).toBe('not-found');
   });
 
+  it('has the campaign page (/marketing-event) only while the campaign page switch is on (ADR 038)', () => {
+    for (const path of [
+      '/marketing-event/spring-bonus',
+      '/marketing-event/spring-bonus/terms-and-conditions',
+    ]) {
+      expect(resolvePath(path, '', only('campaignPage')).kind).toBe('page');
+      expect(resolvePath(path, '', allOff).kind).toBe('not-found');
+    }
+  });
+
   it('shows the new or the old feedback page by the new-feedback switch', () => {
     const on = resolvePath('/feedback', '', only('newFeedback'));
     const off = resolvePath('/feedback', '', allOff);

@@ -182,11 +182,13 @@ const publicRoutes: AppRoute[] = [
 
 /** Session-required routes (signed-in spec 2.3). */
 const sessionRoutes: AppRoute[] = [
-  ses('marketing-event', '/marketing-event/:eventId', 'Event'),
+  // The campaign page switch (signed-in spec 9; ADR 038): the campaign (marketing event) pages exist only while it is on.
+  ses('marketing-event', '/marketing-event/:eventId', 'Event', { switch: 'campaignPage' }),
   ses(
     'marketing-event-terms',
     '/marketing-event/:eventId/terms-and-conditions',
     'Event terms and conditions',
+    { switch: 'campaignPage' },
   ),
   ses('digital-receipt', '/activity/receipt/:digitalReceiptId', 'Your receipt', {
     switch: 'digitalReceipts',

@@ -9,6 +9,8 @@ import { useBrands } from './api/get-brands.ts';
 import { useBrandBonus } from './api/get-brand-bonus.ts';
 import { useBrandExit } from './api/get-brand-exit.ts';
 import { BrandsNav } from './components/brands-nav.tsx';
+import { SimilarBrands } from './components/similar-brands.tsx';
+import { isSwitchOn } from '../../shared/switches/switches.ts';
 import './brands.css';
 import { Alert } from '../../shared/ui/alert.tsx';
 
@@ -110,6 +112,8 @@ export function BrandDetailsPage() {
           </p>
         ) : null}
       </div>
+      {/* The similar brands switch (signed-in spec 9; ADR 038). */}
+      {isSwitchOn('similarBrands') && all.data ? <SimilarBrands brand={b} all={all.data.brands} /> : null}
     </main>
   );
 }

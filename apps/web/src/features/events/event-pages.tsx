@@ -7,6 +7,7 @@ import { SanitisedHtml } from '../../shared/ui/sanitised-html.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useEvent } from './api/get-event.ts';
 import { useEventOffers } from './api/get-event-offers.ts';
+import { campaignLink } from './campaign-link.ts';
 import './events.css';
 import { Alert } from '../../shared/ui/alert.tsx';
 
@@ -126,7 +127,7 @@ export function OfferEventPage() {
             <p className="event__links">
               <Link
                 className="button button--primary"
-                to={`${SIGN_IN_PATH}?${new URLSearchParams({ next: `/marketing-event/${event.id}` }).toString()}`}
+                to={`${SIGN_IN_PATH}?${new URLSearchParams({ next: campaignLink(`/marketing-event/${event.id}`, '/homepage') }).toString()}`}
               >
                 Log in to see your offers
               </Link>
@@ -153,7 +154,7 @@ export function SkinnyEventPage() {
             <h1 id="skinny-heading">{event.title}</h1>
             <p>{event.summary}</p>
             <p className="event__dates">Until {dateOf(event.endsAt)}</p>
-            <Link className="button button--primary" to={`/marketing-event/${event.id}`}>
+            <Link className="button button--primary" to={campaignLink(`/marketing-event/${event.id}`)}>
               See the event
             </Link>
           </section>

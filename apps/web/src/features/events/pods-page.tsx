@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Pod } from '@app/contracts/marketing';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { usePods } from './api/get-pods.ts';
+import { campaignLink } from './campaign-link.ts';
 import './events.css';
 import { Alert } from '../../shared/ui/alert.tsx';
 
@@ -31,7 +32,7 @@ function PodCard({ pod }: { pod: Pod }) {
       <h2>{pod.title}</h2>
       <p>{pod.body}</p>
       {pod.type === 'COUNTDOWN' && pod.endsAt ? <Countdown endsAt={pod.endsAt} /> : null}
-      <Link to={pod.ctaPath}>{pod.ctaLabel}</Link>
+      <Link to={campaignLink(pod.ctaPath)}>{pod.ctaLabel}</Link>
     </li>
   );
 }

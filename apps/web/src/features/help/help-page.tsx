@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
+import { isSwitchOn } from '../../shared/switches/switches.ts';
 import { FaqAccordion } from './faq-accordion.tsx';
+import { HelpChat } from './help-chat.tsx';
 import './help.css';
 
 /** /help (signed-in spec 2.2, 2.6): the FAQ topics of the `faqs` document, and the ways to reach us. */
@@ -10,6 +12,8 @@ export function HelpPage() {
       <h1>Help centre</h1>
       <p className="help__lead">Choose a topic to see its questions, then a question to see the answer.</p>
       <FaqAccordion documentName="faqs" />
+      {/* The chat bot switch (signed-in spec 9; ADR 038). */}
+      {isSwitchOn('chatBot') ? <HelpChat /> : null}
       <aside className="help__aside" aria-labelledby="help-more">
         <h2 id="help-more">Still need help?</h2>
         <p>

@@ -16,6 +16,10 @@ import './offers.css';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { homepageEmptyStates } from './homepage-empty-states.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { isSwitchOn } from '../../shared/switches/switches.ts';
+import { DigitalWeekBanner } from './components/digital-week-banner.tsx';
+import { PicksSection } from './components/picks-section.tsx';
+import { WaysToSpend } from './components/ways-to-spend.tsx';
 
 const LOAD_FAILED = "We couldn't load your offers. Please try again later.";
 
@@ -98,6 +102,10 @@ export function HomepagePage() {
         </div>
       </section>
 
+      {/* Switch features (signed-in spec 9; ADR 038): each shows only while its switch is on. */}
+      {isSwitchOn('digitalWeek') ? <DigitalWeekBanner /> : null}
+      {isSwitchOn('picksSection') && offers.isSuccess ? <PicksSection offers={all} /> : null}
+
       <section className="offers-home__section" aria-labelledby="new-offers">
         <div className="offers-home__heading">
           <h2 id="new-offers">New offers for you</h2>
@@ -154,6 +162,8 @@ export function HomepagePage() {
           />
         )}
       </section>
+
+      {isSwitchOn('waysToSpend') ? <WaysToSpend /> : null}
     </main>
   );
 }
