@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
+import { PARTNERS_COUNT } from '@app/contracts/ui-constants';
 import { FOOTER_LINKS } from './external-links.ts';
 
 /**
@@ -73,7 +74,8 @@ export function Footer() {
         </nav>
         <div className="shell__footer-about">
           <p>
-            {brand.name} is run with {brand.retailer}, {brand.fuelPartner} and hundreds of brand partners.
+            {brand.name} is run with {brand.retailer}, {brand.fuelPartner} and {PARTNERS_COUNT} partners in
+            all.
           </p>
           <p>
             Need help? Call {brand.careline.phone} ({brand.careline.hours}).

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import type { BRAND_PANEL_TYPES } from '@app/contracts/brands';
 import { brand } from '@app/contracts/brand';
-import { useBrandPanel } from './api/get-brand-panel.ts';
-import { useBrands } from './api/get-brands.ts';
+import { PARTNERS_COUNT } from '@app/contracts/ui-constants';
+import { loadFromPage } from '../../shared/query/load-from-page.ts';
+import { brandPanelQueryOptions, useBrandPanel } from './api/get-brand-panel.ts';
+import { brandsQueryOptions, useBrands } from './api/get-brands.ts';
 import { BrandGrid } from './components/brand-grid.tsx';
 import { BrandsNav } from './components/brands-nav.tsx';
 import './brands.css';
@@ -31,7 +33,7 @@ export function BrandsPage() {
     <main id="main" className="brands-page">
       <h1>Brands</h1>
       <p className="brands-page__lead">
-        Collect {brand.name} points with hundreds of brands, and spend them with our partners.
+        Collect {brand.name} points with our {PARTNERS_COUNT} partners, and spend them with many of them.
       </p>
       <BrandsNav />
       <Panel type="collect" />
@@ -53,3 +55,9 @@ export function BrandsPage() {
 
 // The route's component (React Router's name for it): app/pages.ts loads this module lazily.
 export { BrandsPage as Component };
+// A member's page comes with the panels and the list (ADR 040): drawn with them, no grid pushed down.
+export const loader = loadFromPage((client) => [
+  client.ensureQueryData(brandPanelQueryOptions('collect')),
+  client.ensureQueryData(brandPanelQueryOptions('redeem')),
+  client.ensureQueryData(brandsQueryOptions()),
+]);

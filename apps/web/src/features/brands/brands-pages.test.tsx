@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Brand } from '@app/contracts/brands';
+import { PARTNERS_COUNT } from '@app/contracts/ui-constants';
 import { BrandsPage } from './brands-page.tsx';
 import { BrandsSearchPage } from './brands-search-page.tsx';
 
@@ -74,6 +75,22 @@ describe('brands (issue 29, item 8)', () => {
     expect(within(spend).queryByText('1 point per litre')).not.toBeInTheDocument();
     const collect = screen.getByRole('region', { name: 'Ways to collect' });
     expect(within(collect).getByRole('link', { name: /Esso/ })).toHaveTextContent('1 point per litre');
+  });
+
+  it("says how many partners there are from the one constant: 'Partners count shown 500' (signed-in spec 9)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ type: 'collect', title: 'Ways to collect', brands: [], categories: [] }),
+      ),
+    );
+    renderAt('/brands');
+    expect(
+      await screen.findByText(
+        `Collect Nectar points with our ${PARTNERS_COUNT} partners, and spend them with many of them.`,
+      ),
+    ).toBeInTheDocument();
+    expect(PARTNERS_COUNT).toBe(500);
   });
 
   it('search filters while the member types, and the count changes in a polite live region', async () => {

@@ -1,4 +1,5 @@
 import { brand } from '@app/contracts/brand';
+import { PARTNERS_COUNT } from '@app/contracts/ui-constants';
 import { usePopups } from '../../shared/popups/popup-manager.tsx';
 import { WelcomeActions } from './welcome-actions.tsx';
 import './welcome.css';
@@ -22,6 +23,13 @@ export function WelcomePage() {
       <section className="welcome__perks" aria-labelledby="perks-heading">
         <h2 id="perks-heading">Why join?</h2>
         <ul>
+          <li>
+            <h3>{PARTNERS_COUNT} partners</h3>
+            <p>
+              Collect points with {brand.retailer}, {brand.fuelPartner} and {PARTNERS_COUNT} partners in all,
+              in store and online.
+            </p>
+          </li>
           <li>
             <h3>Offers made for you</h3>
             <p>Save the offers you like and collect bonus points when you shop.</p>
