@@ -28,6 +28,16 @@ export const API_PREFIXES = [
   '/bot-check',
   '/oauth2',
   '/analytics-api',
+  // Services whose prefixes alone the spec defines (signed-in spec 7.8: paths and payloads not shown): their
+  // calls, when they come, live under these; until then a path there answers 404 JSON, never the app.
+  '/partner-integration-api',
+  '/event-tracker-api',
+  '/offer-tracking-api',
+  '/rewards-api',
+  '/lifecycle-api',
+  '/marketing-documents-api',
+  // The spend page's header name (signed-in spec 7.1: GET /c/api/spend-document/name).
+  '/c/api',
   '/dev/outbox',
   '/healthz',
   '/readyz',

@@ -6,4 +6,9 @@ export const documentsPaths = {
   privacySummary: '/documents-api/registration/privacy-policy-short.html',
   /** The business offers step's page (registration spec 7): its description is read. */
   businessOffersPage: '/documents-api/registration/businessOffersPage.json',
+  /** The spend page's header name (signed-in spec 7.1), from the `spend-document` document. */
+  spendDocumentName: '/c/api/spend-document/name',
 } as const;
+
+/** The spend page's header until (or unless) the spend document names another. */
+export const DEFAULT_SPEND_PAGE_NAME = 'Ways to spend';

@@ -84,6 +84,22 @@ describe('page requests answered from the route table', () => {
     );
   });
 
+  it('answers 404 JSON, never the app, under the service prefixes the spec defines without paths', async () => {
+    for (const prefix of [
+      '/partner-integration-api',
+      '/event-tracker-api',
+      '/offer-tracking-api',
+      '/rewards-api',
+      '/lifecycle-api',
+      '/marketing-documents-api',
+      '/c/api',
+    ]) {
+      const res = await t.app.inject(`${prefix}/anything`);
+      expect(res.statusCode, prefix).toBe(404);
+      expect(res.headers['content-type'], prefix).toContain('application/json');
+    }
+  });
+
   it('keeps API paths out of the page table', async () => {
     const res = await t.app.inject('/documents-api/no-such-thing-at-all/deeper');
     expect(res.statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import { brand } from '@app/contracts/brand';
+import { DEFAULT_SPEND_PAGE_NAME } from '@app/contracts/documents-paths';
 
 /**
  * The documents the product ships with (original text written for this project). They are loaded into the
@@ -18,6 +19,12 @@ const q = '{{quote}}';
 const lf = '{{lf}}';
 
 export const DEFAULT_DOCUMENTS: DefaultDocument[] = [
+  {
+    // The spend page's header name (GET /c/api/spend-document/name): the operator renames the page here.
+    name: 'spend-document',
+    title: 'Spend page',
+    json: { name: DEFAULT_SPEND_PAGE_NAME },
+  },
   {
     name: 'registration/privacy-policy-short',
     title: 'Privacy summary',

@@ -10,6 +10,17 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('/documents-api', () => {
+  it('names the spend page from the spend document, which the operator may change (GET /c/api/spend-document/name)', async () => {
+    const first = await t.app.inject('/c/api/spend-document/name');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ name: 'Ways to spend' });
+    await t.app.db
+      .update(documents)
+      .set({ json: { name: 'Spend your points' } })
+      .where(eq(documents.name, 'spend-document'));
+    expect((await t.app.inject('/c/api/spend-document/name')).json()).toEqual({ name: 'Spend your points' });
+  });
+
   it('serves the FAQ lists as items with title and questions', async () => {
     for (const name of ['faqs', 'reg-help']) {
       const res = await t.app.inject(`/documents-api/${name}.json`);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
+import { DEFAULT_SPEND_PAGE_NAME, documentsPaths } from '@app/contracts/documents-paths';
 import { AppError } from '../../lib/app-error.ts';
 import { DEFAULT_DOCUMENTS } from './default-documents.ts';
 import { findDocument, insertMissingDocuments } from './repository.ts';
@@ -36,6 +37,23 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (format === 'html') return reply.type('text/html; charset=utf-8').send(document.html);
       if (document.json !== null) return document.json;
       return { name: document.name, title: document.title, html: document.html ?? '' };
+    },
+  );
+
+  app.get(
+    documentsPaths.spendDocumentName,
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'The spend page’s header name, from the spend-document document',
+        response: { 200: z.object({ name: z.string() }) },
+      },
+    },
+    async (_request, reply) => {
+      const json = (await findDocument(app.db, 'spend-document'))?.json as
+        { name?: unknown } | null | undefined;
+      reply.header('cache-control', 'public, max-age=300');
+      return { name: typeof json?.name === 'string' && json.name ? json.name : DEFAULT_SPEND_PAGE_NAME };
     },
   );
 };

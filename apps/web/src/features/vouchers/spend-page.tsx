@@ -3,15 +3,17 @@ import { brand } from '@app/contracts/brand';
 import { POINTS_PER_POUND } from '@app/contracts/vouchers';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useRewards } from './api/get-rewards.ts';
+import { useSpendPageName } from './api/get-spend-page-name.ts';
 import './vouchers.css';
 import { Alert } from '../../shared/ui/alert.tsx';
 
 /** /spend ('Ways to spend', public): what points buy, and the way in to spend them. */
 export function SpendPage() {
   const rewards = useRewards(false);
+  const name = useSpendPageName();
   return (
     <main id="main" className="vouchers-page">
-      <h1>Ways to spend</h1>
+      <h1>{name}</h1>
       <p>
         Every {POINTS_PER_POUND} points are worth £1. Spend them at the till at {brand.retailer} and{' '}
         {brand.fuelPartner}, or swap them for a voucher here.

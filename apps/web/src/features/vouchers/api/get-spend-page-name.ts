@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEFAULT_SPEND_PAGE_NAME, documentsPaths } from '@app/contracts/documents-paths';
+import { request } from '../../../shared/http/client.ts';
+
+/**
+ * GET /c/api/spend-document/name (signed-in spec 7.1): the spend page's header, which the operator may rename.
+ * The default shows until it answers, and stays when it fails: the header is never empty.
+ */
+export function useSpendPageName() {
+  const { data } = useQuery(
+    queryOptions({
+      queryKey: ['spend-document-name'],
+      queryFn: () =>
+        request<{ name: string }>(documentsPaths.spendDocumentName, { redirectOnUnauthorized: false }),
+      staleTime: 10 * 60_000,
+    }),
+  );
+  return data?.name || DEFAULT_SPEND_PAGE_NAME;
+}
