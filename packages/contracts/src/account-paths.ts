@@ -12,6 +12,8 @@ export const accountPaths = {
   maskedAddress: '/customer-management-api/customer/address/masked',
   addressLookup: '/customer-management-api/address-lookup',
   email: '/customer-management-api/customer/v2/email',
+  /** The member's pseudonymous id (hashID), fetched for the logged-in context (signed-in spec 5). */
+  collectorHash: '/customer-management-api/collector-hash',
   confirmEmail: '/customer-management-api/customer/v3/email',
   verifyEmail: '/customer-management-api/verify-email',
   mobile: '/customer-management-api/customer/mobile',

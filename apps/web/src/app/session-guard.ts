@@ -46,5 +46,9 @@ export const createSessionGuard =
       markSessionStarted();
       notifySessionMarkerChange();
     }
+    // The rest of the logged-in context, after the page (it never holds the page up).
+    void import('../shared/session/collector-hash.ts').then(({ rememberCollectorHash }) =>
+      rememberCollectorHash(),
+    );
     return null;
   };

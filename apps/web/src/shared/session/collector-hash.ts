@@ -1,0 +1,24 @@
+import { accountPaths } from '@app/contracts/account-paths';
+import { pushToDataLayer } from '../analytics/analytics.ts';
+import { hasMarketingConsent } from '../analytics/consent.ts';
+import { request } from '../http/client.ts';
+import { readStored, STORAGE_KEYS, writeStored } from '../storage/storage.ts';
+
+/**
+ * The logged-in context's collector hash (signed-in spec 3, 5): the member's pseudonymous id (hashID of GET
+ * collector-hash), fetched once per sign-in, stored, and given to the experiment agent as the member's identity
+ * only with marketing consent; logout clears it and removes the identity (features/logout).
+ */
+export async function rememberCollectorHash(): Promise<string | undefined> {
+  let hash = readStored(STORAGE_KEYS.collectorHash) ?? undefined;
+  if (!hash) {
+    const answer = await request<{ hashID: string }>(accountPaths.collectorHash, {
+      redirectOnUnauthorized: false,
+    }).catch(() => undefined);
+    hash = answer?.hashID;
+    if (!hash) return undefined;
+    writeStored(STORAGE_KEYS.collectorHash, hash);
+  }
+  if (hasMarketingConsent()) pushToDataLayer({ event: 'experiment.identify', collectorHash: hash });
+  return hash;
+}
