@@ -17,7 +17,8 @@ export interface Tracing {
  *   diagnostics channel when the app is built, so it works from the source and from `npm start`'s bundle alike.
  * - Outgoing HTTP: the partner APIs, the address service and reCAPTCHA are called with fetch (undici), traced
  *   through undici's diagnostics channels.
- * - PostgreSQL (pg): a span per statement, its SQL with placeholders and never its values. The server imports pg
+ * - PostgreSQL (pg): a span per statement made inside a traced request, its SQL with placeholders and never its
+ *   values (pg-boss's polling, once a second per queue, would otherwise be a trace each). The server imports pg
  *   as an ES module, or bundled, where module-load hooks do not reach it, so the instrumentation's own patch is
  *   applied to the pg module the server uses.
  *
@@ -70,7 +71,7 @@ export async function startTracing(settings: NonNullable<Config['tracing']>): Pr
     },
   });
   const undici = new UndiciInstrumentation();
-  const postgres = new PgInstrumentation({ enhancedDatabaseReporting: false });
+  const postgres = new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true });
   const instrumentations = [fastify, undici, postgres];
   for (const instrumentation of instrumentations) {
     instrumentation.setTracerProvider(provider);
