@@ -1,4 +1,4 @@
-import { chooseEssentialCookiesOnly, expect, test } from './fixtures.ts';
+import { chooseEssentialCookiesOnly, designScreenshot, expect, test } from './fixtures.ts';
 
 test('a visitor browses brands by category, searches one and opens its page', async ({
   page,
@@ -68,4 +68,40 @@ test("every brand's logo is its mark or its whole name as a wordmark, never init
     }
   }
   expect(wordmarks).toBeGreaterThan(10);
+});
+
+// The similar brands switch is on where the journeys run (localhost is the local environment, signed-in spec 9).
+test('a brand page suggests similar brands of the same category, and says how many partners there are @phone', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/brands/expedia');
+  await chooseEssentialCookiesOnly(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Expedia' })).toBeVisible();
+  const similar = page.getByRole('region', { name: 'Similar brands' });
+  const suggestions = similar.getByRole('link');
+  await expect(suggestions.first()).toBeVisible();
+  const count = await suggestions.count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThanOrEqual(6);
+  await expect(similar.getByRole('link', { name: /Expedia/ })).toHaveCount(0);
+  // Nothing is wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await designScreenshot(page, 'brand-similar-brands');
+
+  // A shop of the same category (the linked partners' pages are the linked-partners journey's).
+  const first = suggestions.filter({ hasNotText: /Avios|Hotels\.com/ }).first();
+  const name = (await first.locator('.brand-card__name').textContent()) ?? '';
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // It is in a category of Expedia's: travel.
+  await expect(page.getByRole('link', { name: 'Travel' }).last()).toBeVisible();
+
+  // Partners count shown 500 (signed-in spec 9): the brands page and the welcome page say so.
+  await page.goto('/brands');
+  await expect(page.getByText('Collect Nectar points with our 500 partners')).toBeVisible();
+  await page.goto('/welcome');
+  await expect(page.getByText('Collect with 500 partners, load personalised offers')).toBeVisible();
+  await expect(page.getByText("Nectar is run with Sainsbury's, Esso and 500 partners in all.")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
 });

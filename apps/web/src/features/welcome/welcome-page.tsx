@@ -13,9 +13,9 @@ export function WelcomePage() {
         <div className="welcome__inner">
           <h1>Collect {brand.name} points. Spend them on what you love.</h1>
           <p>
-            Load personalised offers, show your digital card at {brand.retailer} and {brand.fuelPartner}, and
-            turn your points into money off, flights with {brand.airlinePartner} or stays with{' '}
-            {brand.hotelPartner}.
+            Collect with {PARTNERS_COUNT} partners, load personalised offers, show your digital card at{' '}
+            {brand.retailer} and {brand.fuelPartner}, and turn your points into money off, flights with{' '}
+            {brand.airlinePartner} or stays with {brand.hotelPartner}.
           </p>
           <WelcomeActions />
         </div>
@@ -23,13 +23,6 @@ export function WelcomePage() {
       <section className="welcome__perks" aria-labelledby="perks-heading">
         <h2 id="perks-heading">Why join?</h2>
         <ul>
-          <li>
-            <h3>{PARTNERS_COUNT} partners</h3>
-            <p>
-              Collect points with {brand.retailer}, {brand.fuelPartner} and {PARTNERS_COUNT} partners in all,
-              in store and online.
-            </p>
-          </li>
           <li>
             <h3>Offers made for you</h3>
             <p>Save the offers you like and collect bonus points when you shop.</p>
