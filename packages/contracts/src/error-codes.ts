@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'CURRENT_PASSWORD_WRONG',
   'DAILY_TRANSACTION_LIMIT',
   'DN11',
+  /** The session upgrade's code (both specs 8: 'a 400 with code 57 and error code DN57'). */
+  '57',
   'DOCUMENT_NOT_FOUND',
   'DUPLICATE_EMAIL',
   'EMAIL_ALREADY_CONFIRMED',

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     readonly description: string,
+    /** More fields of the body, beside code and description (the session upgrade's login url and token). */
+    readonly extra?: Readonly<Record<string, string>>,
   ) {
     super(description);
     this.name = 'AppError';

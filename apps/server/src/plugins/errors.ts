@@ -35,7 +35,9 @@ export const errorsPlugin = fp(
         request.log.info({ validation: error.detail }, 'request refused by its schema');
       }
       if (error instanceof AppError) {
-        return reply.status(error.statusCode).send({ code: error.code, description: error.description });
+        return reply
+          .status(error.statusCode)
+          .send({ ...error.extra, code: error.code, description: error.description });
       }
       const known = error.code ? frameworkErrors[error.code] : undefined;
       if (known) return reply.status(error.statusCode ?? 400).send(known);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { HOTELS_SESSION_HEADER } from '@app/contracts/linked-partners-paths';
 import { SESSION_PRESENT_COOKIE } from '@app/contracts/session-paths';
 import { AppError } from '../lib/app-error.ts';
+import { NEEDS_UPGRADE, pageOf, sessionUpgradeError } from '../lib/session-upgrade.ts';
 import { createSessionStore, type Session, type SessionStore } from './session-store.ts';
 import { cookieNameFor } from '../lib/cookie-name.ts';
 
@@ -60,6 +61,11 @@ export const sessionPlugin = fp(
     const sessionGuard = (fresh: boolean) => async (request: FastifyRequest) => {
       const session = await store.read(sessionToken(request), { fresh });
       if (!session) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+      // A session without the identity provider may not spend, move points or change credentials (DN57).
+      if (fresh && session.data[NEEDS_UPGRADE] === true) {
+        const from = pageOf(request.headers.referer, app.config.publicUrl);
+        throw await sessionUpgradeError(app.db, from, app.clock.now());
+      }
       request.session = session;
       request.collectorId = session.collectorId;
     };

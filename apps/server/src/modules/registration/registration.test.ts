@@ -161,6 +161,20 @@ describe('registration identity API (/progressive)', () => {
     });
     expect(profile.statusCode).toBe(200);
     expect(profile.body).toContain('José');
+    // Signed in with the completion token alone: a spend asks for the identity provider's log-in (DN57).
+    const spend = await t.app.inject({
+      method: 'POST',
+      url: '/offers-api/redemptions',
+      headers: jsWeb,
+      cookies: { lc_session: cookie?.value ?? '' },
+      payload: { rewardId: 'welcome-coffee', idempotencyKey: '00000000-0000-4000-8000-000000000057' },
+    });
+    expect(spend.statusCode).toBe(400);
+    expect(spend.json()).toMatchObject({
+      code: '57',
+      errorCode: 'DN57',
+      loginUrl: '/progressive/identity-login',
+    });
 
     const again = await post('/progressive/auto-login', {
       registrationCompletedToken: body.registrationCompletedToken,

@@ -28,6 +28,7 @@ import {
   verifyAnalogueRequestSchema,
 } from '@app/contracts/registration';
 import { safeNext, SIGN_IN_PATH } from '@app/contracts/sign-in-paths';
+import { NEEDS_UPGRADE, pageOfUpgradeToken } from '../../lib/session-upgrade.ts';
 import { bundledAddressProvider, httpAddressProvider } from '../../lib/address-book.ts';
 import { createRegistrationService } from './service.ts';
 
@@ -91,12 +92,19 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Log in through the identity provider (a registered card): redirects to its card-number login',
-        querystring: z.object({ next: z.string().max(2000).optional() }),
+        querystring: z.object({
+          next: z.string().max(2000).optional(),
+          /** A session upgrade's token (DN57): the page to come back to, signed. */
+          token: z.string().max(4000).optional(),
+        }),
         response: { 302: z.null() },
       },
     },
     async (request, reply) => {
-      const next = safeNext(request.query.next ?? null);
+      const { token } = request.query;
+      const next =
+        (token ? await pageOfUpgradeToken(app.db, token, app.clock.now()) : undefined) ??
+        safeNext(request.query.next ?? null);
       const search = next ? `?${new URLSearchParams({ next }).toString()}` : '';
       return reply.redirect(`${SIGN_IN_PATH}${search}`, 302);
     },
@@ -354,7 +362,9 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { collectorId, registrationDone } = await service.autoLogin(request.body);
-      await app.signIn(request, reply, collectorId);
+      // Signed in with the completion token alone: calls that spend or change credentials ask for the
+      // identity provider's log-in first (DN57, lib/session-upgrade.ts).
+      await app.signIn(request, reply, collectorId, { [NEEDS_UPGRADE]: true });
       return {
         // The session cookie is the login; no separate identity token is needed by this app.
         identityLoginToken: '',
