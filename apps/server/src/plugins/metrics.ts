@@ -207,6 +207,8 @@ export const metricsPlugin = fp(
       registers,
       async collect() {
         const stats = await readJobStats();
+        // Nothing read (the queues could not be read): the last values stand rather than a drop to 0.
+        if (stats.length === 0) return;
         this.reset();
         for (const job of stats) this.inc({ job: job.name }, job.failures);
       },
