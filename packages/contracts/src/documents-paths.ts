@@ -12,3 +12,9 @@ export const documentsPaths = {
 
 /** The spend page's header until (or unless) the spend document names another. */
 export const DEFAULT_SPEND_PAGE_NAME = 'Ways to spend';
+
+/**
+ * The maintenance page's outage window (signed-in spec 2.6: 'no access from 11pm Wed 2 Feb to 6am Thu 3 Feb'):
+ * a document the operator adds while planning one, `{from, to}` as ISO times; none, no window shown.
+ */
+export const MAINTENANCE_NOTICE_DOCUMENT = 'maintenance-notice';

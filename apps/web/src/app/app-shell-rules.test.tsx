@@ -9,6 +9,7 @@ import {
 import { isFablet } from '../shared/hooks/use-is-fablet.ts';
 import { withChunkReload } from './chunk-retry.ts';
 import { logoVariantFor } from './seasonal-logo.ts';
+import { ukMoment } from './maintenance-page.tsx';
 import { startUp } from './start-up.tsx';
 
 afterEach(() => {
@@ -100,6 +101,32 @@ describe('start-up', () => {
     await startUp(root);
     expect(await screen.findByRole('heading', { level: 1, name: 'Maintenance' })).toBeInTheDocument();
     expect(screen.getByText(/points you collect in the meantime will appear/)).toBeInTheDocument();
+    root.remove();
+  });
+
+  it('gives the operator’s outage window in the spec’s words, in UK time', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify(
+              url.includes('maintenance-notice')
+                ? { from: '2022-02-02T23:00:00Z', to: '2022-02-03T06:00:00Z' }
+                : { maintenance: { local: true, preProduction: false, production: false } },
+            ),
+            { status: 200 },
+          ),
+        ),
+      ),
+    );
+    const root = document.createElement('div');
+    document.body.append(root);
+    await startUp(root);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "You won't be able to use them from 11pm Wed 2 Feb to 6am Thu 3 Feb.",
+    );
+    expect(ukMoment(new Date('2026-07-01T17:30:00Z'))).toBe('6:30pm Wed 1 Jul');
     root.remove();
   });
 });
