@@ -69,14 +69,21 @@ class ExplainingClient extends pg.Client {
 function figure(read: string, { plan, ms }: { plan: PlanNode; ms: number }, mainTable: string): PlanFigure {
   const all = nodes(plan);
   const scans = all.filter((node) => node['Relation Name'] && MEMBER_TABLES.has(node['Relation Name']));
+  // A bitmap heap scan reads what its bitmap index scan found: the index and its condition are the child's.
+  const index = (node: PlanNode) =>
+    node['Node Type'] === 'Bitmap Heap Scan'
+      ? node.Plans?.find((child) => child['Node Type'] === 'Bitmap Index Scan')
+      : /Index/.test(node['Node Type'])
+        ? node
+        : undefined;
   const main = scans.find((node) => node['Relation Name'] === mainTable);
   const bounded =
     scans.length > 0 &&
-    scans.every((node) => /Index/.test(node['Node Type']) && Boolean(node['Index Cond'])) &&
-    Boolean(main?.['Index Cond']?.includes('collector_id'));
+    scans.every((node) => Boolean(index(node)?.['Index Cond'])) &&
+    Boolean(main && index(main)?.['Index Cond']?.includes('collector_id'));
   return {
     read,
-    access: main ? `${main['Node Type']} ${main['Index Name'] ?? ''}`.trim() : 'none',
+    access: main ? `${main['Node Type']} ${(index(main) ?? main)['Index Name'] ?? ''}`.trim() : 'none',
     bounded,
     ms,
     buffers: (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0),
