@@ -48,3 +48,43 @@ test("the homepage arrives drawn with the member's own numbers, and the app take
   await expect(page.getByRole('region', { name: 'Cookies on this site' })).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
+
+// ADR 040: the other signed-in pages of the performance budget come drawn with their first reads too.
+for (const { path, heading, shows } of [
+  { path: '/card/activity', heading: 'Your activity', shows: '2,450' },
+  { path: '/offers/sainsburys', heading: /offers/i, shows: 'offer-card' },
+  { path: '/account', heading: 'Your account', shows: 'Alex' },
+  { path: '/brands', heading: 'Brands', shows: 'Ways to collect' },
+]) {
+  test(`${path} arrives drawn with the member's data, and the app takes it over without a shift`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    await startSession(page);
+    await expect(async () => {
+      const html = await (await page.request.get(path)).text();
+      const root =
+        /<div id="root" data-prerendered inert>([\s\S]*?)<\/div><script type="application\/json" id="page-answers">/.exec(
+          html,
+        )?.[1] ?? '';
+      expect(root).toContain(shows);
+    }).toPass({ timeout: 15_000 });
+
+    await page.goto(path);
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries())
+              total += (entry as PerformanceEntry & { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 300);
+        }),
+    );
+    expect(shift).toBeLessThan(0.05);
+    expect(consoleErrors).toEqual([]);
+  });
+}

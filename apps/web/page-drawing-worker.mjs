@@ -8,7 +8,7 @@ import { openSimulatedBrowser, pageReady } from './simulated-browser.mjs';
 
 // The page carries the chosen brand as the server's pages do, so the app's code reads it as it loads (ADR 028).
 const dom = openSimulatedBrowser({ brandJson: workerData.brandJson });
-const { drawSessionPage, prerender } = await import(pathToFileURL(workerData.entry).href);
+const { drawSessionPage, prerender, warmUp } = await import(pathToFileURL(workerData.entry).href);
 
 let queue = Promise.resolve();
 parentPort.on('message', ({ id, page, publicPage }) => {
@@ -29,4 +29,12 @@ parentPort.on('message', ({ id, page, publicPage }) => {
     }
   });
 });
+// Pages drawn per member are loaded, and the renderer run once, before the thread says it is ready (ADR 040).
+try {
+  const warmUpUrl = 'http://localhost/welcome';
+  dom.reconfigure({ url: warmUpUrl });
+  await warmUp?.(warmUpUrl);
+} catch {
+  // A page that cannot be drawn is reported when it is asked for.
+}
 parentPort.postMessage({ ready: true });

@@ -1,4 +1,13 @@
-import { ALL_OFFERS_PATH, BALANCE_PATH, PARTNER_OFFERS_PATH, PROFILE_PATH } from './page-answers.ts';
+import {
+  ALL_OFFERS_PATH,
+  BALANCE_PATH,
+  CUSTOMER_CARD_PATH,
+  FIRST_TRANSACTIONS_PATH,
+  NECTAR_ID_PATH,
+  PARTNER_OFFERS_PATH,
+  PROFILE_PATH,
+  TRANSACTIONS_PATH,
+} from './page-answers.ts';
 
 /**
  * The installable app and its card that opens with no signal (issue 33, ADR 030): the addresses the server
@@ -17,12 +26,8 @@ export const APP_SHELL_PATH = '/app-shell.html';
 /** Where the installed app opens: the digital card, its barcode, the points and the activity. */
 export const OFFLINE_CARD_PATH = '/card/activity';
 
-/** The card's reads (signed-in spec 7.2, 7.6). */
-export const NECTAR_ID_PATH = '/customer-management-api/customer/nectar-id';
-export const CUSTOMER_CARD_PATH = '/customer-management-api/customer/card';
-export const TRANSACTIONS_PATH = '/nectar-shared-transactions-api/transactions';
-/** The activity's first page, as the feed asks for it (apps/web get-transactions.ts). */
-export const FIRST_TRANSACTIONS_PATH = `${TRANSACTIONS_PATH}?pageSize=20`;
+// The card's reads (signed-in spec 7.2, 7.6) are first reads of the card page too: written in page-answers.ts.
+export { CUSTOMER_CARD_PATH, FIRST_TRANSACTIONS_PATH, NECTAR_ID_PATH, TRANSACTIONS_PATH };
 
 /**
  * The member's reads that are kept for offline use, and only these: the session check (so the session guard

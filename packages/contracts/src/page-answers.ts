@@ -1,3 +1,6 @@
+import { brandsPaths } from './brands-paths.ts';
+import { offersPaths } from './offers-paths.ts';
+
 /**
  * Answers in the page (issue 15, ADR 020): for a member with a session, the server answers the reads a session
  * page makes first and sends those answers inside the HTML, so the app draws the page without waiting for
@@ -18,9 +21,24 @@ export const BALANCE_PATH = '/balance-api/balance';
 export const ALL_OFFERS_PATH = '/offers-api/offers?type=ALL';
 export const PARTNER_OFFERS_PATH = '/offers-api/shared-offers?source=COALITION';
 
-/** The reads of a session page's first render beyond the session check, by page name (routes.ts). */
+/** The card's reads (signed-in spec 7.2, 7.6). */
+export const NECTAR_ID_PATH = '/customer-management-api/customer/nectar-id';
+export const CUSTOMER_CARD_PATH = '/customer-management-api/customer/card';
+export const TRANSACTIONS_PATH = '/nectar-shared-transactions-api/transactions';
+/** The activity's first page, as the feed asks for it (apps/web get-transactions.ts). */
+export const FIRST_TRANSACTIONS_PATH = `${TRANSACTIONS_PATH}?pageSize=20`;
+
+/**
+ * The reads of a page's first render beyond the session check, by page name (routes.ts). A page listed here
+ * (an empty list: the session check is its only read) is drawn by the server for a member (ADR 022, 040);
+ * a public page listed here is drawn so only for a visitor whose session check answers 200.
+ */
 export const FIRST_READS: Readonly<Record<string, readonly string[]>> = {
   homepage: [BALANCE_PATH, ALL_OFFERS_PATH, PARTNER_OFFERS_PATH],
+  'card-activity': [BALANCE_PATH, NECTAR_ID_PATH, CUSTOMER_CARD_PATH, FIRST_TRANSACTIONS_PATH],
+  'supermarket-offers': [ALL_OFFERS_PATH, offersPaths.memberPricesState],
+  account: [],
+  brands: [brandsPaths.panel('collect'), brandsPaths.panel('redeem'), brandsPaths.brands('')],
 };
 
 /** The parameter the app adds to some reads so that no cache answers them: not part of an answer's key. */

@@ -120,6 +120,24 @@ describe("the server's drawing of a session page (ADR 022)", () => {
     expect(page.body).toContain('<div id="root"></div>');
   });
 
+  it('draws the other pages with first reads for a member: the card, the offers, the account and the brands (ADR 040)', async () => {
+    await expect.poll(async () => (await homepage()).body, { timeout: 10_000 }).toContain('data-prerendered');
+    for (const url of ['/card/activity', '/offers/sainsburys', '/account', '/brands']) {
+      const page = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' }, cookies });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('private, no-store');
+      expect(rootOf(page.body)?.[0], url).toContain(
+        `<div id="root" data-prerendered inert><main><h1>Hello ${demoCollector.firstName}</h1><p>${url}</p></main></div>`,
+      );
+    }
+    // The brands page is public: a visitor without a session gets the shared page, with no member's answers.
+    const anonymous = await t.app.inject({ url: '/brands', headers: { 'accept-encoding': 'identity' } });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.body).toContain('<div id="root"></div>');
+    expect(anonymous.body).not.toContain('id="page-answers"');
+    expect(anonymous.headers['cache-control']).not.toBe('private, no-store');
+  });
+
   it('draws nothing for a page without a live session', async () => {
     const page = await homepage('', { [SESSION_COOKIE]: 'ended-or-made-up' });
     expect(page.statusCode).toBe(200);

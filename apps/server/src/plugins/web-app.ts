@@ -267,8 +267,9 @@ export const webAppPlugin = fp<WebAppOptions>(
       if (!indexHtml || remote === undefined) return { body: indexHtml ?? '', encoding: 'identity' };
       const encoding = encodingFor(request.headers['accept-encoding']);
       const consentChosen = isConsentChoice(request.cookies[CONSENT_COOKIE]);
+      // A session page, or a public page with first reads (brands) opened by a member (ADR 040).
       const answers =
-        session && page && request.method === 'GET' && app.sessionToken(request)
+        page && (session || FIRST_READS[page]) && request.method === 'GET' && app.sessionToken(request)
           ? await pageAnswersFor(request, page)
           : undefined;
       if (page && answers) {

@@ -1,6 +1,11 @@
 import { ActivityFeed } from '../features/activity/activity-feed.tsx';
 import { PointsSummary } from '../features/activity/points-summary.tsx';
 import { CardPanel } from '../features/card/card-panel.tsx';
+import { transactionsQueryOptions } from '../features/activity/api/get-transactions.ts';
+import { customerCardQueryOptions } from '../features/card/api/get-customer-card.ts';
+import { nectarIdQueryOptions } from '../features/card/api/get-nectar-id.ts';
+import { balanceQueryOptions } from '../shared/session/get-balance.ts';
+import { loadFromPage } from '../shared/query/load-from-page.ts';
 
 /** /card/activity: the digital card with its barcode, the points, and the activity feed (signed-in spec 2.3). */
 function CardActivityPage() {
@@ -15,3 +20,10 @@ function CardActivityPage() {
 }
 
 export const Component = CardActivityPage;
+// Drawn with its numbers, card and first page of activity when the page came with them (ADR 020, 040).
+export const loader = loadFromPage((client) => [
+  client.ensureQueryData(balanceQueryOptions()),
+  client.ensureQueryData(nectarIdQueryOptions()),
+  client.ensureQueryData(customerCardQueryOptions()),
+  client.ensureInfiniteQueryData(transactionsQueryOptions()),
+]);

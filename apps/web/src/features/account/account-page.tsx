@@ -14,7 +14,10 @@ import type { LucideIcon } from 'lucide-react';
 import { brand } from '@app/contracts/brand';
 import { Tile } from '../../shared/ui/card.tsx';
 import { AccountLayout, Loading, Notice } from './components/account-layout.tsx';
-import { useCustomer } from './api/get-customer.ts';
+import type { Customer } from '@app/contracts/account';
+import { queryClient } from '../../shared/query/query-client.ts';
+import { profileQueryOptions } from '../../shared/session/get-profile.ts';
+import { customerQueryOptions, useCustomer } from './api/get-customer.ts';
 
 interface Entry {
   to: string;
@@ -125,3 +128,13 @@ export function AccountPage() {
 
 // The route's component (React Router's name for it): app/pages.ts loads this module lazily.
 export { AccountPage as Component };
+// The account's details are the session check's answer (the same call, GET /customer/v2): the page is drawn
+// with them (ADR 040) instead of with a spinner, and without asking again. The session guard's own read is
+// shared (one call for both); its failures are the guard's to handle.
+export async function loader(): Promise<null> {
+  if (queryClient.getQueryData(customerQueryOptions().queryKey)) return null;
+  const profile = await queryClient.fetchQuery(profileQueryOptions()).catch(() => undefined);
+  // The same answer read under the profile's narrower type.
+  if (profile) queryClient.setQueryData(customerQueryOptions().queryKey, profile as unknown as Customer);
+  return null;
+}

@@ -22,7 +22,7 @@ export function MemberCard({
 }) {
   return (
     <div className="member-card">
-      <BrandCardImage className="member-card__face" />
+      <BrandCardImage className="member-card__face" fetchPriority="high" />
       <div className="member-card__strip" aria-busy={pending}>
         {code128 && number ? (
           <img

@@ -3,8 +3,9 @@ import { brand } from '@app/contracts/brand';
 import { categoriesOf, type OfferSummary } from '@app/contracts/offers';
 import { RadioGroup } from '../../shared/ui/radio-group.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { useMemberPricesState } from './api/get-member-prices-state.ts';
-import { useOffers } from './api/get-offers.ts';
+import { loadFromPage } from '../../shared/query/load-from-page.ts';
+import { memberPricesStateQueryOptions, useMemberPricesState } from './api/get-member-prices-state.ts';
+import { offersQueryOptions, useOffers } from './api/get-offers.ts';
 import { OfferCard } from './components/offer-card.tsx';
 import './offers.css';
 import { Alert } from '../../shared/ui/alert.tsx';
@@ -108,3 +109,8 @@ export function SupermarketOffersPage() {
 
 // The route's component (React Router's name for it): app/pages.ts loads this module lazily.
 export { SupermarketOffersPage as Component };
+// Drawn with the offers when the page came with them (ADR 020, 040): no spinner pushed aside by the list.
+export const loader = loadFromPage((client) => [
+  client.ensureQueryData(offersQueryOptions()),
+  client.ensureQueryData(memberPricesStateQueryOptions()),
+]);

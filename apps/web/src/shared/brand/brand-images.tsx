@@ -10,7 +10,24 @@ export function BrandLogo({ className, label }: { className?: string; label?: st
 }
 
 /** The member's card in the brand's look: a picture of the card, beside the real number and barcode. */
-export function BrandCardImage({ className }: { className?: string }) {
+export function BrandCardImage({
+  className,
+  fetchPriority,
+}: {
+  className?: string;
+  /** `high` where the card is the first screen's largest picture (the card page, ADR 040). */
+  fetchPriority?: 'high' | 'low' | 'auto';
+}) {
   const { src, width, height } = brand.cardImage;
-  return <img className={className} src={src} width={width} height={height} alt="" decoding="async" />;
+  return (
+    <img
+      className={className}
+      src={src}
+      width={width}
+      height={height}
+      alt=""
+      decoding="async"
+      fetchPriority={fetchPriority}
+    />
+  );
 }

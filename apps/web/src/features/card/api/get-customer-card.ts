@@ -7,5 +7,6 @@ export const customerCardQueryKey = ['card', 'customer-card'] as const;
 
 /** GET /customer-management-api/customer/card (signed-in spec 7.2). */
 export const getCustomerCard = () => request<CustomerCard>(CUSTOMER_CARD_PATH);
-export const useCustomerCard = () =>
-  useQuery(queryOptions({ queryKey: customerCardQueryKey, queryFn: getCustomerCard }));
+export const customerCardQueryOptions = () =>
+  queryOptions({ queryKey: customerCardQueryKey, queryFn: getCustomerCard });
+export const useCustomerCard = () => useQuery(customerCardQueryOptions());

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { offersPaths } from '@app/contracts/offers-paths';
 import type { featureStateSchema } from '@app/contracts/platform-status';
 import { request, type AnswerOf } from '../../../shared/http/client.ts';
@@ -8,10 +8,11 @@ import { request, type AnswerOf } from '../../../shared/http/client.ts';
  * /anonymous-platform-status-api/feature/detailed-states/NECTAR_PRICES. When it fails the prices stay shown:
  * the offers list itself is the authority on what the collector can use.
  */
-export const useMemberPricesState = () =>
-  useQuery({
+export const memberPricesStateQueryOptions = () =>
+  queryOptions({
     queryKey: ['feature-state', 'NECTAR_PRICES'],
     queryFn: () => request<AnswerOf<typeof featureStateSchema>>(offersPaths.memberPricesState),
     staleTime: 60_000,
     retry: false,
   });
+export const useMemberPricesState = () => useQuery(memberPricesStateQueryOptions());
