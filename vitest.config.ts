@@ -17,7 +17,7 @@ const postgresTests = () =>
     .map((file) => path.join(serverTests, file))
     .filter((file) => {
       const source = readFileSync(file, 'utf8');
-      return /buildTestApp|openDatabase|startDatabase|TEST_DATABASE_URL/.test(source);
+      return /buildTestApp|appThroughStallingRelay|openDatabase|startDatabase|TEST_DATABASE_URL/.test(source);
     });
 
 const serverProject = (db: 'pglite' | 'postgres') => ({
