@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { accountMessages } from '@app/contracts/account';
-import { checkPasswordRules, passwordProblem } from '@app/contracts/password';
 import { Button } from '../../shared/ui/button.tsx';
-import { NewPasswordFields } from '../../shared/ui/new-password-fields.tsx';
+import { NewPasswordFields, useNewPassword } from '../../shared/ui/new-password-fields.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { useCustomer } from './api/get-customer.ts';
 import { changePassword } from './api/change-password.ts';
@@ -15,20 +14,16 @@ import { AccountLayout, messageOf, Notice } from './components/account-layout.ts
 export function PasswordPage() {
   const customer = useCustomer();
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [confirmTouched, setConfirmTouched] = useState(false);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
   const [saving, setSaving] = useState(false);
-  const context = {
+  const newPassword = useNewPassword({
     firstName: customer.data?.firstName,
     lastName: customer.data?.lastName,
     email: customer.data?.email,
-  };
-  const results = checkPasswordRules(password, context);
-  const mismatch = confirmTouched && confirmation !== password;
-  const ready = current.length > 0 && !passwordProblem(password, context) && password === confirmation;
+  });
+  const password = newPassword.password;
+  const ready = current.length > 0 && newPassword.ready;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,19 +55,7 @@ export function PasswordPage() {
             value={current}
             onChange={(event) => setCurrent(event.target.value)}
           />
-          <NewPasswordFields
-            password={password}
-            confirmation={confirmation}
-            onPasswordChange={setPassword}
-            onConfirmationChange={setConfirmation}
-            onConfirmationBlur={() => setConfirmTouched(true)}
-            results={results}
-            mismatch={mismatch}
-            passwordLabel="New password"
-            confirmationLabel="Confirm new password"
-            rulesClassName="password-rules"
-            groupRules
-          />
+          <NewPasswordFields {...newPassword.fields} />
           <Button type="submit" disabled={!ready} loading={saving}>
             Continue
           </Button>

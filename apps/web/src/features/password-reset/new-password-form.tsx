@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { passwordResetPaths } from '@app/contracts/password-reset-paths';
-import { checkPasswordRules, passwordProblem } from '@app/contracts/password';
 import { HttpError, request } from '../../shared/http/client.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { NewPasswordFields } from '../../shared/ui/new-password-fields.tsx';
+import { NewPasswordFields, useNewPassword } from '../../shared/ui/new-password-fields.tsx';
 
 /**
  * The new-password step of a reset, whichever way the reset token came (the emailed link, or the code of the
@@ -22,14 +21,9 @@ export function NewPasswordForm({
   /** The server no longer takes the token (used, expired): the caller says so its own way. */
   onTokenRefused: () => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [confirmTouched, setConfirmTouched] = useState(false);
+  const { password, ready, fields } = useNewPassword();
   const [serverError, setServerError] = useState<string>();
   const [loading, setLoading] = useState(false);
-  const results = checkPasswordRules(password);
-  const mismatch = confirmTouched && confirmation !== password;
-  const ready = !passwordProblem(password) && password === confirmation;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,19 +44,7 @@ export function NewPasswordForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       {serverError ? <Alert tone="error">{serverError}</Alert> : null}
-      <NewPasswordFields
-        password={password}
-        confirmation={confirmation}
-        onPasswordChange={setPassword}
-        onConfirmationChange={setConfirmation}
-        onConfirmationBlur={() => setConfirmTouched(true)}
-        results={results}
-        mismatch={mismatch}
-        passwordLabel="New password"
-        confirmationLabel="Confirm new password"
-        rulesClassName="password-rules"
-        groupRules
-      />
+      <NewPasswordFields {...fields} />
       <Button type="submit" fullWidth disabled={!ready} loading={loading}>
         Continue
       </Button>

@@ -1,4 +1,12 @@
-import { passwordMessages, passwordRules, type PasswordRuleId } from '@app/contracts/password';
+import { useState } from 'react';
+import {
+  checkPasswordRules,
+  passwordMessages,
+  passwordProblem,
+  passwordRules,
+  type PasswordContext,
+  type PasswordRuleId,
+} from '@app/contracts/password';
 import { TextField } from './text-field.tsx';
 
 export interface NewPasswordFieldsProps {
@@ -72,4 +80,28 @@ export function NewPasswordFields({
       />
     </>
   );
+}
+
+/**
+ * A new password being chosen (a reset, the account's change): its fields' state and props, 'Passwords do not
+ * match.' once the confirmation has been left, and whether both the rules and the match hold.
+ */
+export function useNewPassword(context: PasswordContext = {}) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [confirmTouched, setConfirmTouched] = useState(false);
+  const fields: NewPasswordFieldsProps = {
+    password,
+    confirmation,
+    onPasswordChange: setPassword,
+    onConfirmationChange: setConfirmation,
+    onConfirmationBlur: () => setConfirmTouched(true),
+    results: checkPasswordRules(password, context),
+    mismatch: confirmTouched && confirmation !== password,
+    passwordLabel: 'New password',
+    confirmationLabel: 'Confirm new password',
+    rulesClassName: 'password-rules',
+    groupRules: true,
+  };
+  return { password, ready: !passwordProblem(password, context) && password === confirmation, fields };
 }
