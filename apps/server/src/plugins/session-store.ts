@@ -127,7 +127,9 @@ export function createSessionStore(
         await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
         row = { ...row, lastSeenAt: at };
       }
-      cache?.set(idHash, row);
+      // Only a row read or touched now is put back: putting back the cached one measured its size (its JSON)
+      // on every signed-in request and restarted its time in memory, so a busy session was never read again.
+      if (row !== cached) cache?.set(idHash, row);
       return {
         collectorId: row.collectorId,
         createdAt: row.createdAt,
