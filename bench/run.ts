@@ -11,7 +11,7 @@
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -567,8 +567,14 @@ function startBaseline(port: number, mode: 'quiet' | 'logging') {
   });
 }
 
+const machineLoad = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
 async function main() {
   const benchStarted = performance.now();
+  const loadAtStart = machineLoad();
   console.log(
     pin.pinned
       ? `Server and baselines on core ${SERVER_CPU}, load generator on core ${CLIENT_CPU} (taskset).`
@@ -673,6 +679,10 @@ async function main() {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     printTable();
+    // Other people's processes share the cores: their load is what pinning cannot keep out.
+    console.log(
+      `load average at the start ${loadAtStart}, at the end ${machineLoad()} (${availableParallelism()} cores)`,
+    );
     console.log(`npm run bench took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
   }
 }
