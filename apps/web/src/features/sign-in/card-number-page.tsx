@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CARD_PREFIX } from '@app/contracts/card-number';
-import { IDENTITY_PREFIX, safeNext } from '@app/contracts/sign-in';
+import { CARD_PREFIX } from '@app/contracts/card-number-constants';
+import { IDENTITY_PREFIX, safeNext } from '@app/contracts/sign-in-paths';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 import { CardNumberForm } from '../../shared/identity/card-number-form.tsx';

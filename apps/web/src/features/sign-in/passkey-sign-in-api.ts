@@ -1,13 +1,14 @@
-import { PASSKEY_PATHS, requestOptionsSchema, type AuthenticationResponse } from '@app/contracts/passkeys';
-import { collectorSessionResponseSchema } from '@app/contracts/sign-in';
+import type { AuthenticationResponse } from '@app/contracts/passkeys';
+import { PASSKEY_PATHS } from '@app/contracts/passkeys-constants';
 import { request } from '../../shared/http/client.ts';
 
 /** POST /session-api/session/passkey/options: a challenge for this login interaction (5 minutes, once). */
-export const getPasskeySignInOptions = (interaction: string, signal?: AbortSignal) =>
+export const getPasskeySignInOptions = async (interaction: string, signal?: AbortSignal) =>
   request(PASSKEY_PATHS.signInOptions, {
     method: 'POST',
     body: { interaction },
-    schema: requestOptionsSchema,
+    // The schemas bring zod: loaded with the call, not with the sign-in page (issue 32, ADR 040).
+    schema: (await import('@app/contracts/passkeys')).requestOptionsSchema,
     redirectOnUnauthorized: false,
     ...(signal ? { signal } : {}),
   });
@@ -20,7 +21,7 @@ export async function signInWithPasskey(interaction: string, response: Authentic
   const answer = await request(PASSKEY_PATHS.signIn, {
     method: 'POST',
     body: { interaction, response },
-    schema: collectorSessionResponseSchema,
+    schema: (await import('@app/contracts/sign-in')).collectorSessionResponseSchema,
     redirectOnUnauthorized: false,
   });
   return answer.location;

@@ -1,6 +1,7 @@
 import KeyRound from 'lucide-react/icons/key-round';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PASSKEY_ERROR_CODES, passkeyMessages, type AuthenticationResponse } from '@app/contracts/passkeys';
+import type { AuthenticationResponse } from '@app/contracts/passkeys';
+import { PASSKEY_ERROR_CODES, passkeyMessages } from '@app/contracts/passkeys-constants';
 import { HttpError } from '../../shared/http/client.ts';
 import { browserHasPasskeys } from '../../shared/passkeys/browser-has-passkeys.ts';
 import { Alert } from '../../shared/ui/alert.tsx';

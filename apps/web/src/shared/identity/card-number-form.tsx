@@ -1,19 +1,30 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import {
   CARD_NUMBER_INPUT_MAX_LENGTH,
   CARD_PREFIX,
-  cardNumberDigitsSchema,
   toFullCardNumber,
-} from '@app/contracts/card-number';
+} from '@app/contracts/card-number-constants';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { CardNumberHelpPopup } from './card-number-help-popup.tsx';
 
-const formSchema = z.object({ digits: cardNumberDigitsSchema });
-type FormValues = z.infer<typeof formSchema>;
+interface FormValues {
+  digits: string;
+}
+
+/**
+ * The form's rules (the contract's card-number schema) with zod, loaded when the form is first checked, not
+ * with the page: a sign-in page's first paint does not need them (issue 32, ADR 040).
+ */
+const resolver: Resolver<FormValues> = async (values, context, options) => {
+  const [{ z }, { zodResolver }, { cardNumberDigitsSchema }] = await Promise.all([
+    import('zod'),
+    import('@hookform/resolvers/zod'),
+    import('@app/contracts/card-number'),
+  ]);
+  return zodResolver(z.object({ digits: cardNumberDigitsSchema }))(values, context, options);
+};
 
 /**
  * The 'Enter your card number' form (spec 2): the field after the fixed prefix, its hint, the help popup and
@@ -45,7 +56,7 @@ export function CardNumberForm({
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { digits: '' } });
+  } = useForm<FormValues>({ resolver, defaultValues: { digits: '' } });
 
   useEffect(() => {
     if (initialCardNumber?.startsWith(CARD_PREFIX) && !getValues('digits')) {
