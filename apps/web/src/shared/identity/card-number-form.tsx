@@ -17,14 +17,8 @@ interface FormValues {
  * The form's rules (the contract's card-number schema) with zod, loaded when the form is first checked, not
  * with the page: a sign-in page's first paint does not need them (issue 32, ADR 040).
  */
-const resolver: Resolver<FormValues> = async (values, context, options) => {
-  const [{ z }, { zodResolver }, { cardNumberDigitsSchema }] = await Promise.all([
-    import('zod'),
-    import('@hookform/resolvers/zod'),
-    import('@app/contracts/card-number'),
-  ]);
-  return zodResolver(z.object({ digits: cardNumberDigitsSchema }))(values, context, options);
-};
+const resolver: Resolver<FormValues> = async (values, context, options) =>
+  (await import('./card-number-form-rules.ts')).cardNumberFormResolver(values, context, options);
 
 /**
  * The 'Enter your card number' form (spec 2): the field after the fixed prefix, its hint, the help popup and
