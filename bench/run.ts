@@ -10,7 +10,6 @@
  */
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,6 +28,7 @@ import { buildWebIfNeeded } from '../scripts/web-build.mjs';
 import { lighthouseFigures, type LighthouseFigures } from './lighthouse.ts';
 import { signInOnce } from './sign-in-flow.ts';
 import { printTable, record } from './table.ts';
+import { freePort, waitFor } from './server-tools.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -66,29 +66,6 @@ const spawnServerSide = (args: string[], options: SpawnOptions) =>
   pin.pinned
     ? spawn('taskset', ['-c', SERVER_CPU, process.execPath, ...args], options)
     : spawn(process.execPath, args, options);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 function startProduct(
   port: number,

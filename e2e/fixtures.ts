@@ -84,3 +84,17 @@ export async function startSession(page: Page, cardNumber: string = DEMO_CARD) {
   });
   expect(started.status()).toBe(204);
 }
+
+/** The page's layout shifts so far, summed (CLS's raw material), read 300 ms after asking. */
+export const layoutShiftSoFar = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );

@@ -1,4 +1,4 @@
-import { expect, startSession, test } from './fixtures.ts';
+import { expect, layoutShiftSoFar, startSession, test } from './fixtures.ts';
 
 test("the homepage arrives drawn with the member's own numbers, and the app takes it over without a shift", async ({
   page,
@@ -25,17 +25,7 @@ test("the homepage arrives drawn with the member's own numbers, and the app take
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible();
-  const shift = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            total += (entry as PerformanceEntry & { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
+  const shift = await layoutShiftSoFar(page);
   expect(shift).toBeLessThan(0.01);
   // The page takes input: the consent banner answers.
   await page.getByRole('button', { name: 'Essential cookies only' }).click();
@@ -73,17 +63,7 @@ for (const { path, heading, shows } of [
     await page.goto(path);
     await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries())
-              total += (entry as PerformanceEntry & { value: number }).value;
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 300);
-        }),
-    );
+    const shift = await layoutShiftSoFar(page);
     expect(shift).toBeLessThan(0.05);
     expect(consoleErrors).toEqual([]);
   });

@@ -16,7 +16,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +29,7 @@ import { REWARDS } from '../../apps/server/src/modules/vouchers/rewards.ts';
 import { buildServerIfNeeded, serverArgs, serverEnv } from '../../scripts/server-build.mjs';
 import { collectorIdOf, loadedSize, load, ONLINE_EVERY, prepareDatabase } from './load.ts';
 import { memberReadPlans } from './plans.ts';
+import { freePort, waitFor } from '../server-tools.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const { values: options } = parseArgs({
@@ -56,29 +56,6 @@ const wants = (name: string) => only.size === 0 || only.has(name);
 const SPEND_REWARD = REWARDS.find((reward) => reward.id === 'retailer-2-50') ?? REWARDS[0];
 
 const log = (text: string) => console.log(text);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
-}
 
 /** Linux: resident memory (VmRSS) and CPU seconds (utime + stime, all threads) of a process. */
 const rssMb = (pid: number) =>
