@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { describeScopes, scopeDescriptions } from './scope-words.ts';
+export { describeScopes } from './scope-words.ts';
 
 /**
  * Sign in with Nectar (issue 16): the identity provider's other clients. `nectar-app` is the public native
