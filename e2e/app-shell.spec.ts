@@ -98,6 +98,10 @@ test('the welcome page and a sliding popup, as a visitor sees them @phone', asyn
   const popup = page.getByRole('dialog', { name: 'How do I use my card?' });
   await expect(popup).toBeVisible();
   await expect(popup.getByText('Scan it, and collect your points.')).toBeVisible();
+  // Measured where it comes to rest: the sheet slides up from the bottom (a CSS animation) as it opens.
+  await popup.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished)),
+  );
   const { y, height } = (await popup.boundingBox()) ?? { y: 0, height: 0 };
   const windowHeight = await page.evaluate(() => window.innerHeight);
   if (test.info().project.name === 'phone') {
