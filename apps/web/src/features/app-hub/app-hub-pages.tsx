@@ -5,6 +5,7 @@ import { SIGN_IN_PATH } from '@app/contracts/routes';
 import { describeScopeWords } from '@app/contracts/scope-words';
 import { isAllowedRedirect } from '../../shared/navigation/allowed-redirect.ts';
 import { hasSessionMarker, onSessionMarkerChange } from '../../shared/session/session-marker.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 import { StoreLinks } from '../../shared/ui/store-links.tsx';
 import './app-hub.css';
 
@@ -84,7 +85,9 @@ export function ConnectPage() {
       <h1>{brand.name} Connect</h1>
       {connect.code ? (
         <section className="app-hub__connected" aria-label="Connection">
-          <p role="status">You're connected. Your {brand.name} account is linked.</p>
+          <Alert tone="success" title="You're connected.">
+            Your {brand.name} account is linked.
+          </Alert>
           {shared.length > 0 ? (
             <>
               <p>What it can do:</p>

@@ -25,7 +25,7 @@ describe('the connect route (signed-in spec 2.2: optional from, code, scope, sta
     renderAt(
       `?${new URLSearchParams({ from: '/account/security?tab=apps', code: 'c0de', scope: 'openid offline offline_access email', state: 's1' })}`,
     );
-    expect(screen.getByRole('status')).toHaveTextContent("You're connected.");
+    expect(screen.getByRole('status')).toHaveTextContent("You're connected.Your Nectar account is linked.");
     const shared = screen.getAllByRole('listitem').map((item) => item.textContent);
     expect(shared).toEqual(
       expect.arrayContaining([
