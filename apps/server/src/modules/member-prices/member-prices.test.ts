@@ -83,6 +83,14 @@ describe(`GET ${memberPricesPaths.catalogue}`, () => {
     expect(last.rows.length).toBe(total - 24 * (first.pageCount - 1));
     const second = await pageOf('?page=2');
     expect(second.rows[0]?.sku).not.toBe(first.rows[0]?.sku);
+    // In turns by category: the first page shows every category, not 24 loaves.
+    expect(new Set(first.rows.map((row) => row.category)).size).toBe(PRICE_CATEGORIES.length);
+    // Every row once across the pages.
+    const pages = await Promise.all(
+      Array.from({ length: first.pageCount }, (_, index) => pageOf(`?page=${index + 1}`)),
+    );
+    const skus = pages.flatMap((page) => page.rows.map((row) => row.sku));
+    expect(new Set(skus).size).toBe(total);
   });
 
   it('filters by the category key (the lowercased name without whitespace)', async () => {

@@ -4,6 +4,7 @@ import {
   PRICES_PAGE_SIZE,
   priceCategoryKey,
   type PriceCataloguePage,
+  type PriceRow,
   type PriceTerms,
 } from '@app/contracts/member-prices';
 import { brand } from '@app/contracts/brand';
@@ -31,9 +32,29 @@ type PageAnswer =
   | { kind: 'no-category' }
   | { kind: 'no-page'; pageCount: number };
 
+/**
+ * 'All Prices' in turns: one row of each category, then the next of each, so that its first page shows the
+ * whole range instead of 24 loaves (the rows are kept by category; a category's own view keeps that order).
+ */
+function inTurnsByCategory(rows: readonly PriceRow[]): PriceRow[] {
+  const byCategory = new Map<string, PriceRow[]>();
+  for (const row of rows) byCategory.set(row.category, [...(byCategory.get(row.category) ?? []), row]);
+  const queues = [...byCategory.values()];
+  const longest = Math.max(0, ...queues.map((queue) => queue.length));
+  const turns: PriceRow[] = [];
+  for (let index = 0; index < longest; index += 1) {
+    for (const queue of queues) {
+      const row = queue[index];
+      if (row) turns.push(row);
+    }
+  }
+  return turns;
+}
+
 /** The rules of the catalogue: filter by category key, page by 24 (signed-in spec 2.6, 3, 9). */
 export function createMemberPriceService(rows = buildPriceCatalogue()) {
   const categories = priceCategoryList(rows);
+  const allPrices = inTurnsByCategory(rows);
   // One version for the whole catalogue: every page's ETag changes when any row does.
   const version = createHash('sha256')
     .update(JSON.stringify([rows, PRICE_TERMS]))
@@ -45,7 +66,7 @@ export function createMemberPriceService(rows = buildPriceCatalogue()) {
     page(category: string, page: number): PageAnswer {
       const all = category === ALL_PRICES.key;
       if (!all && !categories.some((c) => c.key === category)) return { kind: 'no-category' };
-      const chosen = all ? rows : rows.filter((row) => priceCategoryKey(row.category) === category);
+      const chosen = all ? allPrices : rows.filter((row) => priceCategoryKey(row.category) === category);
       const pageCount = Math.max(1, Math.ceil(chosen.length / PRICES_PAGE_SIZE));
       if (page > pageCount) return { kind: 'no-page', pageCount };
       const start = (page - 1) * PRICES_PAGE_SIZE;
