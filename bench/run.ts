@@ -10,7 +10,7 @@
  */
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -658,7 +658,7 @@ async function main() {
     printTable();
     // Other people's processes share the cores: their load is what pinning cannot keep out.
     console.log(
-      `load average at the start ${loadAtStart}, at the end ${machineLoad()} (${availableParallelism()} cores)`,
+      `load average at the start ${loadAtStart}, at the end ${machineLoad()} (${cpus().length} cores: the machine's, not the pinned process's)`,
     );
     console.log(`npm run bench took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
   }
