@@ -3,6 +3,7 @@ import { redirect, type LoaderFunction } from 'react-router';
 import { signInPathFor } from '@app/contracts/routes';
 import { HttpError } from '../shared/http/client.ts';
 import { isOffline } from '../shared/offline/connection.ts';
+import { rememberCollectorHash } from '../shared/session/collector-hash.ts';
 import {
   clearSessionMarker,
   hasSessionMarker,
@@ -46,9 +47,7 @@ export const createSessionGuard =
       markSessionStarted();
       notifySessionMarkerChange();
     }
-    // The rest of the logged-in context, after the page (it never holds the page up).
-    void import('../shared/session/collector-hash.ts').then(({ rememberCollectorHash }) =>
-      rememberCollectorHash(),
-    );
+    // The rest of the logged-in context, beside the page (it never holds the page up).
+    void rememberCollectorHash();
     return null;
   };
