@@ -101,6 +101,8 @@ test('a visitor reads how member prices work, narrows the price list to one cate
 
   await categories.getByRole('radio', { name: 'All Prices' }).click();
   await expect(page).toHaveURL(/\/how-to-get-nectar-prices$/);
+  // The whole list's first page has arrived (Meat & fish's first page has 24 rows too).
+  await expect(status).toHaveText(/^\d+ products, page 1 of \d+$/);
   await expect(products).toHaveCount(24);
 
   // The category choice stays in view while the list scrolls by.
