@@ -48,11 +48,12 @@ export interface FreshMember {
  * journey that changes a member never changes the demo member that journeys on the other worker read. It is
  * signed in on the browser context `request` belongs to: `page.request` signs the page in, the `request`
  * fixture leaves the page signed out. `points` gives it a starting balance; `offers: 'demo'` the demo
- * member's offers (a few saved, pinned, hidden or opted into).
+ * member's offers (a few saved, pinned, hidden or opted into); `history: 'year'` twelve months of dated
+ * entries (weekly shops, monthly fuel, brand partners, two spends, a conversion to Avios) besides.
  */
 export async function freshMember(
   request: APIRequestContext,
-  options: { points?: number; offers?: 'demo' } = {},
+  options: { points?: number; offers?: 'demo'; history?: 'year' } = {},
 ): Promise<FreshMember> {
   const response = await request.post('/dev/account-member', {
     headers: { channel: 'JS-WEB' },

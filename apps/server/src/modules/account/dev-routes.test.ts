@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { collectorOffers } from '../../db/schema/offers.ts';
+import { transactionDetails } from '../../db/schema/card-activity.ts';
+import { pointsLedger } from '../../db/schema/points-ledger.ts';
+import { sampleYear } from '../../lib/sample-points-year.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 
@@ -83,5 +86,33 @@ describe('POST /dev/account-member (tester tool)', () => {
       expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     }
     expect((await t.app.db.select({ id: collectors.id }).from(collectors)).length).toBe(before);
+  });
+
+  it("gives a fresh member a year of dated history with history: 'year', each entry with its partner", async () => {
+    const started = Date.now();
+    const member = await makeMember({ history: 'year' });
+    const entries = await t.app.db
+      .select({
+        amount: pointsLedger.amount,
+        source: pointsLedger.source,
+        createdAt: pointsLedger.createdAt,
+        partnerKind: transactionDetails.partnerKind,
+      })
+      .from(pointsLedger)
+      .leftJoin(transactionDetails, eq(transactionDetails.ledgerEntryId, pointsLedger.id))
+      .where(eq(pointsLedger.collectorId, member.collectorId));
+    const expected = sampleYear(34);
+    expect(entries).toHaveLength(expected.length);
+    const total = expected.reduce((sum, entry) => sum + entry.amount, 0);
+    expect(await balanceOf(member.cookie)).toBe(total);
+    const kinds = new Set(entries.map((entry) => entry.partnerKind ?? entry.source));
+    expect([...kinds].sort()).toEqual(['BRAND', 'FUEL', 'REDEMPTION', 'RETAILER', 'partner-avios']);
+    const ages = entries.map((entry) => (started - entry.createdAt.getTime()) / 86_400_000);
+    expect(Math.max(...ages)).toBeGreaterThan(330);
+    expect(Math.max(...ages)).toBeLessThan(366);
+    expect(Math.min(...ages)).toBeGreaterThan(0);
+    // Every 90 days holds a dozen shops or more, so a pace estimate has something to go on.
+    const lately = entries.filter((entry, index) => entry.amount > 0 && (ages[index] ?? 999) <= 90);
+    expect(lately.length).toBeGreaterThan(12);
   });
 });

@@ -7,6 +7,7 @@ import { cards, collectors, contactPreferences, credentials } from '../../db/sch
 import { hashPassword } from '../../lib/passwords.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
+import { writeSampleYear } from '../../lib/sample-points-year.ts';
 import { assignDemoOffers } from '../offers/service.ts';
 import { findCustomer } from './repository.ts';
 import type { AccountService } from './service.ts';
@@ -21,6 +22,11 @@ const accountMemberOptionsSchema = z
     points: z.number().int().min(1).max(1_000_000).optional(),
     /** 'demo': the demo member's offers, a few of them already saved, pinned, hidden or opted into. */
     offers: z.literal('demo').optional(),
+    /**
+     * 'year': twelve months of dated entries (weekly shops, monthly fuel, brand partners, two spends, one
+     * conversion to Avios), for the points-over-time chart and a goal's pace (lib/sample-points-year.ts).
+     */
+    history: z.literal('year').optional(),
   })
   .optional();
 
@@ -66,7 +72,7 @@ export function registerAccountDevRoutes(app: FastifyInstance, service: AccountS
         await tx.insert(contactPreferences).values({ collectorId: id, byEmail: true });
         return id;
       });
-      const { points, offers } = request.body ?? {};
+      const { points, offers, history } = request.body ?? {};
       if (offers === 'demo') {
         await assignDemoOffers(app.db, collectorId);
       }
@@ -83,6 +89,9 @@ export function registerAccountDevRoutes(app: FastifyInstance, service: AccountS
           },
           app.changes,
         );
+      }
+      if (history === 'year') {
+        await writeSampleYear(app.db, { collectorId, cardNumber }, app.clock.now(), app.changes);
       }
       await app.signIn(request, reply, collectorId);
       return { cardNumber, email, password: JOURNEY_MEMBER_PASSWORD };

@@ -1,0 +1,148 @@
+import { brand } from '@app/contracts/brand';
+import { PARTNERS } from '@app/contracts/linked-partners';
+import type { Database } from '../db/database.ts';
+import { transactionDetails } from '../db/schema/card-activity.ts';
+import type { ChangeFeed } from './change-feed.ts';
+import { recordPoints } from './points-ledger.ts';
+
+const DAY_MS = 86_400_000;
+
+type Details = Omit<typeof transactionDetails.$inferInsert, 'ledgerEntryId' | 'collectorId'>;
+
+/** One entry of a sample year: what recordPoints writes, and its transaction_details row when it has one. */
+export interface SampleEntry {
+  daysAgo: number;
+  amount: number;
+  reason: string;
+  source: string;
+  /** Absent for a conversion: the linked-partners module writes no details row for one either. */
+  details?: Details;
+}
+
+const STORES = ['Holborn Circus', 'Islington', 'Clapham Junction', 'Online delivery'];
+const BRANDS = ['Argos', 'eBay', 'Caffè Nero', 'Habitat'];
+
+/** A repeatable pseudo-random sequence (the same year for the same seed). */
+function sequence(seed: number) {
+  let state = seed % 2_147_483_648;
+  return (min: number, max: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return min + (state % (max - min + 1));
+  };
+}
+
+/**
+ * A realistic year of a member's points, oldest first (issue 34: the points-over-time chart and the goal's
+ * 90-day pace need dated history): a weekly shop at the retailer, fuel once a month, a brand partner every six
+ * weeks or so, two spends at the till and one conversion to the airline's Avios. Every entry is written the way
+ * the real writers write it (reason, source, partner kind), so the activity feed and the history read it as
+ * theirs. The running balance never goes below zero.
+ */
+export function sampleYear(seed: number): SampleEntry[] {
+  const next = sequence(seed);
+  const entries: SampleEntry[] = [];
+  for (let daysAgo = 362; daysAgo >= 1; daysAgo -= 7) {
+    const spendPence = next(3_500, 11_000);
+    const bonus = next(0, 5) === 0 ? 150 : 0;
+    entries.push({
+      daysAgo,
+      amount: Math.floor(spendPence / 100) + bonus,
+      reason: bonus ? 'Shopping, with a bonus offer' : 'Shopping',
+      source: 'sainsburys-till',
+      details: {
+        partnerKind: 'RETAILER',
+        partnerName: brand.retailer,
+        storeName: STORES[next(0, STORES.length - 1)],
+        spendPence,
+        savingPence: next(0, 6) * 25,
+      },
+    });
+  }
+  for (let daysAgo = 355; daysAgo >= 1; daysAgo -= 30) {
+    const litres = next(30, 55);
+    entries.push({
+      daysAgo,
+      amount: litres,
+      reason: `Fuel, ${litres} litres`,
+      source: 'esso',
+      details: {
+        partnerKind: 'FUEL',
+        partnerName: brand.fuelPartner,
+        storeName: `${brand.fuelPartner} ${STORES[next(0, 2)]}`,
+        spendPence: litres * 145,
+      },
+    });
+  }
+  for (let daysAgo = 340; daysAgo >= 1; daysAgo -= 45) {
+    const partner = BRANDS[next(0, BRANDS.length - 1)] ?? 'Argos';
+    const spendPence = next(1_500, 9_000);
+    entries.push({
+      daysAgo,
+      amount: Math.floor(spendPence / 100) * 2,
+      reason: `Shopping at ${partner}`,
+      source: partner.toLowerCase().replace(/[^a-z]/g, ''),
+      details: { partnerKind: 'BRAND', partnerName: partner, spendPence },
+    });
+  }
+  for (const [daysAgo, points] of [
+    [200, 500],
+    [45, 1_000],
+  ] as const) {
+    entries.push({
+      daysAgo,
+      amount: -points,
+      reason: `Spent: £${(points / 200).toFixed(2)} off your shopping`,
+      source: 'sainsburys-till',
+      details: { partnerKind: 'REDEMPTION', partnerName: brand.retailer, storeName: STORES[0] },
+    });
+  }
+  const airline = PARTNERS.airline;
+  entries.push({
+    daysAgo: 120,
+    amount: -400,
+    reason: `Converted to ${airline.pointsName}`,
+    source: `partner-${airline.partnerId.toLowerCase()}`,
+  });
+  return entries.sort((a, b) => b.daysAgo - a.daysAgo);
+}
+
+/**
+ * Writes a sample year for a member through the ledger writer (each entry under the member's lock, with its
+ * details in the same transaction), dated back from `now`. Keys are per member, so a repeat writes nothing.
+ */
+export async function writeSampleYear(
+  db: Database,
+  member: { collectorId: string; cardNumber: string },
+  now: Date,
+  feed?: ChangeFeed,
+  seed = 34,
+) {
+  const entries = sampleYear(seed);
+  for (const [index, entry] of entries.entries()) {
+    // In the daytime of that day (09:00 to 17:59 UTC), always before `now` since daysAgo is at least 1.
+    const at = new Date(now.getTime() - entry.daysAgo * DAY_MS);
+    at.setUTCHours(9 + (index % 9), (index * 7) % 60, 0, 0);
+    const details = entry.details;
+    await recordPoints(
+      db,
+      {
+        collectorId: member.collectorId,
+        cardNumber: entry.amount > 0 ? member.cardNumber : undefined,
+        amount: entry.amount,
+        reason: entry.reason,
+        source: entry.source,
+        idempotencyKey: `sample-year:${member.collectorId}:${index}`,
+        at,
+      },
+      feed,
+      details
+        ? async (tx, ledgerEntryId) => {
+            await tx
+              .insert(transactionDetails)
+              .values({ ...details, ledgerEntryId, collectorId: member.collectorId });
+          }
+        : undefined,
+    );
+  }
+  return entries.length;
+}
