@@ -29,6 +29,9 @@ const newVoucherCode = () => Array.from({ length: 12 }, () => CODE_ALPHABET[rand
 const locked = () => new AppError(403, 'REDEMPTION_LOCKED', redemptionMessages.locked);
 
 /** The ledger key of a redemption: the client's key, scoped to the collector so keys never collide. */
+/** The rewards catalogue, for the points goal (its voucher goals are these rewards, at these points). */
+export { REWARDS } from './rewards.ts';
+
 export const redemptionLedgerKey = (collectorId: string, key: string) => `redemption:${collectorId}:${key}`;
 
 export interface VoucherDeps {
