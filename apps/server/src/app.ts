@@ -12,14 +12,12 @@ import { transactionsRoutes } from './modules/transactions/routes.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
 import { pointsGoalRoutes } from './modules/points-goal/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
-import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { brandsRoutes } from './modules/brands/routes.ts';
 import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { marketingRoutes } from './modules/marketing/routes.ts';
 import { yearInReviewRoutes } from './modules/year-in-review/routes.ts';
-import { pointsHistoryRoutes } from './modules/points-history/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -177,8 +175,6 @@ export async function buildApp(
   await app.register(pointsGoalRoutes);
   // Account management (issue 12): register below.
   await app.register(accountRoutes);
-  // Download my data (issue 34, item 4).
-  await app.register(dataExportRoutes);
   // Brands and linked partners (issue 13): register below.
   await app.register(brandsRoutes);
   await app.register(linkedPartnersRoutes);
@@ -186,8 +182,6 @@ export async function buildApp(
   await app.register(feedbackRoutes);
   await app.register(marketingRoutes);
   await app.register(yearInReviewRoutes);
-  // Points over time (issue 34, item 1).
-  await app.register(pointsHistoryRoutes);
   // Tester tools only with DEV_TOOLS=on, never in production (issue 10).
   if (config.devTools) await app.register(devRoutes);
 
