@@ -18,6 +18,7 @@ import { botCheckRoutes } from './modules/bot-check/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { marketingRoutes } from './modules/marketing/routes.ts';
 import { yearInReviewRoutes } from './modules/year-in-review/routes.ts';
+import { pointsHistoryRoutes } from './modules/points-history/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -182,6 +183,8 @@ export async function buildApp(
   await app.register(feedbackRoutes);
   await app.register(marketingRoutes);
   await app.register(yearInReviewRoutes);
+  // Points over time (issue 34, item 1).
+  await app.register(pointsHistoryRoutes);
   // Tester tools only with DEV_TOOLS=on, never in production (issue 10).
   if (config.devTools) await app.register(devRoutes);
 
