@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { brand } from './brand.ts';
+
+/**
+ * Missing points, self-service (issue 34, item 3; ADR 043): the claim form's rules, used by the form's resolver
+ * and by the server alike, and the answers of the claims API.
+ */
+
+/** A purchase can be claimed for this many days after it (today counts as day 0). */
+export const CLAIM_WINDOW_DAYS = 90;
+/** At most this many claims waiting for an operator at once. */
+export const MAX_OPEN_CLAIMS = 5;
+/** The receipt's largest size: 5 MB. */
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+/** What a receipt may be, found in its content (magic bytes), never in its name. */
+export const RECEIPT_MEDIA_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type ReceiptMediaType = (typeof RECEIPT_MEDIA_TYPES)[number];
+/** The file picker's hint; the server checks the content whatever the name says. */
+export const RECEIPT_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
+
+/** The partners a purchase can be claimed at: the ones whose points reach the ledger (demo-activity.ts). */
+export const CLAIM_PARTNERS = [
+  { id: 'retailer', name: brand.retailer },
+  { id: 'fuel', name: brand.fuelPartner },
+  { id: 'argos', name: 'Argos' },
+  { id: 'ebay', name: 'eBay' },
+  { id: 'caffe-nero', name: 'Caffè Nero' },
+  { id: 'habitat', name: 'Habitat' },
+] as const;
+export type ClaimPartnerId = (typeof CLAIM_PARTNERS)[number]['id'];
+const partnerIds = CLAIM_PARTNERS.map((partner) => partner.id) as [ClaimPartnerId, ...ClaimPartnerId[]];
+export const claimPartnerName = (id: string) =>
+  CLAIM_PARTNERS.find((partner) => partner.id === id)?.name ?? id;
+
+export const missingPointsMessages = {
+  partnerRequired: 'Choose where you shopped.',
+  dateRequired: 'Enter the date of your purchase.',
+  dateInvalid: 'Enter a real date, for example 27 3 2026.',
+  dateInFuture: "The purchase date can't be in the future.",
+  dateTooOld: `You can only claim for purchases in the last ${CLAIM_WINDOW_DAYS} days.`,
+  spendRequired: 'Enter how much you spent.',
+  spendInvalid: 'Enter the amount in pounds and pence, for example 12.50.',
+  spendRange: 'Enter an amount between £0.01 and £10,000.',
+  referenceRequired: 'Enter the receipt or order reference.',
+  referenceInvalid: 'Enter the reference as printed: 4 to 40 letters, numbers, spaces, dashes or slashes.',
+  receiptTooLarge: 'The receipt must be 5 MB or smaller.',
+  receiptType: 'The receipt must be a photo (JPEG or PNG) or a PDF.',
+  duplicate: "You've already claimed for this purchase.",
+  openLimit: `You have ${MAX_OPEN_CLAIMS} claims waiting for an answer. You can send another once one is settled.`,
+  notFound: "We couldn't find that claim.",
+  alreadySettled: 'This claim has already been settled.',
+  onTheirWay: 'These points are on their way',
+  alreadyCredited: 'We found the points for this purchase',
+  received: "We've got your claim",
+} as const;
+
+/** A date as YYYY-MM-DD in the UK's calendar (the scheme's), for "today" on both sides. */
+export const ukDate = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
+
+const DAY_MS = 86_400_000;
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+const dayNumber = (value: string) => Date.parse(`${value}T00:00:00Z`) / DAY_MS;
+
+/** What is wrong with a purchase date on `today` (both YYYY-MM-DD), or undefined when it can be claimed. */
+export function purchaseDateProblem(
+  value: string,
+  today: string,
+): 'invalid' | 'future' | 'tooOld' | undefined {
+  if (!isoDay.test(value)) return 'invalid';
+  const day = dayNumber(value);
+  if (!Number.isFinite(day) || new Date(day * DAY_MS).toISOString().slice(0, 10) !== value) return 'invalid';
+  const daysAgo = dayNumber(today) - day;
+  if (daysAgo < 0) return 'future';
+  if (daysAgo > CLAIM_WINDOW_DAYS) return 'tooOld';
+  return undefined;
+}
+
+/** Pounds as the member types them ("12.5", "£12.50", "1,200") to pence, or NaN. */
+export function poundsToPence(value: string): number {
+  const cleaned = value.trim().replace(/^£/, '').replace(/,/g, '');
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
+  const [pounds = '0', pence = ''] = cleaned.split('.');
+  return Number(pounds) * 100 + Number(pence.padEnd(2, '0'));
+}
+
+/** The reference as it is matched and kept unique: upper case, without spaces, dashes or slashes. */
+export const referenceKey = (reference: string) => reference.toUpperCase().replace(/[\s/-]/g, '');
+
+/**
+ * The claim's fields (multipart fields on the wire, the form's values in the browser), checked against `today`.
+ * The receipt file is checked apart: by size and declared type in the browser, by content on the server.
+ */
+export const claimFieldsSchema = (today: string) =>
+  z.object({
+    partner: z.enum(partnerIds, { error: missingPointsMessages.partnerRequired }),
+    purchasedOn: z
+      .string({ error: missingPointsMessages.dateRequired })
+      .trim()
+      .min(1, missingPointsMessages.dateRequired)
+      .superRefine((value, context) => {
+        const problem = purchaseDateProblem(value, today);
+        if (problem === 'invalid')
+          context.addIssue({ code: 'custom', message: missingPointsMessages.dateInvalid });
+        if (problem === 'future')
+          context.addIssue({ code: 'custom', message: missingPointsMessages.dateInFuture });
+        if (problem === 'tooOld')
+          context.addIssue({ code: 'custom', message: missingPointsMessages.dateTooOld });
+      }),
+    spend: z
+      .string({ error: missingPointsMessages.spendRequired })
+      .trim()
+      .min(1, missingPointsMessages.spendRequired)
+      .refine((value) => !Number.isNaN(poundsToPence(value)), missingPointsMessages.spendInvalid)
+      .refine((value) => {
+        const pence = poundsToPence(value);
+        return Number.isNaN(pence) || (pence >= 1 && pence <= 1_000_000);
+      }, missingPointsMessages.spendRange),
+    reference: z
+      .string({ error: missingPointsMessages.referenceRequired })
+      .trim()
+      .min(1, missingPointsMessages.referenceRequired)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 /-]{2,38}[A-Za-z0-9]$/, missingPointsMessages.referenceInvalid),
+  });
+export type ClaimFields = z.infer<ReturnType<typeof claimFieldsSchema>>;
+
+/** The browser's check of a chosen receipt (the server checks the content again). */
+export function receiptFileProblem(file: { size: number; type: string }): string | undefined {
+  if (file.size > RECEIPT_MAX_BYTES) return missingPointsMessages.receiptTooLarge;
+  if (file.type && !(RECEIPT_MEDIA_TYPES as readonly string[]).includes(file.type)) {
+    return missingPointsMessages.receiptType;
+  }
+  return undefined;
+}
+
+export const claimStatusSchema = z.enum(['OPEN', 'GRANTED', 'REFUSED']);
+export type ClaimStatus = z.infer<typeof claimStatusSchema>;
+
+export const claimSchema = z.object({
+  id: z.string(),
+  partner: z.string(),
+  partnerName: z.string(),
+  purchasedOn: z.string(),
+  spendPence: z.number().int(),
+  reference: z.string(),
+  status: claimStatusSchema,
+  pointsGranted: z.number().int().nullable(),
+  /** The operator's note of a grant or reason of a refusal. */
+  operatorNote: z.string().nullable(),
+  hasReceipt: z.boolean(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type Claim = z.infer<typeof claimSchema>;
+export const claimsResponseSchema = z.object({
+  claims: z.array(claimSchema),
+  openCount: z.number().int(),
+  maxOpen: z.number().int(),
+});
+export type ClaimsResponse = z.infer<typeof claimsResponseSchema>;
+
+/** A pending (delayed) entry: points earned, not yet in the balance. */
+export const pendingEntrySchema = z.object({
+  id: z.string(),
+  partner: z.string(),
+  partnerName: z.string(),
+  purchasedOn: z.string(),
+  spendPence: z.number().int(),
+  reference: z.string(),
+  points: z.number().int(),
+  expectedOn: z.string(),
+});
+export type PendingEntry = z.infer<typeof pendingEntrySchema>;
+export const pendingPointsResponseSchema = z.object({
+  total: z.number().int(),
+  entries: z.array(pendingEntrySchema),
+});
+
+/**
+ * POST /ledger-api/missing-points answers one of three: the points are on their way (a pending entry), they are
+ * already in the balance (a credited entry, with its receipt when it has one), or the claim was stored (OPEN).
+ */
+export const claimAnswerSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('PENDING'), pending: pendingEntrySchema }),
+  z.object({
+    outcome: z.literal('CREDITED'),
+    credited: z.object({
+      transactionId: z.string(),
+      partnerName: z.string(),
+      points: z.number().int(),
+      creditedOn: z.string(),
+      spendPence: z.number().int().nullable(),
+      /** The digital receipt's page, when the entry has one. */
+      receiptPath: z.string().nullable(),
+    }),
+  }),
+  z.object({ outcome: z.literal('STORED'), claim: claimSchema }),
+]);
+export type ClaimAnswer = z.infer<typeof claimAnswerSchema>;
