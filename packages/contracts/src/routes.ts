@@ -216,6 +216,8 @@ const sessionRoutes: AppRoute[] = [
   ses('card-savings', `/card/activity/${p}-savings`, `Your ${brand.name} savings`),
   ses('card-spend', '/card/spend', 'Your spending'),
   ses('activity-breakdown', '/activity/breakdown', 'Activity breakdown'),
+  // A points goal (issue 34, item 2; ADR 042).
+  ses('points-goal', '/activity/goal', 'Your points goal'),
   ses('account', '/account', 'Your account'),
   ses('account-replace-card', '/account/replace-card', 'Replace your card'),
   ses('account-replace-card-reason', '/account/replace-card/reason', 'Why do you need a new card?'),

@@ -1,6 +1,7 @@
 import { ActivityFeed } from '../features/activity/activity-feed.tsx';
 import { PointsSummary } from '../features/activity/points-summary.tsx';
 import { CardPanel } from '../features/card/card-panel.tsx';
+import { PointsGoalCard } from '../features/points-goal/points-goal-card.tsx';
 import { transactionsQueryOptions } from '../features/activity/api/get-transactions.ts';
 import { customerCardQueryOptions } from '../features/card/api/get-customer-card.ts';
 import { nectarIdQueryOptions } from '../features/card/api/get-nectar-id.ts';
@@ -14,6 +15,7 @@ function CardActivityPage() {
       <h1>Your activity</h1>
       <PointsSummary />
       <CardPanel />
+      <PointsGoalCard />
       <ActivityFeed />
     </main>
   );

@@ -106,6 +106,7 @@ export const pages: Partial<Record<string, LazyPage>> = {
   savings: () => import('../features/activity/savings-page.tsx'),
   'card-savings': () => import('../features/activity/savings-page.tsx'),
   'activity-breakdown': () => import('../features/activity/breakdown-page.tsx'),
+  'points-goal': () => import('../features/points-goal/points-goal-page.tsx'),
   history: () => import('../features/activity/history-page.tsx'),
   'digital-receipt': () => import('../features/activity/receipt-page.tsx'),
   spend: () => import('../features/vouchers/spend-page.tsx'),
