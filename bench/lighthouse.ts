@@ -10,6 +10,10 @@ export interface LighthouseFigures {
   /** 0 to 1, Lighthouse's mobile performance score. */
   score: number;
   lcpMs: number;
+  /** Cumulative layout shift over the load (Lighthouse's `cumulative-layout-shift`), unitless. */
+  cls: number;
+  /** Total blocking time in ms (main-thread tasks past 50 ms between FCP and interactive). */
+  tbtMs: number;
   /** Bytes of JavaScript transferred before the page settled. */
   scriptBytes: number;
 }
@@ -109,6 +113,8 @@ export async function lighthouseFigures(urls: string[], cookie?: string): Promis
         url,
         score: lhr.categories.performance?.score ?? 0,
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
         scriptBytes: scripts?.transferSize ?? 0,
       });
     }
