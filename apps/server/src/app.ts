@@ -12,6 +12,7 @@ import { transactionsRoutes } from './modules/transactions/routes.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
 import { pointsGoalRoutes } from './modules/points-goal/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { brandsRoutes } from './modules/brands/routes.ts';
 import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
@@ -176,6 +177,8 @@ export async function buildApp(
   await app.register(pointsGoalRoutes);
   // Account management (issue 12): register below.
   await app.register(accountRoutes);
+  // Download my data (issue 34, item 4).
+  await app.register(dataExportRoutes);
   // Brands and linked partners (issue 13): register below.
   await app.register(brandsRoutes);
   await app.register(linkedPartnersRoutes);

@@ -35,6 +35,11 @@ export const ERROR_CODES = [
   'CONTACT_DETAILS_CHANGED',
   'CURRENT_PASSWORD_WRONG',
   'DAILY_TRANSACTION_LIMIT',
+  'DATA_EXPORT_LINK_EXPIRED',
+  'DATA_EXPORT_LINK_NOT_FOUND',
+  'DATA_EXPORT_LINK_NOT_YOURS',
+  'DATA_EXPORT_LINK_USED',
+  'DATA_EXPORT_TOO_SOON',
   'DN11',
   /** The session upgrade's code (both specs 8: 'a 400 with code 57 and error code DN57'). */
   '57',
