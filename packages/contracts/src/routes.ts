@@ -216,6 +216,8 @@ const sessionRoutes: AppRoute[] = [
   ses('card-savings', `/card/activity/${p}-savings`, `Your ${brand.name} savings`),
   ses('card-spend', '/card/spend', 'Your spending'),
   ses('activity-breakdown', '/activity/breakdown', 'Activity breakdown'),
+  // Points over time (issue 34, item 1; ADR 041).
+  ses('points-history', '/activity/points', 'Your points over time'),
   // A points goal (issue 34, item 2; ADR 042).
   ses('points-goal', '/activity/goal', 'Your points goal'),
   ses('account', '/account', 'Your account'),
@@ -238,6 +240,9 @@ const sessionRoutes: AppRoute[] = [
   ses('account-sound-effects', '/account/sound-effects', 'Sound effects'),
   ses('account-advertising-preference', '/account/advertising-preference', 'Advertising preference'),
   ses('account-security', '/account/security', 'Security and devices'),
+  // Download my data (issue 34, item 4; ADR 044): the request page and the emailed link's page.
+  ses('account-your-data', '/account/your-data', 'Download your data'),
+  ses('account-your-data-download', '/account/your-data/download/:token', 'Download your data'),
   ses('card-coming', '/card-coming', 'Your card is on its way'),
   ses('accessibility', '/accessibility', 'Accessibility'),
   ses('delete-account', '/delete-account', 'Delete your account', { switch: 'deleteAccount' }),

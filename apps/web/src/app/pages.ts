@@ -106,6 +106,7 @@ export const pages: Partial<Record<string, LazyPage>> = {
   savings: () => import('../features/activity/savings-page.tsx'),
   'card-savings': () => import('../features/activity/savings-page.tsx'),
   'activity-breakdown': () => import('../features/activity/breakdown-page.tsx'),
+  'points-history': () => import('../features/points-history/points-history-page.tsx'),
   'points-goal': () => import('../features/points-goal/points-goal-page.tsx'),
   history: () => import('../features/activity/history-page.tsx'),
   'digital-receipt': () => import('../features/activity/receipt-page.tsx'),
@@ -144,6 +145,8 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'personalised-advertising': () => import('../features/account/advertising-page.tsx'),
   'digital-advertising': () => import('../features/account/advertising-page.tsx'),
   'account-security': () => import('../features/account/security-page.tsx'),
+  'account-your-data': () => import('../features/data-export/your-data-page.tsx'),
+  'account-your-data-download': () => import('../features/data-export/download-page.tsx'),
   // Brands, eShops and linked partners (issue 13): add their lines below.
   travel: () => import('../features/brands/travel-page.tsx'),
   eshops: () => import('../features/brands/eshops-page.tsx'),

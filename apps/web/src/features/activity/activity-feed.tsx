@@ -52,6 +52,7 @@ export function ActivityFeed() {
         <Link to="/vouchers">Your vouchers</Link>
         <Link to="/card/activity/nectar-savings">Your savings</Link>
         <Link to="/activity/breakdown">Activity breakdown</Link>
+        <Link to="/activity/points">Points over time</Link>
       </nav>
       {feed.isPending ? (
         <Spinner size="large" label="Loading your activity" />
