@@ -1,5 +1,6 @@
 import Ban from 'lucide-react/icons/ban';
 import CreditCard from 'lucide-react/icons/credit-card';
+import Download from 'lucide-react/icons/download';
 import IdCard from 'lucide-react/icons/id-card';
 import KeyRound from 'lucide-react/icons/key-round';
 import Link2 from 'lucide-react/icons/link-2';
@@ -38,6 +39,12 @@ const SECTIONS: { heading: string; entries: Entry[] }[] = [
       },
       { to: '/account/password', icon: KeyRound, label: 'Change your password' },
       { to: '/account/additional-details', icon: SquarePen, label: 'Additional details' },
+      {
+        to: '/account/your-data',
+        icon: Download,
+        label: 'Download your data',
+        hint: 'A copy of everything we hold about you',
+      },
     ],
   },
   {

@@ -1,0 +1,59 @@
+import { chooseEssentialCookiesOnly, expect, freshMember, test } from './fixtures.ts';
+
+interface OutboxEntry {
+  to: string;
+  subject: string;
+  links: string[];
+}
+
+// @phone: the request page and the emailed link's page at a phone's width as well as a desktop's (issue 34, item 4).
+test('a member asks for a copy of their data, opens the emailed link and downloads it once @phone', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  const member = await freshMember(page.request, { points: 1500, offers: 'demo' });
+
+  await page.goto('/account');
+  await chooseEssentialCookiesOnly(page);
+  await page.getByRole('link', { name: /^Download your data/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Download your data' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('your-data-none.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Ask for a copy of your data' }).click();
+  // Prepared in the background: the page says so, then (polling) that the link is emailed.
+  await expect(page.getByText('Check your email')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^You can ask for another copy from \d\d:\d\d on /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ask for a copy of your data' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('your-data-ready.png'), fullPage: true });
+
+  // The email, from the outbox (DESIGN.md 4).
+  const outbox = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
+  const email = outbox.find((entry) => entry.to === member.email && /data is ready/.test(entry.subject));
+  const link = email?.links.find((candidate) => candidate.includes('/account/your-data/download/'));
+  expect(link).toBeTruthy();
+
+  await page.goto(new URL(link ?? '').pathname);
+  await expect(page.getByText(/^Your copy is ready\. The link works once, until/)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('download-ready.png'), fullPage: true });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download your data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^nectar-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const zip = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  // A zip (its "PK" signature) holding the two files by name (stored in the zip's directory as plain text).
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(bytes.includes('your-data.json')).toBe(true);
+  expect(bytes.includes('activity.csv')).toBe(true);
+  await expect(page.getByText('Your download has started. This link has now been used.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('download-done.png'), fullPage: true });
+
+  // Once: the link again is refused, in words.
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('This download link has already been used.');
+  await page.getByRole('link', { name: 'Go to Download your data' }).click();
+  await expect(page.getByText(/^You downloaded your data at /)).toBeVisible();
+  expect(consoleErrors.filter((error) => !/status of 410/.test(error))).toEqual([]);
+});
