@@ -11,6 +11,7 @@ import { cardRoutes } from './modules/card/routes.ts';
 import { transactionsRoutes } from './modules/transactions/routes.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
 import { pointsGoalRoutes } from './modules/points-goal/routes.ts';
+import { pendingPointsOf } from './modules/missing-points/pending-points.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { brandsRoutes } from './modules/brands/routes.ts';
@@ -174,7 +175,10 @@ export async function buildApp(
   await app.register(cardRoutes);
   await app.register(transactionsRoutes);
   await app.register(voucherRoutes);
-  await app.register(pointsGoalRoutes);
+  // The goal shows points on their way apart: the missing-points module keeps them (issue 34, items 2 and 3).
+  await app.register(pointsGoalRoutes, {
+    pendingPoints: async (collectorId) => (await pendingPointsOf(app.db, collectorId)).total,
+  });
   // Account management (issue 12): register below.
   await app.register(accountRoutes);
   // Download my data (issue 34, item 4).

@@ -9,11 +9,11 @@ import {
   type PointsGoalResponse,
 } from '@app/contracts/points-goal';
 import { cards } from '../../db/schema/core.ts';
+import { pendingPoints } from '../../db/schema/missing-points.ts';
 import { pointsGoals } from '../../db/schema/points-goal.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
-import { createPointsGoalService } from './service.ts';
 
 const GOAL = '/ledger-api/points-goal';
 const DAY_MS = 86_400_000;
@@ -176,21 +176,38 @@ describe('the points goal', () => {
   });
 
   it('shows points on their way apart, without counting them in the balance', async () => {
-    const member = await makeMember();
+    const [member, other] = [await makeMember(), await makeMember()];
     await entry(member, 1500, 2);
-    const service = createPointsGoalService({
-      db: t.app.db,
-      clock: { now: () => NOW },
-      pendingPoints: async (collectorId) => (collectorId === member.id ? 700 : 0),
+    const onTheirWay = (collectorId: string, points: number, reference: string) => ({
+      collectorId,
+      partner: 'argos',
+      purchasedOn: '2031-02-27',
+      spendPence: points * 50,
+      reference,
+      referenceKey: reference,
+      points,
+      expectedOn: '2031-03-04',
     });
-    await service.setGoal(member.id, tenPounds);
-    expect(await service.goal(member.id)).toMatchObject({
+    await t.app.db
+      .insert(pendingPoints)
+      .values([
+        onTheirWay(member.id, 400, 'GOAL1'),
+        onTheirWay(member.id, 300, 'GOAL2'),
+        onTheirWay(other.id, 999, 'GOAL3'),
+      ]);
+    await putGoal(member, tenPounds);
+    expect(await getGoal(member)).toMatchObject({
       balance: 1500,
       pendingPoints: 700,
       pointsToGo: 500,
       reached: false,
     });
-    expect(await getGoal(member)).toMatchObject({ pendingPoints: 0 });
+    // A posted entry (the job wrote it to the ledger) is no longer on its way.
+    await t.app.db
+      .update(pendingPoints)
+      .set({ postedAt: NOW })
+      .where(eq(pendingPoints.collectorId, member.id));
+    expect(await getGoal(member)).toMatchObject({ balance: 1500, pendingPoints: 0 });
   });
 
   it("never shows one member someone else's goal", async () => {

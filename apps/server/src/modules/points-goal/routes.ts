@@ -7,13 +7,19 @@ import {
   goalOptionsResponseSchema,
   pointsGoalResponseSchema,
 } from '@app/contracts/points-goal';
-import { createPointsGoalService } from './service.ts';
+import { createPointsGoalService, type PointsGoalDeps } from './service.ts';
 
 const errors = apiErrors(400, 401);
 
-/** The member's points goal (issue 34, item 2; ADR 042): what they are saving for and when they will get there. */
-export const pointsGoalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPointsGoalService({ db: app.db, clock: app.clock });
+/**
+ * The member's points goal (issue 34, item 2; ADR 042): what they are saving for and when they will get there.
+ * app.ts hands in the read of points on their way (the missing-points module's), shown apart from the balance.
+ */
+export const pointsGoalRoutes: FastifyPluginAsyncZod<Pick<PointsGoalDeps, 'pendingPoints'>> = async (
+  app,
+  { pendingPoints },
+) => {
+  const service = createPointsGoalService({ db: app.db, clock: app.clock, pendingPoints });
   const tags = ['points-goal'];
 
   app.get(
@@ -35,7 +41,8 @@ export const pointsGoalRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireSession,
       schema: {
         tags,
-        summary: "The member's goal with their progress, pending points and the estimate; goal null when none",
+        summary:
+          "The member's goal with their progress, pending points and the estimate; goal null when none",
         response: { 200: pointsGoalResponseSchema, ...errors },
       },
     },

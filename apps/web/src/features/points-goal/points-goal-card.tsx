@@ -44,6 +44,7 @@ export function PointsGoalCard() {
           </p>
           <GoalProgressBar goal={goal} labelId={`${headingId}-reward`} />
           <GoalNumbers goal={goal} />
+          {goal.reached ? <p className="goal-card__reached">You've got enough points for this.</p> : null}
           <PendingPoints goal={goal} />
           <p className="goal-card__links">
             {goal.reached ? (
@@ -51,7 +52,7 @@ export function PointsGoalCard() {
                 {goal.option.spendLabel}
               </Link>
             ) : null}
-            <Link to={GOAL_PAGE_PATH}>{goal.reached ? 'Your goal' : 'See or change your goal'}</Link>
+            <Link to={GOAL_PAGE_PATH}>{goal.reached ? 'See your goal' : 'See or change your goal'}</Link>
           </p>
         </>
       )}

@@ -130,6 +130,7 @@ describe('the points goal card on the activity page', () => {
       '400 of 400 points',
     );
     expect(screen.queryByText(/to go/)).not.toBeInTheDocument();
+    expect(screen.getByText("You've got enough points for this.")).toBeInTheDocument();
   });
 });
 
