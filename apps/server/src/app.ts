@@ -12,6 +12,7 @@ import { transactionsRoutes } from './modules/transactions/routes.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
 import { pointsGoalRoutes } from './modules/points-goal/routes.ts';
 import { pendingPointsOf } from './modules/missing-points/pending-points.ts';
+import { missingPointsRoutes } from './modules/missing-points/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { brandsRoutes } from './modules/brands/routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp(
   await app.register(pointsGoalRoutes, {
     pendingPoints: async (collectorId) => (await pendingPointsOf(app.db, collectorId)).total,
   });
+  await app.register(missingPointsRoutes);
   // Account management (issue 12): register below.
   await app.register(accountRoutes);
   // Download my data (issue 34, item 4).

@@ -58,7 +58,7 @@ export function brandedEmail(subject: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f5f3f4;font-family:Arial,Helvetica,sans-serif;color:#1d1d1b"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f3f4"><tr><td align="center" style="padding:24px 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px"><tr><td style="background:${colours.brand};border-radius:12px 12px 0 0;padding:18px 28px;color:#ffffff;font-size:24px;font-weight:800;letter-spacing:-0.02em">${name}</td></tr><tr><td style="padding:24px 28px;font-size:16px;line-height:1.5">${body}</td></tr><tr><td style="background:${colours.brandTint};border-radius:0 0 12px 12px;padding:14px 28px;color:${colours.brandDark};font-size:13px;line-height:1.4">Need help? Call ${escapeHtml(careline.phone)} (${escapeHtml(careline.hours)}).</td></tr></table></td></tr></table></body></html>`;
 }
 
-const smtpTransport = (smtpUrl: string, from: string): Transport => {
+export const smtpTransport = (smtpUrl: string, from: string): Transport => {
   // Time limits (issue 35, item 3): nodemailer waits up to 2 minutes to connect and 10 for a quiet socket.
   const mailer = nodemailer.createTransport({
     url: smtpUrl,

@@ -6,6 +6,7 @@ import { loadDemoActivity } from './demo-activity.ts';
 import { createDemoMembersIfEmpty } from './demo-member.ts';
 import { loadDemoOffers } from './demo-offers.ts';
 import { loadDemoPartnerLink, loadSandboxPartnerAccounts } from './demo-partners.ts';
+import { loadDemoPendingPoints } from './demo-pending-points.ts';
 
 export interface StartData {
   /** The demo members, plastic cards and sandbox partner accounts too (DEMO_DATA; off in production). */
@@ -32,5 +33,6 @@ export async function loadStartData(db: Database, { demoData }: StartData): Prom
   await loadDemoActivity(db);
   await loadSandboxPartnerAccounts(db);
   await loadDemoPartnerLink(db);
+  await loadDemoPendingPoints(db);
   return madeMembers;
 }
