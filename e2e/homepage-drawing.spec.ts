@@ -1,6 +1,41 @@
+import type { Page } from '@playwright/test';
 import { expect, layoutShiftSoFar, startSession, test } from './fixtures.ts';
 
-test("the homepage arrives drawn with the member's own numbers, and the app takes it over without a shift", async ({
+/**
+ * Keeps the drawn page's main heading as the HTML brought it, before any script of the app ran, so that the
+ * journey can tell a hydrated drawing (the same element, still in the page) from one the app drew again.
+ */
+const keepDrawnHeading = (page: Page) =>
+  page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { drawnHeading?: Element | null }).drawnHeading =
+        document.querySelector('#root main h1');
+    });
+  });
+/**
+ * What the app says in the console when its first render does not match the drawing (apps/web start-up.tsx):
+ * a warning, since the page still works (drawn again), which these journeys do not allow.
+ */
+const hydrationWarnings = (page: Page) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('Hydration mismatch')) warnings.push(message.text());
+  });
+  return warnings;
+};
+
+/**
+ * Whether the heading on the page now is the one the server drew (ADR 045: hydrated, not replaced). With
+ * `orUndrawn`, a page that came without its drawing (the server waits for it only so long) passes too.
+ */
+const headingIsTheDrawnOne = (page: Page, { orUndrawn = false } = {}) =>
+  page.evaluate((undrawnPasses) => {
+    const drawn = (window as unknown as { drawnHeading?: Element | null }).drawnHeading;
+    if (!drawn) return undrawnPasses;
+    return drawn.isConnected && drawn === document.querySelector('#root main h1');
+  }, orUndrawn);
+
+test("the homepage arrives drawn with the member's own numbers, and the app hydrates it without a shift @phone", async ({
   page,
   consoleErrors,
 }) => {
@@ -21,10 +56,13 @@ test("the homepage arrives drawn with the member's own numbers, and the app take
     expect(html).not.toContain('<html class="consent-chosen"');
   }).toPass({ timeout: 15_000 });
 
+  await keepDrawnHeading(page);
+  const mismatches = hydrationWarnings(page);
   await page.goto('/homepage');
-  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 15_000 });
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible();
+  expect(await headingIsTheDrawnOne(page)).toBe(true);
   const shift = await layoutShiftSoFar(page);
   expect(shift).toBeLessThan(0.01);
   // The page takes input: the consent banner answers.
@@ -37,6 +75,7 @@ test("the homepage arrives drawn with the member's own numbers, and the app take
   await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cookies on this site' })).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
+  expect(mismatches).toEqual([]);
 });
 
 // ADR 040: the other signed-in pages of the performance budget come drawn with their first reads too.
@@ -46,7 +85,7 @@ for (const { path, heading, shows } of [
   { path: '/account', heading: 'Your account', shows: 'Alex' },
   { path: '/brands', heading: 'Brands', shows: 'Ways to collect' },
 ]) {
-  test(`${path} arrives drawn with the member's data, and the app takes it over without a shift`, async ({
+  test(`${path} arrives drawn with the member's data, and the app hydrates it without a shift @phone`, async ({
     page,
     consoleErrors,
   }) => {
@@ -60,11 +99,35 @@ for (const { path, heading, shows } of [
       expect(root).toContain(shows);
     }).toPass({ timeout: 15_000 });
 
+    await keepDrawnHeading(page);
+    const mismatches = hydrationWarnings(page);
     await page.goto(path);
-    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 15_000 });
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // A busy machine may send a long page (the offers) without its drawing: the homepage's test above holds.
+    expect(await headingIsTheDrawnOne(page, { orUndrawn: true })).toBe(true);
     const shift = await layoutShiftSoFar(page);
     expect(shift).toBeLessThan(0.05);
     expect(consoleErrors).toEqual([]);
+    expect(mismatches).toEqual([]);
+  });
+}
+
+// ADR 045: the public pages the build draws are hydrated too.
+for (const path of ['/welcome', '/id/start/nectar-card-check']) {
+  test(`${path} arrives drawn by the build, and the app hydrates it without a shift @phone`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    await keepDrawnHeading(page);
+    const mismatches = hydrationWarnings(page);
+    await page.goto(path);
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 15_000 });
+    await expect(page.locator('#root main h1')).toBeVisible();
+    expect(await headingIsTheDrawnOne(page)).toBe(true);
+    const shift = await layoutShiftSoFar(page);
+    expect(shift).toBeLessThan(0.01);
+    expect(consoleErrors).toEqual([]);
+    expect(mismatches).toEqual([]);
   });
 }

@@ -62,7 +62,10 @@ async function prerenderPages(root: string, outDir: string) {
     root,
     logLevel: 'warn',
     plugins: [react()],
-    ssr: { noExternal: [/^@app\//] },
+    // React and the router inside the build, in their production form whatever NODE_ENV the server runs
+    // under (tests run it under 'test'): the drawing is the browser's production render, at its speed.
+    ssr: { noExternal: true },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       ssr: 'src/prerender.tsx',
       outDir: ssrDir,

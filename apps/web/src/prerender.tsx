@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender as prerenderToStream } from 'react-dom/static';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -8,28 +8,21 @@ import {
 } from 'react-router';
 import { FIRST_READS } from '@app/contracts/page-answers';
 import { resolveSwitches, type Environment, type SwitchName } from '@app/contracts/switches';
+import { AppFrame } from './app/app.tsx';
 import { buildRoutes } from './app/routes.tsx';
 import { createSessionGuard } from './app/session-guard.ts';
 import { answerFromNow } from './shared/http/page-answers.ts';
 import { drawUnder } from './shared/switches/switches.ts';
-import { PopupProvider } from './shared/popups/popup-manager.tsx';
-import { ToastProvider } from './shared/ui/toast.tsx';
 
 /**
  * Build-time drawing of a public page (issue 15), run by first-paint-plugin.ts in a simulated browser: the
  * same layout and page components as the app, under the switches of no environment. The server puts it into
- * the page; the app replaces it with its own render once the route is loaded (start-up.tsx).
+ * the page; the app hydrates it once the route is loaded (start-up.tsx, ADR 045).
  */
-export async function prerender(url: string): Promise<string> {
-  const publicPage = (): Promise<string> =>
-    draw(url, resolveSwitches({ environment: undefined }), () => {
-      throw new Error('session pages are not pre-rendered');
-    });
-  // The first render starts loading the lazy parts of the layout (the consent banner); once that module is
-  // in, the second draws them.
-  await publicPage();
-  await import('./app/consent-banner.tsx');
-  return publicPage();
+export function prerender(url: string): Promise<string> {
+  return draw(url, resolveSwitches({ environment: undefined }), () => {
+    throw new Error('session pages are not pre-rendered');
+  });
 }
 
 /**
@@ -61,9 +54,6 @@ export async function drawSessionPage(page: {
   switches: Record<SwitchName, boolean>;
 }): Promise<string> {
   const { queryClient } = await import('./shared/query/query-client.ts');
-  // The banner is drawn as on public pages (the server hides it for a visitor who has chosen): drawn by the app
-  // only once it starts, it was the page's largest paint, seconds late, for every visitor still to choose.
-  await import('./app/consent-banner.tsx');
   queryClient.clear();
   answerFromNow(page.answers);
   drawUnder(page.environment, page.switches);
@@ -91,13 +81,31 @@ async function draw(
   if (context.errors)
     throw new Error(`${url} could not be drawn: ${String(Object.values(context.errors)[0])}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  // The app's own frame around the router, as start-up.tsx renders it, so that its first render in the browser
+  // is this drawing and hydrates it (ADR 045). Drawn whole: the render waits for the lazy parts of the layout
+  // (the consent banner, drawn as on public pages; the server hides it for a visitor who has chosen).
+  // The router's data is not sent: every loader answers null, and the app runs them again from the page's
+  // answers, which fill its queries as they filled them here.
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToStream(
     <StrictMode>
-      <ToastProvider>
-        <PopupProvider>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </PopupProvider>
-      </ToastProvider>
+      <AppFrame>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppFrame>
     </StrictMode>,
+    {
+      // Every part in its place: a part sent after the rest needs an inline script to move it (CSP: none).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => void errors.push(error),
+    },
   );
+  const html = await new Response(prelude).text();
+  // A part that failed, or that is still to come, would be drawn again by the app (a hydration error): the
+  // page goes without a drawing instead.
+  if (errors.length > 0) throw new Error(`${url} could not be drawn: ${String(errors[0])}`);
+  if (INCOMPLETE_PART.test(html)) throw new Error(`${url} could not be drawn whole`);
+  return html;
 }
+
+/** React's marks of a part of the page it could not draw (`$!`) or sends later (`$?`). */
+const INCOMPLETE_PART = /<!--\$[!?]-->/;

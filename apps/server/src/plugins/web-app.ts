@@ -56,9 +56,24 @@ const readPrerendered = (root: string): PrerenderedPage[] => {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PrerenderedPage[]) : [];
 };
 
-/** Where the app renders; the drawing goes inside, inert until the app has replaced it (start-up.tsx). */
+/** Where the app renders; the drawing goes inside, inert until the app has hydrated it (start-up.tsx). */
 const ROOT_ELEMENT = '<div id="root"></div>';
 const drawnRoot = (html: string) => `<div id="root" data-prerendered inert>${html}</div>`;
+
+/** The preloads React's renderer puts before a drawing (the images it shows first, ADR 045). */
+const LEADING_LINKS = /^(?:<link\b[^>]*>)+/;
+
+/**
+ * `page` with `drawing` in its root: the preloads the renderer put before the drawing go into the head, where
+ * the browser finds them first and where they are not part of what the app hydrates.
+ */
+const withDrawing = (page: string, drawing: string, after = '') => {
+  const links = LEADING_LINKS.exec(drawing)?.[0] ?? '';
+  // Replaced by functions: a `$` in a drawing is text, not a pattern of the replacement.
+  return page
+    .replace('</head>', () => `${links}</head>`)
+    .replace(ROOT_ELEMENT, () => `${drawnRoot(drawing.slice(links.length))}${after}`);
+};
 
 /** The id of the data block with the chunks a pre-rendered page loads after its first paint (apps/web main.tsx). */
 export const LATER_MODULES_ELEMENT_ID = 'later-modules';
@@ -246,7 +261,7 @@ export const webAppPlugin = fp<WebAppOptions>(
             : [firstPaint.app, ...(session ? [firstPaint.session] : []), routeFiles];
         const head = `${jsonBlock(REMOTE_CONFIG_ELEMENT_ID, remote)}${linksFor(files, drawing !== undefined)}`;
         let html = template.replace('</head>', `${head}</head>`);
-        if (drawing && drawing !== 'per request') html = html.replace(ROOT_ELEMENT, drawnRoot(drawing.html));
+        if (drawing && drawing !== 'per request') html = withDrawing(html, drawing.html);
         // Drawings carry the cookie banner; a visitor who has chosen does not see it (the app's style sheet).
         if (consentChosen) html = html.replace(/<html\b/, `<html class="${CONSENT_CHOSEN_CLASS}"`);
         variant = { html };
@@ -293,10 +308,10 @@ export const webAppPlugin = fp<WebAppOptions>(
           preload,
           consentChosen,
         );
-        const html = variant.html.replace(
-          ROOT_ELEMENT,
-          `${drawn ? drawnRoot(drawn) : ROOT_ELEMENT}${jsonTextBlock(PAGE_ANSWERS_ELEMENT_ID, answers)}`,
-        );
+        const answersBlock = jsonTextBlock(PAGE_ANSWERS_ELEMENT_ID, answers);
+        const html = drawn
+          ? withDrawing(variant.html, drawn, answersBlock)
+          : variant.html.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}${answersBlock}`);
         return {
           body: encoding === 'identity' ? html : compress(html, encoding, 'once'),
           encoding,

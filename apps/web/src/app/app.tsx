@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { BotCheckStatus } from '../shared/bot-check/bot-check-status.tsx';
 import { PopupProvider } from '../shared/popups/popup-manager.tsx';
@@ -22,15 +22,27 @@ function AppUpdate() {
   );
 }
 
-/** The query client is not provided here: each page that needs it gets it as it loads (routes.tsx). */
-export function App({ router }: { router: AppRouter }) {
+/**
+ * Everything around the router: the server draws a page inside the same frame (prerender.tsx, with its static
+ * router), so that the app's first render in the browser is the drawing it hydrates (ADR 045).
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
       <PopupProvider>
-        <RouterProvider router={router} />
+        {children}
         <BotCheckStatus />
         <AppUpdate />
       </PopupProvider>
     </ToastProvider>
+  );
+}
+
+/** The query client is not provided here: each page that needs it gets it as it loads (routes.tsx). */
+export function App({ router }: { router: AppRouter }) {
+  return (
+    <AppFrame>
+      <RouterProvider router={router} />
+    </AppFrame>
   );
 }

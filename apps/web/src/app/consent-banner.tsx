@@ -7,6 +7,7 @@ import {
   readConsent,
   rememberConsentForServer,
 } from '../shared/analytics/consent.ts';
+import { useDeviceValue } from '../shared/hooks/use-device-value.ts';
 
 /**
  * While the banner covers the bottom of the window, the page scrolls a focused control to above it (WCAG 2.4.11:
@@ -30,7 +31,11 @@ function useKeepFocusAbove(banner: RefObject<HTMLElement | null>, shown: boolean
 
 /** The cookie consent banner: shown until a choice is made; the choice is stored and applied on every visit. */
 export default function ConsentBanner() {
-  const [choice, setChoice] = useState(readConsent);
+  // The server draws the banner for everyone (and hides it for a visitor who has chosen): when the app hydrates
+  // that drawing, its first render draws it too, then reads the stored choice (ADR 045).
+  const stored = useDeviceValue(readConsent);
+  const [chosen, setChoice] = useState<typeof stored>(undefined);
+  const choice = chosen ?? stored;
   useEffect(() => {
     const stored = readConsent();
     if (stored) {

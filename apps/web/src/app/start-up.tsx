@@ -1,6 +1,6 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type ErrorInfo } from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { analyticsPaths } from '@app/contracts/analytics-paths';
 import { DEVICE_ID_HEADER } from '@app/contracts/http';
 import { request, setDeviceId } from '../shared/http/client.ts';
@@ -11,16 +11,30 @@ import { handleAuthResponses } from './auth-responses.ts';
 import { followHotelsSessionHeader, startHotelsSession } from './hotels-session.ts';
 import { createRouter, type AppRouter } from './router.tsx';
 
-/** The app's render replaced the server's drawing of the page (if any): the page takes input. */
+/** The app has hydrated (or replaced) the server's drawing of the page (if any): the page takes input. */
 const takeInput = (root: HTMLElement) => {
   root.removeAttribute('data-prerendered');
   root.removeAttribute('inert');
 };
 
-function TakeInput({ root }: { root: HTMLElement }) {
+/**
+ * Around the app when it hydrates a drawing: no element of its own and one child, so that the tree (and the ids
+ * `useId` gives) is the one the server drew.
+ */
+function TakeInput({ root, children }: { root: HTMLElement; children: ReactNode }) {
   useLayoutEffect(() => takeInput(root), [root]);
-  return null;
+  return children;
 }
+
+/**
+ * A drawing the app's first render does not match is drawn again by the app (React recovers on its own, as the
+ * page was before ADR 045: slower, not broken). It is said in the console, with where, so that the drawing's
+ * journeys fail on it (e2e/homepage-drawing.spec.ts).
+ */
+const HYDRATION_WARNING = 'Hydration mismatch: the app drew the page again.';
+const reportHydrationError = (error: unknown, info: ErrorInfo) => {
+  console.warn(HYDRATION_WARNING, error, info.componentStack ?? '');
+};
 
 /** Resolves once the router has loaded the first route's module (and run its loaders). */
 const routerReady = (router: AppRouter) =>
@@ -79,8 +93,8 @@ function startServiceWorkerLater() {
 /** Start-up steps (signed-in spec 4, 9): switches, maintenance, framing, device id, router, 401 handling. */
 export async function startUp(root: HTMLElement) {
   await loadSwitches();
-  const reactRoot = createRoot(root);
   if (isSwitchOn('maintenance')) {
+    const reactRoot = createRoot(root);
     const { MaintenancePage } = await import('./maintenance-page.tsx');
     flushSync(() => reactRoot.render(<MaintenancePage />));
     takeInput(root);
@@ -94,25 +108,28 @@ export async function startUp(root: HTMLElement) {
   startHotelsSession((to, options) => router.navigate(to, options)).catch(() => undefined);
   followHotelsSessionHeader((to, options) => router.navigate(to, options));
   startServiceWorkerLater();
-  const app = (
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>
-  );
   if (!root.hasAttribute('data-prerendered')) {
-    reactRoot.render(app);
+    createRoot(root).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
     return;
   }
-  // The server sent a drawing of the page (issue 15): it stays until the app can show the whole route, then
-  // the app's render replaces it in one step, and the page takes input.
-  // Rendered as a transition, so that the work yields to input now and then.
+  // The server sent a drawing of the page (issue 15), made by the same components (prerender.tsx): once the
+  // route's modules are in and its loaders have filled the queries from the page's answers, the app's first
+  // render is that drawing, and it hydrates it instead of drawing it again (ADR 045). As a transition, so
+  // that the work is cut into short tasks and input gets in between; the page takes input once it is done.
   await routerReady(router);
-  startTransition(() =>
-    reactRoot.render(
-      <>
-        {app}
-        <TakeInput root={root} />
-      </>,
-    ),
-  );
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <TakeInput root={root}>
+          <App router={router} />
+        </TakeInput>
+      </StrictMode>,
+      { onRecoverableError: reportHydrationError },
+    );
+  });
 }

@@ -5,6 +5,7 @@ import { IDENTITY_PREFIX, safeNext } from '@app/contracts/sign-in-paths';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 import { CardNumberForm } from '../../shared/identity/card-number-form.tsx';
+import { useDeviceValue } from '../../shared/hooks/use-device-value.ts';
 import { readIdentityState, updateIdentityState } from '../../shared/identity/identity-state.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { getRememberedCard } from './sign-in-api.ts';
@@ -20,19 +21,23 @@ import './sign-in.css';
  * goes through the provider and comes back to `next`. A member with a passkey logs in with it here instead
  * (issue 33): from the field's autofill or the 'Log in with a passkey' button.
  */
+const readKnownCardNumber = () => {
+  const known = readIdentityState().collectorId;
+  return known?.startsWith(CARD_PREFIX) ? known : undefined;
+};
+const readRegistrationError = () => readRegistrationState().error;
+
 export function CardNumberPage() {
   const [params] = useSearchParams();
   const uid = params.get('uid') ?? undefined;
   const next = uid ? safeNext(params.get('next')) : nextOfSignInStart(params);
   const startFailed = useStartSignIn(!uid, next);
   const navigate = useNavigate();
-  const [knownCardNumber] = useState(() => {
-    const known = readIdentityState().collectorId;
-    return known?.startsWith(CARD_PREFIX) ? known : undefined;
-  });
+  // Read from this device after the first render, which hydrates the build's drawing of the page (ADR 045).
+  const knownCardNumber = useDeviceValue(readKnownCardNumber);
   const [rememberedCardNumber, setRememberedCardNumber] = useState<string>();
   // A registration that found the card already registered says so here (spec 2: registration-state error).
-  const [registrationError] = useState(() => readRegistrationState().error);
+  const registrationError = useDeviceValue(readRegistrationError);
 
   useEffect(() => {
     if (!uid) return;

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuthenticationResponse } from '@app/contracts/passkeys';
 import { PASSKEY_ERROR_CODES, passkeyMessages } from '@app/contracts/passkeys-constants';
 import { HttpError } from '../../shared/http/client.ts';
+import { useDeviceValue } from '../../shared/hooks/use-device-value.ts';
 import { browserHasPasskeys } from '../../shared/passkeys/browser-has-passkeys.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -25,7 +26,8 @@ const isAborted = (error: unknown) =>
  * follows the address it answers. Hidden where the browser has no passkeys.
  */
 export function PasskeySignIn({ uid, next }: { uid: string; next: string | undefined }) {
-  const [supported] = useState(browserHasPasskeys);
+  // Drawn without it (the build draws this page, ADR 045): the button comes once the app runs.
+  const supported = useDeviceValue(browserHasPasskeys) ?? false;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const mounted = useRef(true);
