@@ -6,7 +6,7 @@ const n = (value: number) => value.toLocaleString('en-GB');
 test('a member picks a points goal, sees how close they are and when, then changes and removes it @phone', async ({
   page,
   consoleErrors,
-}, testInfo) => {
+}) => {
   // A year of dated points (weekly shops, fuel, brands, two spends, a conversion): a real 90-day pace.
   await freshMember(page.request, { history: 'year' });
   const { balance } = (await (await page.request.get('/balance-api/balance')).json()) as { balance: number };
@@ -34,7 +34,6 @@ test('a member picks a points goal, sees how close they are and when, then chang
   await expect(
     page.getByText(/^(At your pace over the last 90 days, you could get there|No estimate yet)/),
   ).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('goal-page.png'), fullPage: true });
 
   // A goal already within reach: the way to spend.
   await page.getByRole('button', { name: 'Change goal' }).click();
@@ -51,8 +50,6 @@ test('a member picks a points goal, sees how close they are and when, then chang
   await expect(card.getByText("£2.50 off your shopping at Sainsbury's")).toBeVisible();
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '500 of 500 points');
   await expect(card.getByRole('link', { name: 'Spend your points' })).toBeVisible();
-  await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('activity-card.png') });
 
   // Removed: the card invites again.
   await expect(card.getByText("You've got enough points for this.")).toBeVisible();

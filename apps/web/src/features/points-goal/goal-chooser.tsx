@@ -80,6 +80,10 @@ export function GoalChooser({
     setGoal.mutate(option.choice, { onSuccess: onSet });
   };
 
+  const choose = (id: string) => {
+    setChosen(id);
+    setFieldError(undefined);
+  };
   const all = options.data?.options ?? [];
   return (
     <section className="goal goal-chooser" aria-labelledby={headingId}>
@@ -94,13 +98,13 @@ export function GoalChooser({
             legend="Vouchers"
             options={all.filter((o) => o.choice.kind === 'voucher')}
             value={chosen}
-            onChange={setChosen}
+            onChange={choose}
           />
           <OptionList
             legend="Partner rewards"
             options={all.filter((o) => o.choice.kind === 'conversion')}
             value={chosen}
-            onChange={setChosen}
+            onChange={choose}
           />
           {fieldError ? <Alert>{fieldError}</Alert> : null}
           {setGoal.isError ? <Alert>{setGoal.error.message}</Alert> : null}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GoalOption, PointsGoal } from '@app/contracts/points-goal';
+import { balanceQueryKey } from '../../shared/session/get-balance.ts';
 import { PointsGoalCard } from './points-goal-card.tsx';
 import { PointsGoalPage } from './points-goal-page.tsx';
 
@@ -109,6 +110,21 @@ describe('the points goal card on the activity page', () => {
       'href',
       '/activity/goal',
     );
+  });
+
+  it('is asked again whenever the balance is (a spend, a conversion), so progress follows the points', async () => {
+    serve(saving);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={createMemoryRouter([{ path: '/', element: <PointsGoalCard /> }])} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '1500');
+    serve({ ...saving, balance: 1800, pointsToGo: 200 });
+    await client.invalidateQueries({ queryKey: balanceQueryKey });
+    expect(await screen.findByText('200 to go')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '1,800 of 2,000 points');
   });
 
   it('says kindly that there is no estimate yet when the pace is nothing or less', async () => {
