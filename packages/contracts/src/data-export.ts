@@ -171,9 +171,46 @@ export const dataExportDocumentSchema = z.object({
       }),
     ),
   }),
-  claims: z.array(z.record(z.string(), z.unknown())),
-  pointsOnTheirWay: z.array(z.record(z.string(), z.unknown())),
-  goal: z.record(z.string(), z.unknown()).nullable(),
+  /** Missing-points claims; a receipt the member sent is in the zip too, at `receipt.file`. */
+  claims: z.array(
+    z.object({
+      id: z.string(),
+      partner: z.string(),
+      purchasedOn: z.string(),
+      spendPence: z.number().int(),
+      reference: z.string(),
+      status: z.string(),
+      pointsGranted: z.number().int().nullable(),
+      transactionId: z.string().nullable(),
+      note: z.string().nullable(),
+      createdAt: z.string(),
+      settledAt: at,
+      receipt: z.object({ mediaType: z.string(), sizeBytes: z.number().int(), file: z.string() }).nullable(),
+    }),
+  ),
+  /** Purchases a partner has told us of whose points are on their way (posted on `expectedOn`). */
+  pointsOnTheirWay: z.array(
+    z.object({
+      partner: z.string(),
+      purchasedOn: z.string(),
+      spendPence: z.number().int(),
+      reference: z.string(),
+      points: z.number().int(),
+      expectedOn: z.string(),
+      postedAt: at,
+      transactionId: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  goal: z
+    .object({
+      kind: z.string(),
+      rewardId: z.string(),
+      conversionPoints: z.number().int().nullable(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    })
+    .nullable(),
   feedback: z.array(
     z.object({
       type: z.string(),

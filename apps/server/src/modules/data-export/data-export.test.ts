@@ -17,6 +17,8 @@ import { brand } from '@app/contracts/brand';
 import { accountEvents } from '../../db/schema/account.ts';
 import { cards, credentials, sessions } from '../../db/schema/core.ts';
 import { dataExports } from '../../db/schema/data-export.ts';
+import { missingPointsClaims, missingPointsReceipts, pendingPoints } from '../../db/schema/missing-points.ts';
+import { pointsGoals } from '../../db/schema/points-goal.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
@@ -111,6 +113,7 @@ async function askAndOpenEmail(member: Member) {
 const unzip = (body: Buffer) => {
   const files = unzipSync(new Uint8Array(body));
   return {
+    all: files,
     names: Object.keys(files).sort(),
     json: strFromU8(files[DATA_EXPORT_FILES.json] ?? new Uint8Array()),
     csv: strFromU8(files[DATA_EXPORT_FILES.csv] ?? new Uint8Array()),
@@ -130,6 +133,35 @@ describe('download my data', () => {
       idempotencyKey: randomUUID(),
       at: new Date(clock.at.getTime() - HOUR_MS),
     });
+    // A claim with its receipt photo, and points on their way (issue 34, item 3).
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const [claim] = await t.app.db
+      .insert(missingPointsClaims)
+      .values({
+        collectorId: member.id,
+        partner: 'argos',
+        purchasedOn: '2031-04-20',
+        spendPence: 4599,
+        reference: 'AR-123 456',
+        referenceKey: 'AR123456',
+      })
+      .returning({ id: missingPointsClaims.id });
+    await t.app.db
+      .insert(missingPointsReceipts)
+      .values({ claimId: claim?.id ?? '', mediaType: 'image/png', sizeBytes: png.length, content: png });
+    await t.app.db.insert(pendingPoints).values({
+      collectorId: member.id,
+      partner: 'retailer',
+      purchasedOn: '2031-05-02',
+      spendPence: 2500,
+      reference: 'R-9',
+      referenceKey: 'R9',
+      points: 25,
+      expectedOn: '2031-05-06',
+    });
+    await t.app.db
+      .insert(pointsGoals)
+      .values({ collectorId: member.id, kind: 'voucher', rewardId: 'retailer-10' });
     await t.app.db
       .insert(accountEvents)
       .values({ collectorId: member.id, type: 'sign-in', ip: '203.0.113.9', userAgent: 'Firefox/140.0' });
@@ -148,7 +180,8 @@ describe('download my data', () => {
     expect(first.headers['content-disposition']).toBe('attachment; filename="nectar-data-2031-05-04.zip"');
     expect(first.headers['cache-control']).toBe('private, no-store');
     const files = unzip(first.rawPayload);
-    expect(files.names).toEqual([DATA_EXPORT_FILES.csv, DATA_EXPORT_FILES.json]);
+    expect(files.names).toEqual([DATA_EXPORT_FILES.csv, `receipts/${claim?.id}.png`, DATA_EXPORT_FILES.json]);
+    expect(Buffer.from(files.all[`receipts/${claim?.id}.png`] ?? [])).toEqual(png);
 
     // Every section, in the documented shape.
     const document = dataExportDocumentSchema.parse(JSON.parse(files.json));
@@ -162,14 +195,26 @@ describe('download my data', () => {
     );
     expect(document.offers.length).toBeGreaterThan(0);
     expect(document.vouchers).toEqual([]);
-    expect(document.goal).toBeNull();
+    expect(document.goal).toMatchObject({ kind: 'voucher', rewardId: 'retailer-10', conversionPoints: null });
+    expect(document.claims).toEqual([
+      expect.objectContaining({
+        id: claim?.id,
+        partner: 'argos',
+        reference: 'AR-123 456',
+        status: 'OPEN',
+        receipt: { mediaType: 'image/png', sizeBytes: png.length, file: `receipts/${claim?.id}.png` },
+      }),
+    ]);
+    expect(document.pointsOnTheirWay).toEqual([
+      expect.objectContaining({ partner: 'retailer', points: 25, expectedOn: '2031-05-06', postedAt: null }),
+    ]);
     expect(document.sessions).toContainEqual(
       expect.objectContaining({ device: 'Chrome on Android', createdAt: clock.at.toISOString() }),
     );
     expect(document.security.accountLog).toContainEqual(
       expect.objectContaining({ type: 'sign-in', ip: '203.0.113.9', device: 'Firefox' }),
     );
-    for (const section of ['claims', 'pointsOnTheirWay', 'feedback', 'linkedPartners', 'cardReplacements']) {
+    for (const section of ['feedback', 'linkedPartners', 'cardReplacements']) {
       expect(document).toHaveProperty(section);
     }
 

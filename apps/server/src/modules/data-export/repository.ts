@@ -10,6 +10,7 @@ import {
 import { cards, collectors, consents, contactPreferences, sessions } from '../../db/schema/core.ts';
 import { dataExports } from '../../db/schema/data-export.ts';
 import { feedback } from '../../db/schema/feedback.ts';
+import { missingPointsClaims, missingPointsReceipts, pendingPoints } from '../../db/schema/missing-points.ts';
 import { knownDevices } from '../../db/schema/identity.ts';
 import { partnerLinks, partnerTransfers } from '../../db/schema/linked-partners.ts';
 import { collectorOffers, offers } from '../../db/schema/offers.ts';
@@ -182,6 +183,8 @@ export async function readMemberData(db: DbExecutor, collectorId: string, at: Da
     links,
     transfers,
     goals,
+    claims,
+    pending,
     feedbackRows,
     sessionRows,
     events,
@@ -237,6 +240,22 @@ export async function readMemberData(db: DbExecutor, collectorId: string, at: Da
       .where(eq(partnerTransfers.collectorId, collectorId))
       .orderBy(asc(partnerTransfers.createdAt)),
     db.select().from(pointsGoals).where(eq(pointsGoals.collectorId, collectorId)),
+    // A claim's receipt: its type and size here; its bytes are read when the zip is made (receiptsOf).
+    db
+      .select({
+        claim: missingPointsClaims,
+        receiptType: missingPointsReceipts.mediaType,
+        receiptBytes: missingPointsReceipts.sizeBytes,
+      })
+      .from(missingPointsClaims)
+      .leftJoin(missingPointsReceipts, eq(missingPointsReceipts.claimId, missingPointsClaims.id))
+      .where(eq(missingPointsClaims.collectorId, collectorId))
+      .orderBy(asc(missingPointsClaims.createdAt)),
+    db
+      .select()
+      .from(pendingPoints)
+      .where(eq(pendingPoints.collectorId, collectorId))
+      .orderBy(asc(pendingPoints.purchasedOn), asc(pendingPoints.createdAt)),
     db.select().from(feedback).where(eq(feedback.collectorId, collectorId)).orderBy(asc(feedback.createdAt)),
     // Live sessions only: an ended one is swept by the purge job and no longer held.
     db
@@ -291,7 +310,8 @@ export async function readMemberData(db: DbExecutor, collectorId: string, at: Da
     links,
     transfers,
     goal: goals[0],
-    // Claims and points on their way (missing-points.ts) are read here once that table lands.
+    claims,
+    pending,
     feedback: feedbackRows,
     sessions: sessionRows,
     events,
@@ -301,3 +321,15 @@ export async function readMemberData(db: DbExecutor, collectorId: string, at: Da
   };
 }
 export type MemberData = Awaited<ReturnType<typeof readMemberData>>;
+
+/** The receipts (photo or PDF) the member sent with these claims of theirs, for the zip. */
+export async function receiptsOf(db: DbExecutor, collectorId: string, claimIds: string[]) {
+  if (claimIds.length === 0) return [];
+  return db
+    .select({ claimId: missingPointsReceipts.claimId, content: missingPointsReceipts.content })
+    .from(missingPointsReceipts)
+    .innerJoin(missingPointsClaims, eq(missingPointsClaims.id, missingPointsReceipts.claimId))
+    .where(
+      and(eq(missingPointsClaims.collectorId, collectorId), inArray(missingPointsReceipts.claimId, claimIds)),
+    );
+}

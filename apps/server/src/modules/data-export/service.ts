@@ -24,7 +24,7 @@ const HOUR_MS = 3_600_000;
 /** A request still PREPARING this long after it was made has failed (its job gave up or was lost). */
 const PREPARING_GIVES_UP_MS = HOUR_MS;
 /** A request is remembered (without its files) this long, then deleted by the purge. */
-export const DATA_EXPORT_KEPT_MS = 30 * 24 * HOUR_MS;
+const DATA_EXPORT_KEPT_MS = 30 * 24 * HOUR_MS;
 
 /** The queue the prepare-data-export job takes requests from. */
 export const PREPARE_DATA_EXPORT = 'prepare-data-export';
@@ -69,8 +69,17 @@ function stateOf(row: repo.DataExportSummary | undefined, now: Date): DataExport
   return { ...base, state: 'PREPARING' };
 }
 
+const RECEIPT_EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'application/pdf': 'pdf',
+};
+/** Where a claim's receipt sits in the zip. */
+const receiptFileOf = (claimId: string, mediaType: string) =>
+  `receipts/${claimId}.${RECEIPT_EXTENSIONS[mediaType] ?? 'bin'}`;
+
 /** The JSON file: what each table holds about the member, field by field, never a secret. */
-export function toDocument(data: repo.MemberData, requestedAt: Date, preparedAt: Date): DataExportDocument {
+function toDocument(data: repo.MemberData, requestedAt: Date, preparedAt: Date): DataExportDocument {
   const { collector } = data;
   if (!collector) throw new Error('the member of a data export is gone');
   return {
@@ -193,9 +202,34 @@ export function toDocument(data: repo.MemberData, requestedAt: Date, preparedAt:
         createdAt: t.createdAt.toISOString(),
       })),
     },
-    // Missing-points claims and points on their way (issue 34, item 3): filled once their tables land.
-    claims: [],
-    pointsOnTheirWay: [],
+    claims: data.claims.map(({ claim, receiptType, receiptBytes }) => ({
+      id: claim.id,
+      partner: claim.partner,
+      purchasedOn: claim.purchasedOn,
+      spendPence: claim.spendPence,
+      reference: claim.reference,
+      status: claim.status,
+      pointsGranted: claim.pointsGranted,
+      transactionId: claim.ledgerEntryId,
+      note: claim.operatorNote,
+      createdAt: claim.createdAt.toISOString(),
+      settledAt: iso(claim.settledAt),
+      receipt:
+        receiptType && receiptBytes !== null
+          ? { mediaType: receiptType, sizeBytes: receiptBytes, file: receiptFileOf(claim.id, receiptType) }
+          : null,
+    })),
+    pointsOnTheirWay: data.pending.map((p) => ({
+      partner: p.partner,
+      purchasedOn: p.purchasedOn,
+      spendPence: p.spendPence,
+      reference: p.reference,
+      points: p.points,
+      expectedOn: p.expectedOn,
+      postedAt: iso(p.postedAt),
+      transactionId: p.ledgerEntryId,
+      createdAt: p.createdAt.toISOString(),
+    })),
     goal: data.goal
       ? {
           kind: data.goal.kind,
@@ -249,7 +283,7 @@ export function toDocument(data: repo.MemberData, requestedAt: Date, preparedAt:
 }
 
 /** The CSV file: a header, then one row per ledger entry, oldest first. */
-export function toActivityCsv(document: DataExportDocument): string {
+function toActivityCsv(document: DataExportDocument): string {
   const rows = document.ledger.map((entry) => [
     entry.createdAt,
     entry.points,
@@ -267,7 +301,7 @@ export function toActivityCsv(document: DataExportDocument): string {
 }
 
 /** The download's name: the scheme and the day it was prepared ("nectar-data-2026-11-26.zip"). */
-export const fileNameOf = (readyAt: Date) => `${brand.slug}-data-${readyAt.toISOString().slice(0, 10)}.zip`;
+const fileNameOf = (readyAt: Date) => `${brand.slug}-data-${readyAt.toISOString().slice(0, 10)}.zip`;
 
 export function createDataExportService(deps: DataExportDeps) {
   const { db, clock } = deps;
@@ -284,6 +318,30 @@ export function createDataExportService(deps: DataExportDeps) {
       return new AppError(410, 'DATA_EXPORT_LINK_EXPIRED', m.linkExpired);
     return undefined;
   };
+
+  /**
+   * The two files and the claims' receipts in one zip (fflate, deflate level 6). The receipts are the ones the
+   * JSON lists, read now: a photo is not copied into the prepared files.
+   */
+  async function zipOf(collectorId: string, exportJson: string, activityCsv: string): Promise<Uint8Array> {
+    const listed = (JSON.parse(exportJson) as Pick<DataExportDocument, 'claims'>).claims.filter(
+      (claim) => claim.receipt,
+    );
+    const receipts = await repo.receiptsOf(
+      db,
+      collectorId,
+      listed.map((claim) => claim.id),
+    );
+    const files: Record<string, Uint8Array> = {
+      [DATA_EXPORT_FILES.json]: strToU8(exportJson),
+      [DATA_EXPORT_FILES.csv]: strToU8(activityCsv),
+    };
+    for (const receipt of receipts) {
+      const file = listed.find((claim) => claim.id === receipt.claimId)?.receipt?.file;
+      if (file) files[file] = new Uint8Array(receipt.content);
+    }
+    return zipSync(files, { level: 6 });
+  }
 
   return {
     async state(collectorId: string): Promise<DataExportState> {
@@ -350,10 +408,11 @@ export function createDataExportService(deps: DataExportDeps) {
       const row = await repo.findByTokenHash(db, hashOf(token));
       const refused = refusalOf(row, collectorId, now);
       if (refused || !row?.expiresAt || !row.readyAt) throw refused ?? new Error('unreachable');
+      const zip = await zipOf(row.collectorId, row.exportJson ?? '', row.activityCsv ?? '');
       return {
         fileName: fileNameOf(row.readyAt),
         expiresAt: row.expiresAt.toISOString(),
-        sizeBytes: zipOf(row.exportJson ?? '', row.activityCsv ?? '').byteLength,
+        sizeBytes: zip.byteLength,
       };
     },
 
@@ -364,7 +423,7 @@ export function createDataExportService(deps: DataExportDeps) {
       if ('refused' in taken) throw taken.refused;
       return {
         fileName: fileNameOf(taken.files.readyAt),
-        zip: zipOf(taken.files.exportJson, taken.files.activityCsv),
+        zip: await zipOf(collectorId, taken.files.exportJson, taken.files.activityCsv),
       };
     },
 
@@ -374,13 +433,4 @@ export function createDataExportService(deps: DataExportDeps) {
       return repo.purgeEnded(db, now, new Date(now.getTime() - DATA_EXPORT_KEPT_MS));
     },
   };
-}
-export type DataExportService = ReturnType<typeof createDataExportService>;
-
-/** The two files in one zip (fflate, deflate level 6). */
-function zipOf(exportJson: string, activityCsv: string): Uint8Array {
-  return zipSync(
-    { [DATA_EXPORT_FILES.json]: strToU8(exportJson), [DATA_EXPORT_FILES.csv]: strToU8(activityCsv) },
-    { level: 6 },
-  );
 }
