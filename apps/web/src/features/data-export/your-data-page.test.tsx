@@ -8,6 +8,7 @@ import { dataExportMessages as m } from '@app/contracts/data-export-constants';
 import { dataExportPaths } from '@app/contracts/data-export-paths';
 import { DataDownloadPage } from './download-page.tsx';
 import { YourDataPage } from './your-data-page.tsx';
+import { stubServer } from '../../test/stub-server.ts';
 
 const none: DataExportState = {
   state: 'NONE',
@@ -18,26 +19,6 @@ const none: DataExportState = {
 };
 const requestedAt = '2031-05-04T09:30:00.000Z';
 const nextRequestAt = '2031-05-05T09:30:00.000Z';
-
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-/** The server, as answers by method and path; every call is recorded. */
-function stubServer(answers: Record<string, Answer | (() => Answer)>) {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      const found = answers[`${method} ${url}`];
-      const answer = typeof found === 'function' ? found() : found;
-      if (!answer) return Response.json({ code: 'NOT_FOUND', description: 'no stub' }, { status: 404 });
-      return answer.body instanceof Blob
-        ? new Response(answer.body, { status: answer.status, headers: answer.headers })
-        : Response.json(answer.body, { status: answer.status });
-    }),
-  );
-  return calls;
-}
 
 function renderAt(path: string) {
   render(
