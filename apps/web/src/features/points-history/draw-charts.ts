@@ -1,5 +1,4 @@
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import type { PointsHistory } from '@app/contracts/points-history';
 import { POINTS_HISTORY_GROUPS, type PointsHistoryGroup } from '@app/contracts/points-history-paths';
 import { shortMonth } from './points-history-figures.ts';

@@ -41,7 +41,11 @@ export function balanceSummary(history: PointsHistory) {
     (best, month) => (month.balance > best.balance ? month : best),
     first,
   );
-  return `Your balance went from ${pointsText(first.balance)} at the end of ${longMonth(first.month)} to ${pointsText(last.balance)} now. It was highest at the end of ${longMonth(highest.month)}, with ${pointsText(highest.balance)}.`;
+  const peak =
+    highest === last || highest.balance === last.balance
+      ? 'That is the highest it has been in the 12 months.'
+      : `It was highest at the end of ${longMonth(highest.month)}, with ${pointsText(highest.balance)}.`;
+  return `Your balance went from ${pointsText(first.balance)} at the end of ${longMonth(first.month)} to ${pointsText(last.balance)} now. ${peak}`;
 }
 
 /** The figures a screen reader hears for the earned-and-spent chart. */
