@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openPGliteThread } from '../db/pglite-thread.ts';
+import { cards } from '../db/schema/core.ts';
+import { SESSION_COOKIE } from '../plugins/session.ts';
 import type { Config } from '../env.ts';
 import { adminQuery, databaseUrl, testConfig } from './test-config.ts';
 
@@ -60,4 +63,16 @@ export async function newAccountMember(t: TestApp) {
   });
   if (response.statusCode !== 200) throw new Error(`no member made: ${response.statusCode} ${response.body}`);
   return response;
+}
+
+/** A fresh member of its own, signed in: its card, email, id and session cookie, for `app.inject` calls. */
+export async function signedInMember(t: TestApp) {
+  const response = await newAccountMember(t);
+  const body = response.json<{ cardNumber: string; email: string }>();
+  const [card] = await t.app.db
+    .select({ collectorId: cards.collectorId })
+    .from(cards)
+    .where(eq(cards.number, body.cardNumber));
+  const session = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value ?? '';
+  return { ...body, id: card?.collectorId ?? '', cookies: { [SESSION_COOKIE]: session } };
 }

@@ -8,12 +8,10 @@ import {
   type PointsGoal,
   type PointsGoalResponse,
 } from '@app/contracts/points-goal';
-import { cards } from '../../db/schema/core.ts';
 import { pendingPoints } from '../../db/schema/missing-points.ts';
 import { pointsGoals } from '../../db/schema/points-goal.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { buildTestApp, jsWeb, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, jsWeb, signedInMember, type TestApp } from '../../test/build-test-app.ts';
 
 const GOAL = '/ledger-api/points-goal';
 const DAY_MS = 86_400_000;
@@ -27,15 +25,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A fresh member of its own (the tester tool), signed in, with no points. */
-async function makeMember() {
-  const response = await newAccountMember(t);
-  const { cardNumber } = response.json<{ cardNumber: string }>();
-  const [card] = await t.app.db.select().from(cards).where(eq(cards.number, cardNumber));
-  return {
-    id: card?.collectorId ?? '',
-    cookies: { [SESSION_COOKIE]: response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '' },
-  };
-}
+const makeMember = () => signedInMember(t);
 type Member = Awaited<ReturnType<typeof makeMember>>;
 
 /** One ledger entry, `daysAgo` days before NOW, through the ledger writer. */
