@@ -104,6 +104,37 @@ const loginPolicy = (maxAge: number, deviceKnown?: DeviceCheck) => {
   return policy;
 };
 
+/** The web client's ID token algorithm (ADR 046). */
+const ID_TOKEN_ALG = 'ES256';
+
+/**
+ * The provider checks an `id_token_hint` (logout, `prompt=none`) against the client's algorithm only. A web
+ * session started before the web client moved from RS256 to ES256 keeps its RS256 ID token for logout for up to
+ * SESSION_ABSOLUTE_HOURS: such a hint is checked again as RS256, with the same key set and the same claims checks,
+ * so that member's logout still ends the provider's session. Any other failure stays a failure.
+ */
+function acceptEarlierIdTokenHints(provider: Provider) {
+  const { IdToken } = provider;
+  const validate = IdToken.validate.bind(IdToken);
+  const headerAlg = (jwt: string) => {
+    try {
+      return (
+        JSON.parse(Buffer.from(jwt.split('.')[0] ?? '', 'base64url').toString('utf8')) as { alg?: unknown }
+      ).alg;
+    } catch {
+      return undefined;
+    }
+  };
+  IdToken.validate = async (jwt, client) => {
+    if (client.idTokenSignedResponseAlg === 'RS256' || headerAlg(jwt) !== 'RS256')
+      return validate(jwt, client);
+    return validate(
+      jwt,
+      Object.create(client, { idTokenSignedResponseAlg: { value: 'RS256' } }) as typeof client,
+    );
+  };
+}
+
 export interface IdentityProviderOptions {
   db: Database;
   config: Config;
@@ -139,6 +170,9 @@ export async function createIdentityProvider({
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        // ES256: a fifteenth of RS256's CPU per sign-in (signing-keys.ts, ADR 046); the server's own openid-client
+        // takes any algorithm the provider's metadata lists. Other clients keep OpenID Connect's default, RS256.
+        id_token_signed_response_alg: ID_TOKEN_ALG,
       },
       // The native app and the partners of OIDC_CLIENTS_FILE (issue 16, ADR 017).
       nativeAppClient(),
@@ -290,5 +324,6 @@ export async function createIdentityProvider({
 
   const provider = new Provider(issuer, configuration);
   provider.proxy = config.trustProxy !== false;
+  acceptEarlierIdTokenHints(provider);
   return provider;
 }
