@@ -240,6 +240,9 @@ const sessionRoutes: AppRoute[] = [
   ses('account-sound-effects', '/account/sound-effects', 'Sound effects'),
   ses('account-advertising-preference', '/account/advertising-preference', 'Advertising preference'),
   ses('account-security', '/account/security', 'Security and devices'),
+  // Missing points, self-service (issue 34, item 3; ADR 043): the member's claims and the claim form.
+  ses('missing-points', '/account/missing-points', 'Missing points'),
+  ses('missing-points-claim', '/account/missing-points/claim', 'Claim missing points'),
   // Download my data (issue 34, item 4; ADR 044): the request page and the emailed link's page.
   ses('account-your-data', '/account/your-data', 'Download your data'),
   ses('account-your-data-download', '/account/your-data/download/:token', 'Download your data'),

@@ -147,6 +147,8 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'account-security': () => import('../features/account/security-page.tsx'),
   'account-your-data': () => import('../features/data-export/your-data-page.tsx'),
   'account-your-data-download': () => import('../features/data-export/download-page.tsx'),
+  'missing-points': () => import('../features/missing-points/missing-points-page.tsx'),
+  'missing-points-claim': () => import('../features/missing-points/claim-page.tsx'),
   // Brands, eShops and linked partners (issue 13): add their lines below.
   travel: () => import('../features/brands/travel-page.tsx'),
   eshops: () => import('../features/brands/eshops-page.tsx'),

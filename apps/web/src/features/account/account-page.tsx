@@ -6,6 +6,7 @@ import KeyRound from 'lucide-react/icons/key-round';
 import Link2 from 'lucide-react/icons/link-2';
 import Lock from 'lucide-react/icons/lock';
 import Mail from 'lucide-react/icons/mail';
+import ReceiptPoundSterling from 'lucide-react/icons/receipt-pound-sterling';
 import Megaphone from 'lucide-react/icons/megaphone';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import SquarePen from 'lucide-react/icons/square-pen';
@@ -64,6 +65,12 @@ const SECTIONS: { heading: string; entries: Entry[] }[] = [
         hint: 'Stop points being spent',
       },
       { to: '/account/linked-partners', icon: Link2, label: 'Linked partners' },
+      {
+        to: '/account/missing-points',
+        icon: ReceiptPoundSterling,
+        label: 'Missing points',
+        hint: 'Claim points for a purchase',
+      },
     ],
   },
   {

@@ -96,14 +96,21 @@ export async function request<T>(path: string, options: RequestOptions<T> = {}):
     ...(deviceId ? { [DEVICE_ID_HEADER]: deviceId } : {}),
     ...options.headers,
   };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A form with a file (a missing-points receipt) goes as multipart: the browser writes its content-type.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal,
     });

@@ -1,0 +1,194 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { missingPointsMessages as m, ukDate, type ClaimAnswer } from '@app/contracts/missing-points';
+import { missingPointsPaths } from '@app/contracts/missing-points-paths';
+import { ClaimPage } from './claim-page.tsx';
+import { MissingPointsPage } from './missing-points-page.tsx';
+
+type Answer = { status: number; body: unknown };
+/** The server, as answers by method and path; every call is recorded with its multipart form. */
+function stubServer(answers: Record<string, Answer | (() => Answer)>) {
+  const calls: { method: string; url: string; form?: FormData }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, form: init?.body instanceof FormData ? init.body : undefined });
+      const found = answers[`${method} ${url}`];
+      const answer = typeof found === 'function' ? found() : found;
+      if (!answer) return Response.json({ code: 'NOT_FOUND', description: 'no stub' }, { status: 404 });
+      return Response.json(answer.body, { status: answer.status });
+    }),
+  );
+  return calls;
+}
+
+function renderAt(path: string) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider
+        router={createMemoryRouter(
+          [
+            { path: '/account/missing-points', element: <MissingPointsPage /> },
+            { path: '/account/missing-points/claim', element: <ClaimPage /> },
+          ],
+          { initialEntries: [path] },
+        )}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+const today = ukDate(new Date());
+const daysAgo = (days: number) => ukDate(new Date(Date.now() - days * 86_400_000));
+
+async function fillForm(values: { partner?: string; date?: string; spend?: string; reference?: string }) {
+  const user = userEvent.setup();
+  if (values.partner) await user.selectOptions(screen.getByLabelText('Where you shopped'), values.partner);
+  if (values.date) await user.type(screen.getByLabelText('Date of purchase'), values.date);
+  if (values.spend) await user.type(screen.getByLabelText('Amount spent'), values.spend);
+  if (values.reference)
+    await user.type(screen.getByLabelText('Receipt or order reference'), values.reference);
+  return user;
+}
+
+describe('ClaimPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('checks the fields before sending: a summary that takes the focus, each error by its field', async () => {
+    const calls = stubServer({});
+    renderAt('/account/missing-points/claim');
+    const user = await fillForm({ spend: '12.345', date: daysAgo(91) });
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(
+      within(summary).getByRole('link', { name: `Where you shopped: ${m.partnerRequired}` }),
+    ).toBeVisible();
+    expect(within(summary).getByRole('link', { name: `Date of purchase: ${m.dateTooOld}` })).toBeVisible();
+    expect(within(summary).getByRole('link', { name: `Amount spent: ${m.spendInvalid}` })).toBeVisible();
+    await vi.waitFor(() => expect(summary).toHaveFocus());
+    // Each field says what is wrong with it, read with the field.
+    expect(screen.getByLabelText('Amount spent')).toHaveAccessibleDescription(
+      `£ In pounds, for example 12.50 ${m.spendInvalid}`,
+    );
+    expect(screen.getByLabelText('Amount spent')).toHaveValue('12.345');
+    expect(screen.getByLabelText('Where you shopped')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(summary).getByRole('link', { name: `Where you shopped: ${m.partnerRequired}` }));
+    expect(screen.getByLabelText('Where you shopped')).toHaveFocus();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses a receipt of another type or over 5 MB at once, before sending', async () => {
+    stubServer({});
+    renderAt('/account/missing-points/claim');
+    const user = userEvent.setup({ applyAccept: false });
+    const input = screen.getByLabelText('Photo of the receipt (optional)');
+    await user.upload(input, new File(['GIF89a'], 'receipt.gif', { type: 'image/gif' }));
+    expect(input).toHaveAccessibleDescription(
+      `A photo (JPEG or PNG) or a PDF, 5 MB at most. It helps us settle your claim sooner. ${m.receiptType}`,
+    );
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(input, big);
+    expect(screen.getByText(m.receiptTooLarge)).toBeVisible();
+  });
+
+  it('sends the claim as multipart with its receipt, and shows the stored claim', async () => {
+    const stored: ClaimAnswer = {
+      outcome: 'STORED',
+      claim: {
+        id: 'c1',
+        partner: 'argos',
+        partnerName: 'Argos',
+        purchasedOn: daysAgo(3),
+        spendPence: 4599,
+        reference: 'ORD-1',
+        status: 'OPEN',
+        pointsGranted: null,
+        operatorNote: null,
+        hasReceipt: true,
+        createdAt: new Date().toISOString(),
+        settledAt: null,
+      },
+    };
+    const calls = stubServer({ [`POST ${missingPointsPaths.claims}`]: { status: 201, body: stored } });
+    renderAt('/account/missing-points/claim');
+    const user = await fillForm({ partner: 'Argos', date: daysAgo(3), spend: '45.99', reference: 'ORD-1' });
+    await user.upload(
+      screen.getByLabelText('Photo of the receipt (optional)'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'receipt.png', { type: 'image/png' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    expect(await screen.findByRole('heading', { name: m.received })).toHaveFocus();
+    const form = calls.find((call) => call.method === 'POST')?.form;
+    expect(Object.fromEntries([...(form?.entries() ?? [])].filter(([, v]) => typeof v === 'string'))).toEqual(
+      {
+        partner: 'argos',
+        purchasedOn: daysAgo(3),
+        spend: '45.99',
+        reference: 'ORD-1',
+      },
+    );
+    expect((form?.get('receipt') as File | null)?.name).toBe('receipt.png');
+  });
+
+  it('shows the instant answer when the points are on their way', async () => {
+    const pending: ClaimAnswer = {
+      outcome: 'PENDING',
+      pending: {
+        id: 'p1',
+        partner: 'argos',
+        partnerName: 'Argos',
+        purchasedOn: '2026-03-02',
+        spendPence: 6400,
+        reference: 'ARG-5521-0907',
+        points: 128,
+        expectedOn: '2026-03-09',
+      },
+    };
+    stubServer({ [`POST ${missingPointsPaths.claims}`]: { status: 200, body: pending } });
+    renderAt('/account/missing-points/claim');
+    const user = await fillForm({ partner: 'Argos', date: today, spend: '64', reference: 'ARG-5521-0907' });
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    expect(await screen.findByRole('heading', { name: m.onTheirWay })).toBeVisible();
+    expect(screen.getByText(/will be in your balance by 9 March 2026/)).toBeVisible();
+  });
+
+  it("keeps what was typed and shows the server's refusal by its field", async () => {
+    stubServer({
+      [`POST ${missingPointsPaths.claims}`]: {
+        status: 409,
+        body: { code: 'CLAIM_DUPLICATE', description: m.duplicate },
+      },
+    });
+    renderAt('/account/missing-points/claim');
+    const user = await fillForm({ partner: 'eBay', date: today, spend: '10', reference: 'EB-42' });
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(
+      within(summary).getByRole('link', { name: `Receipt or order reference: ${m.duplicate}` }),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Receipt or order reference')).toHaveValue('EB-42');
+    expect(screen.getByLabelText('Amount spent')).toHaveValue('10');
+  });
+});
+
+describe('MissingPointsPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says when there are no claims yet, and offers the form', async () => {
+    stubServer({
+      [`GET ${missingPointsPaths.claims}`]: { status: 200, body: { claims: [], openCount: 0, maxOpen: 5 } },
+      [`GET ${missingPointsPaths.pending}`]: { status: 200, body: { total: 0, entries: [] } },
+    });
+    renderAt('/account/missing-points');
+    expect(await screen.findByText(/You haven’t claimed any missing points/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Claim missing points' })).toHaveAttribute(
+      'href',
+      '/account/missing-points/claim',
+    );
+  });
+});
