@@ -1,4 +1,4 @@
-import { chooseEssentialCookiesOnly, expect, freshMember, test } from './fixtures.ts';
+import { chooseEssentialCookiesOnly, expect, freshMember, seriousAxeViolations, test } from './fixtures.ts';
 
 interface OutboxEntry {
   to: string;
@@ -25,6 +25,7 @@ test('a member asks for a copy of their data, opens the emailed link and downloa
   await expect(page.getByText(/^You can ask for another copy from \d\d:\d\d on /)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ask for a copy of your data' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('your-data-ready.png'), fullPage: true });
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   // The email, from the outbox (DESIGN.md 4).
   const outbox = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
@@ -35,6 +36,7 @@ test('a member asks for a copy of their data, opens the emailed link and downloa
   await page.goto(new URL(link ?? '').pathname);
   await expect(page.getByText(/^Your copy is ready\. The link works once, until/)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('download-ready.png'), fullPage: true });
+  expect(await seriousAxeViolations(page)).toEqual([]);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download your data' }).click();
   const download = await downloading;
