@@ -69,7 +69,7 @@ const pointsFor = (info: PartnerInfo, partnerPoints: number) => {
 };
 
 /** Every reward a goal can be: the vouchers of the rewards catalogue, then the partner conversions. */
-export const goalOptions = (): GoalOption[] => [
+const goalOptions = (): GoalOption[] => [
   ...REWARDS.filter((reward) => reward.points > 0).map(voucherOption),
   ...PARTNER_KINDS.flatMap((kind) =>
     CONVERSION_GOALS[kind].flatMap((partnerPoints) => {
@@ -105,24 +105,21 @@ const choiceOf = (row: repo.PointsGoalRow): GoalChoice =>
  * Days to collect `toGo` points at `net` points per `days` days, rounded up: in whole numbers, so that
  * 100 points to go at 100 points a day is exactly 1 day.
  */
-export const daysToGo = (toGo: number, net: number, days = GOAL_PACE_DAYS) => Math.ceil((toGo * days) / net);
+const daysToGo = (toGo: number, net: number, days = GOAL_PACE_DAYS) => Math.ceil((toGo * days) / net);
 
 export interface PointsGoalDeps {
   db: Database;
   clock: Clock;
-  /** Points on their way to the member (delayed entries not yet in the ledger). */
-  pendingPoints?: (collectorId: string) => Promise<number>;
+  /** Points on their way to the member (delayed entries not yet in the ledger): the missing-points module's. */
+  pendingPoints: (collectorId: string) => Promise<number>;
 }
-
-/** Points on their way: none until the missing-points module keeps delayed entries. */
-const noPendingPoints = async (_collectorId: string) => 0;
 
 /**
  * A member's points goal (issue 34, item 2; ADR 042): one reward they are saving towards, checked against the
  * same catalogue and conversion rates the vouchers and linked-partners modules use; its progress from the
  * balance, and an estimate from the member's net points over the last 90 days.
  */
-export function createPointsGoalService({ db, clock, pendingPoints = noPendingPoints }: PointsGoalDeps) {
+export function createPointsGoalService({ db, clock, pendingPoints }: PointsGoalDeps) {
   async function goalOf(collectorId: string): Promise<PointsGoal | null> {
     const row = await repo.findGoal(db, collectorId);
     if (!row) return null;
