@@ -365,4 +365,11 @@ describe('download my data', () => {
       expect((await call).statusCode).toBe(401);
     }
   });
+
+  it('is documented at /openapi.json', async () => {
+    const doc = (await t.app.inject('/openapi.json')).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([dataExportPaths.requests, dataExportPaths.check, dataExportPaths.download]),
+    );
+  });
 });
