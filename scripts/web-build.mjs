@@ -11,7 +11,7 @@ const sources = [
   'apps/web/vite.config.ts',
   'apps/web/first-paint-plugin.ts',
   'apps/web/prerender-run.mjs',
-  'apps/web/simulated-browser.mjs',
+  'apps/web/server-globals.mjs',
   'apps/web/page-drawing-worker.mjs',
   'apps/web/precompress-plugin.ts',
   'apps/web/font-preload-plugin.ts',

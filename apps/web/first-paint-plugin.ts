@@ -47,12 +47,12 @@ export const PRERENDERED_FILE = '.vite/prerendered.json';
 
 /** `dist/.vite/ssr/`: the server-side build of src/prerender.tsx and the server's drawing thread (ADR 022). */
 export const DRAWING_DIR = '.vite/ssr';
-/** The files beside that build: the drawing thread and the simulated browser it shares with the pre-render. */
-const DRAWING_FILES = ['page-drawing-worker.mjs', 'simulated-browser.mjs'];
+/** The files beside that build: the drawing thread and the globals it shares with the pre-render (ADR 045). */
+const DRAWING_FILES = ['page-drawing-worker.mjs', 'server-globals.mjs'];
 
 /**
  * Draws the pre-rendered public pages (src/prerender.tsx): a server-side build of the app into
- * `dist/.vite/ssr`, run in a simulated browser by prerender-run.mjs. The build stays, with the drawing thread
+ * `dist/.vite/ssr`, run by prerender-run.mjs. The build stays, with the drawing thread
  * beside it, for the server to draw session pages (ADR 022).
  */
 async function prerenderPages(root: string, outDir: string) {

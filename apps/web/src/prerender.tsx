@@ -15,7 +15,7 @@ import { answerFromNow } from './shared/http/page-answers.ts';
 import { drawUnder } from './shared/switches/switches.ts';
 
 /**
- * Build-time drawing of a public page (issue 15), run by first-paint-plugin.ts in a simulated browser: the
+ * Build-time drawing of a public page (issue 15), run by first-paint-plugin.ts in Node (server-globals.mjs): the
  * same layout and page components as the app, under the switches of no environment. The server puts it into
  * the page; the app hydrates it once the route is loaded (start-up.tsx, ADR 045).
  */

@@ -32,15 +32,15 @@ const DRAWING_HEAP_MB = 128;
 const RESTART_DELAY_MS = 1_000;
 
 /**
- * The server's drawing of session pages (ADR 022): a worker thread runs the app's components in a simulated
- * browser, so that its globals and its work stay off the HTTP event loop. Started at once, in the background;
- * until it is ready, and for a web build without it, pages go without a drawing. A drawing that fails or comes
- * late is left out: the app draws the page itself, as it did before.
+ * The server's drawing of session pages (ADR 022, 045): a worker thread runs the app's components through
+ * React's server renderer (no simulated browser since ADR 045), so that its work stays off the HTTP event loop.
+ * Started at once, in the background; until it is ready, and for a web build without it, pages go without a
+ * drawing. A drawing that fails or comes late is left out: the app draws the page itself (the plain shell).
  */
 export function createPageDrawer(
   webDistDir: string,
   onError: (error: Error) => void,
-  /** The chosen brand as JSON: the simulated browser's page carries it as the server's pages do. */
+  /** The chosen brand as JSON, read by the app's code in the thread as the server's pages carry it. */
   brandJson?: string,
 ): PageDrawer {
   const dir = path.join(webDistDir, DRAWING_DIR);
@@ -66,7 +66,7 @@ export function createPageDrawer(
   const start = () => {
     const thread = new Worker(workerFile, {
       workerData: { entry, brandJson },
-      // A simulated browser keeps garbage for a while: a bound keeps the thread's memory in check.
+      // A bound keeps the thread's memory in check.
       resourceLimits: { maxOldGenerationSizeMb: DRAWING_HEAP_MB },
     });
     worker = thread;

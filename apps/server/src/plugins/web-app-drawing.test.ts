@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_PATH } from '@app/contracts/page-answers';
+import { BALANCE_PATH, PROFILE_PATH } from '@app/contracts/page-answers';
 import { demoCollector } from '../db/demo/demo-collector.ts';
 import { cards } from '../db/schema/core.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
@@ -11,15 +11,15 @@ import { SESSION_COOKIE } from './session.ts';
 const webDir = path.resolve(import.meta.dirname, '../../../web');
 
 /**
- * The server's drawing of session pages (ADR 022), with the web build's drawing thread and simulated browser
- * as they are, and a stand-in for the app's server-side build that draws what it was given: the app's own
- * drawing is checked end to end (e2e/homepage-drawing.spec.ts).
+ * The server's drawing of session pages (ADR 022, 045), with the web build's drawing thread and its globals as
+ * they are, and a stand-in for the app's server-side build that draws what it was given: the app's own drawing,
+ * and its hydration, are checked end to end (e2e/homepage-drawing.spec.ts).
  */
 let t: TestApp;
 let cookies: Record<string, string>;
 let dist: string;
 beforeAll(async () => {
-  // Inside the project, so that the thread finds its packages (jsdom) as it does from apps/web/dist.
+  // Inside the project, as apps/web/dist is.
   const cache = path.resolve(webDir, '../../node_modules/.cache');
   mkdirSync(cache, { recursive: true });
   dist = mkdtempSync(path.join(cache, 'lc-dist-drawing-'));
@@ -37,7 +37,18 @@ beforeAll(async () => {
       session: { js: [] },
     }),
   );
-  for (const file of ['page-drawing-worker.mjs', 'simulated-browser.mjs']) {
+  // A public page as the build drew it (apps/web prerender-run.mjs), with the renderer's preload before it.
+  writeFileSync(
+    path.join(dist, '.vite/prerendered.json'),
+    JSON.stringify([
+      {
+        page: 'welcome',
+        path: '/welcome',
+        html: '<link rel="preload" as="image" href="/brand-assets/logo.svg"/><main><h1>Welcome</h1></main>',
+      },
+    ]),
+  );
+  for (const file of ['page-drawing-worker.mjs', 'server-globals.mjs']) {
     copyFileSync(path.join(webDir, file), path.join(dist, '.vite/ssr', file));
   }
   writeFileSync(
@@ -47,7 +58,13 @@ beforeAll(async () => {
       if (new URL(url).searchParams.has('crash')) process.exit(1);
       if (new URL(url).searchParams.has('slow')) await new Promise((resolve) => setTimeout(resolve, 1000));
       const name = answers[${JSON.stringify(PROFILE_PATH)}].firstName;
-      return '<main><h1>Hello ' + name + '</h1><p>' + location.pathname + (switches.maintenance ? ' down' : '') + '</p></main><script>x()</script>';
+      const balance = answers[${JSON.stringify(BALANCE_PATH)}];
+      // As React's renderer draws an image the page shows first: its preload before the drawing.
+      const logo = '<link rel="preload" as="image" href="/brand-assets/logo.svg"/>';
+      return logo + '<main><h1>Hello ' + name + '</h1><p>' + new URL(url).pathname + (switches.maintenance ? ' down' : '') + '</p>' + (balance ? '<p>' + balance.balance + ' points</p>' : '') + '</main><script>x()</script>';
+    }
+    export async function prerender(url) {
+      return '<main><h1>Welcome, ' + new URL(url).pathname + '</h1></main>';
     }`,
   );
   t = await buildTestApp({}, { webDistDir: dist });
@@ -78,9 +95,16 @@ describe("the server's drawing of a session page (ADR 022)", () => {
     }
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('private, no-store');
+    // The member's own first reads are in the drawing: their name and their balance.
+    const balance = await t.app.inject({ url: BALANCE_PATH, headers: { channel: 'JS-WEB' }, cookies });
+    const points = balance.json<{ balance: number }>().balance;
+    expect(points).toBeGreaterThan(0);
     expect(page.body).toContain(
-      `<div id="root" data-prerendered inert><main><h1>Hello ${demoCollector.firstName}</h1><p>/homepage</p></main></div>`,
+      `<div id="root" data-prerendered inert><main><h1>Hello ${demoCollector.firstName}</h1><p>/homepage</p><p>${points} points</p></main></div>`,
     );
+    // The renderer's preloads go into the head, out of what the app hydrates (ADR 045).
+    expect(page.body).toMatch(/<link rel="preload" as="image" href="\/brand-assets\/logo.svg"\/>[^]*<\/head>/);
+    expect(rootOf(page.body)?.[0]).not.toContain('<link');
     // Scripts of the drawing are left out (the content security policy); the page's answers follow the root.
     expect(rootOf(page.body)?.[0]).not.toContain('x()');
     expect(page.body).toContain('id="later-modules"');
@@ -127,7 +151,7 @@ describe("the server's drawing of a session page (ADR 022)", () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['cache-control'], url).toBe('private, no-store');
       expect(rootOf(page.body)?.[0], url).toContain(
-        `<div id="root" data-prerendered inert><main><h1>Hello ${demoCollector.firstName}</h1><p>${url}</p></main></div>`,
+        `<div id="root" data-prerendered inert><main><h1>Hello ${demoCollector.firstName}</h1><p>${url}</p>`,
       );
     }
     // The brands page is public: a visitor without a session gets the shared page, with no member's answers.
@@ -136,6 +160,18 @@ describe("the server's drawing of a session page (ADR 022)", () => {
     expect(anonymous.body).toContain('<div id="root"></div>');
     expect(anonymous.body).not.toContain('id="page-answers"');
     expect(anonymous.headers['cache-control']).not.toBe('private, no-store');
+  });
+
+  it("sends a public page with the build's drawing, its preloads in the head, from the page cache", async () => {
+    const [first, second] = [
+      await t.app.inject({ url: '/welcome', headers: { 'accept-encoding': 'identity' } }),
+      await t.app.inject({ url: '/welcome', headers: { 'accept-encoding': 'identity' } }),
+    ];
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.body).toContain('<div id="root" data-prerendered inert><main><h1>Welcome</h1></main></div>');
+    expect(first.body).toMatch(/<link rel="preload" as="image" href="\/brand-assets\/logo.svg"\/><\/head>/);
+    expect(second.body).toBe(first.body);
   });
 
   it('draws nothing for a page without a live session', async () => {

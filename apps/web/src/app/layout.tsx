@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { trackPageView } from '../shared/analytics/analytics.ts';
@@ -10,7 +10,23 @@ import { Header } from './header.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import './layout.css';
 
-const ConsentBanner = lazy(() => import('./consent-banner.tsx'));
+const LazyConsentBanner = lazy(() => import('./consent-banner.tsx'));
+/** The banner's module once `loadConsentBanner` has loaded it: drawn at once, with nothing to wait for. */
+let LoadedConsentBanner: ComponentType | undefined;
+
+/**
+ * Loads the banner before the app hydrates a drawing (start-up.tsx, ADR 045): it then hydrates with the rest of
+ * the page. Left to its lazy part, it hydrated a moment after the page took input, and a click on it in
+ * between was lost.
+ */
+export const loadConsentBanner = () =>
+  import('./consent-banner.tsx').then((module) => {
+    LoadedConsentBanner = module.default;
+  });
+
+function ConsentBanner() {
+  return LoadedConsentBanner ? <LoadedConsentBanner /> : <LazyConsentBanner />;
+}
 const OfflineNotice = lazy(() => import('./offline-notice.tsx'));
 
 /**

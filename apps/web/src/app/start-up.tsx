@@ -8,6 +8,7 @@ import { readStored, writeStored } from '../shared/storage/storage.ts';
 import { currentEnvironment, isSwitchOn, loadSwitches } from '../shared/switches/switches.ts';
 import { App } from './app.tsx';
 import { handleAuthResponses } from './auth-responses.ts';
+import { loadConsentBanner } from './layout.tsx';
 import { followHotelsSessionHeader, startHotelsSession } from './hotels-session.ts';
 import { createRouter, type AppRouter } from './router.tsx';
 
@@ -120,7 +121,7 @@ export async function startUp(root: HTMLElement) {
   // route's modules are in and its loaders have filled the queries from the page's answers, the app's first
   // render is that drawing, and it hydrates it instead of drawing it again (ADR 045). As a transition, so
   // that the work is cut into short tasks and input gets in between; the page takes input once it is done.
-  await routerReady(router);
+  await Promise.all([routerReady(router), loadConsentBanner()]);
   startTransition(() => {
     hydrateRoot(
       root,

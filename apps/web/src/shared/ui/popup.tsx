@@ -17,7 +17,8 @@ export interface PopupProps {
 }
 
 const useWindowHeight = () => {
-  const [height, setHeight] = useState(() => window.innerHeight);
+  // No window where the server draws a page (ADR 045): a closed popup draws nothing, whatever its height.
+  const [height, setHeight] = useState(() => (typeof window === 'undefined' ? 0 : window.innerHeight));
   useEffect(() => {
     const update = () => setHeight(window.innerHeight);
     window.addEventListener('resize', update);
