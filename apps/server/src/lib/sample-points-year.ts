@@ -25,6 +25,19 @@ export interface SampleEntry {
 const STORES = ['Holborn Circus', 'Islington', 'Clapham Junction', 'Online delivery'];
 const BRANDS = ['Argos', 'eBay', 'Caffè Nero', 'Habitat'];
 
+/** A fill-up at the fuel partner, a point a litre at £1.45 a litre (the demo member's and a sample year's). */
+export const fuelEntry = (litres: number, station: string | undefined) => ({
+  amount: litres,
+  reason: `Fuel, ${litres} litres`,
+  source: 'esso',
+  details: {
+    partnerKind: 'FUEL',
+    partnerName: brand.fuelPartner,
+    storeName: `${brand.fuelPartner} ${station}`,
+    spendPence: litres * 145,
+  },
+});
+
 /** A repeatable pseudo-random sequence (the same year for the same seed). */
 function sequence(seed: number) {
   let state = seed % 2_147_483_648;
@@ -63,18 +76,7 @@ export function sampleYear(seed: number): SampleEntry[] {
   }
   for (let daysAgo = 355; daysAgo >= 1; daysAgo -= 30) {
     const litres = next(30, 55);
-    entries.push({
-      daysAgo,
-      amount: litres,
-      reason: `Fuel, ${litres} litres`,
-      source: 'esso',
-      details: {
-        partnerKind: 'FUEL',
-        partnerName: brand.fuelPartner,
-        storeName: `${brand.fuelPartner} ${STORES[next(0, 2)]}`,
-        spendPence: litres * 145,
-      },
-    });
+    entries.push({ daysAgo, ...fuelEntry(litres, STORES[next(0, 2)]) });
   }
   for (let daysAgo = 340; daysAgo >= 1; daysAgo -= 45) {
     const partner = BRANDS[next(0, BRANDS.length - 1)] ?? 'Argos';

@@ -4,6 +4,7 @@ import { brand } from '@app/contracts/brand';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
+import { fuelEntry } from '../../lib/sample-points-year.ts';
 import { createVoucherService } from '../../modules/vouchers/service.ts';
 import type { Database } from '../database.ts';
 import { transactionDetails, type ReceiptLine } from '../schema/card-activity.ts';
@@ -139,19 +140,7 @@ export function demoActivity(): DemoEntry[] {
     } else if (kind === 'FUEL') {
       const litres = next(28, 55);
       sinceSpend += litres;
-      entries.push({
-        key,
-        daysAgo,
-        amount: litres,
-        reason: `Fuel, ${litres} litres`,
-        source: 'esso',
-        details: {
-          partnerKind: 'FUEL',
-          partnerName: brand.fuelPartner,
-          storeName: `${brand.fuelPartner} ${stores[next(0, 3)]}`,
-          spendPence: litres * 145,
-        },
-      });
+      entries.push({ key, daysAgo, ...fuelEntry(litres, stores[next(0, 3)]) });
     } else {
       const partner = brandPartners[next(0, brandPartners.length - 1)] ?? 'Argos';
       const spendPence = next(1500, 6000);
