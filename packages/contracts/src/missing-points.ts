@@ -14,7 +14,6 @@ export const MAX_OPEN_CLAIMS = 5;
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 /** What a receipt may be, found in its content (magic bytes), never in its name. */
 export const RECEIPT_MEDIA_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
-export type ReceiptMediaType = (typeof RECEIPT_MEDIA_TYPES)[number];
 /** The file picker's hint; the server checks the content whatever the name says. */
 export const RECEIPT_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
 
@@ -136,13 +135,17 @@ export function receiptFileProblem(file: { size: number; type: string }): string
 export const claimStatusSchema = z.enum(['OPEN', 'GRANTED', 'REFUSED']);
 export type ClaimStatus = z.infer<typeof claimStatusSchema>;
 
-export const claimSchema = z.object({
+/** A purchase as the member's records and claims describe it (YYYY-MM-DD day, pence). */
+const purchaseSchema = z.object({
   id: z.string(),
   partner: z.string(),
   partnerName: z.string(),
   purchasedOn: z.string(),
   spendPence: z.number().int(),
   reference: z.string(),
+});
+
+export const claimSchema = purchaseSchema.extend({
   status: claimStatusSchema,
   pointsGranted: z.number().int().nullable(),
   /** The operator's note of a grant or reason of a refusal. */
@@ -160,13 +163,7 @@ export const claimsResponseSchema = z.object({
 export type ClaimsResponse = z.infer<typeof claimsResponseSchema>;
 
 /** A pending (delayed) entry: points earned, not yet in the balance. */
-export const pendingEntrySchema = z.object({
-  id: z.string(),
-  partner: z.string(),
-  partnerName: z.string(),
-  purchasedOn: z.string(),
-  spendPence: z.number().int(),
-  reference: z.string(),
+export const pendingEntrySchema = purchaseSchema.extend({
   points: z.number().int(),
   expectedOn: z.string(),
 });

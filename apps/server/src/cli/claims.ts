@@ -19,7 +19,7 @@ try {
     handle.db,
     config.smtpUrl ? { email: smtpTransport(config.smtpUrl, config.mailFrom) } : {},
     {
-      queue: (name, _retry, run) => void queues.set(name, run as (data: never) => Promise<unknown>),
+      queue: (name, _retry, run) => void queues.set(name, run),
       send: async (name, data) => void (await queues.get(name)?.(data as never)),
     },
   );

@@ -46,7 +46,7 @@ const today = ukDate(new Date());
 const daysAgo = (days: number) => ukDate(new Date(Date.now() - days * 86_400_000));
 
 async function fillForm(values: { partner?: string; date?: string; spend?: string; reference?: string }) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   if (values.partner) await user.selectOptions(screen.getByLabelText('Where you shopped'), values.partner);
   if (values.date) await user.type(screen.getByLabelText('Date of purchase'), values.date);
   if (values.spend) await user.type(screen.getByLabelText('Amount spent'), values.spend);
@@ -55,7 +55,8 @@ async function fillForm(values: { partner?: string; date?: string; spend?: strin
   return user;
 }
 
-describe('ClaimPage', () => {
+// Typing into a form of five fields takes seconds on a busy machine.
+describe('ClaimPage', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('checks the fields before sending: a summary that takes the focus, each error by its field', async () => {
@@ -85,7 +86,7 @@ describe('ClaimPage', () => {
   it('refuses a receipt of another type or over 5 MB at once, before sending', async () => {
     stubServer({});
     renderAt('/account/missing-points/claim');
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false, delay: null });
     const input = screen.getByLabelText('Photo of the receipt (optional)');
     await user.upload(input, new File(['GIF89a'], 'receipt.gif', { type: 'image/gif' }));
     expect(input).toHaveAccessibleDescription(
