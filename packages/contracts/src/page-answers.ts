@@ -1,5 +1,6 @@
 import { brandsPaths } from './brands-paths.ts';
 import { offersPaths } from './offers-paths.ts';
+import { pointsGoalPaths } from './points-goal-paths.ts';
 
 /**
  * Answers in the page (issue 15, ADR 020): for a member with a session, the server answers the reads a session
@@ -35,7 +36,14 @@ export const FIRST_TRANSACTIONS_PATH = `${TRANSACTIONS_PATH}?pageSize=20`;
  */
 export const FIRST_READS: Readonly<Record<string, readonly string[]>> = {
   homepage: [BALANCE_PATH, ALL_OFFERS_PATH, PARTNER_OFFERS_PATH],
-  'card-activity': [BALANCE_PATH, NECTAR_ID_PATH, CUSTOMER_CARD_PATH, FIRST_TRANSACTIONS_PATH],
+  'card-activity': [
+    BALANCE_PATH,
+    NECTAR_ID_PATH,
+    CUSTOMER_CARD_PATH,
+    FIRST_TRANSACTIONS_PATH,
+    // The points goal's card sits above the feed: drawn with it, it does not push the feed down (ADR 042).
+    pointsGoalPaths.goal,
+  ],
   'supermarket-offers': [ALL_OFFERS_PATH, offersPaths.memberPricesState],
   account: [],
   brands: [brandsPaths.panel('collect'), brandsPaths.panel('redeem'), brandsPaths.brands('')],

@@ -5,6 +5,7 @@ import { PointsGoalCard } from '../features/points-goal/points-goal-card.tsx';
 import { transactionsQueryOptions } from '../features/activity/api/get-transactions.ts';
 import { customerCardQueryOptions } from '../features/card/api/get-customer-card.ts';
 import { nectarIdQueryOptions } from '../features/card/api/get-nectar-id.ts';
+import { pointsGoalQueryOptions } from '../features/points-goal/api/get-points-goal.ts';
 import { balanceQueryOptions } from '../shared/session/get-balance.ts';
 import { loadFromPage } from '../shared/query/load-from-page.ts';
 
@@ -28,4 +29,5 @@ export const loader = loadFromPage((client) => [
   client.ensureQueryData(nectarIdQueryOptions()),
   client.ensureQueryData(customerCardQueryOptions()),
   client.ensureInfiniteQueryData(transactionsQueryOptions()),
+  client.ensureQueryData(pointsGoalQueryOptions()),
 ]);
