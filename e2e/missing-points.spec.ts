@@ -1,4 +1,11 @@
-import { chooseEssentialCookiesOnly, designScreenshot, expect, freshMember, test } from './fixtures.ts';
+import {
+  chooseEssentialCookiesOnly,
+  designScreenshot,
+  expect,
+  freshMember,
+  seriousAxeViolations,
+  test,
+} from './fixtures.ts';
 
 /** A real 1x1 PNG: the receipt photo (the server checks its content, not its name). */
 const PNG = Buffer.from(
@@ -44,6 +51,7 @@ test('a member claims missing points: an instant answer for points on their way,
   await page.getByRole('button', { name: 'Send claim' }).click();
   await expect(page.getByRole('alert', { name: 'There is a problem' })).toBeFocused();
   await designScreenshot(page, 'missing-points-errors');
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   await page.getByLabel('Where you shopped').selectOption({ label: 'Argos' });
   await page.getByLabel('Date of purchase').fill(ukDay(2));
@@ -74,5 +82,6 @@ test('a member claims missing points: an instant answer for points on their way,
   await expect(claim).toContainText('Open: we’re looking into it');
   await expect(claim).toContainText('£89.50 · reference HAB-300-77 · receipt attached');
   await designScreenshot(page, 'missing-points-list');
+  expect(await seriousAxeViolations(page)).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
