@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { addMonths, format, startOfMonth, subMonths } from 'date-fns';
 import { brand } from '@app/contracts/brand';
 import type { PointsHistory, PointsHistoryMonth } from '@app/contracts/points-history';
 import {
@@ -51,40 +53,9 @@ export function groupOf(entry: {
   }
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: POINTS_HISTORY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The wall-clock parts of `at` in UK time. */
-function ukParts(at: Date) {
-  const parts = Object.fromEntries(monthFormat.formatToParts(at).map((part) => [part.type, part.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month) - 1,
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-  };
-}
-
-/** The instant a UK calendar month begins (the clocks never change at midnight on the 1st). */
-export function ukMonthStart(year: number, month: number): Date {
-  const guess = Date.UTC(year, month, 1);
-  const uk = ukParts(new Date(guess));
-  const shown = Date.UTC(uk.year, uk.month, uk.day, uk.hour, uk.minute);
-  return new Date(guess - (shown - guess));
-}
-
-const monthKey = (year: number, month: number) => {
-  const date = new Date(Date.UTC(year, month, 1));
-  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
-};
+/** The instant a UK calendar month begins; `month` counts from 0 and may run past either end of the year. */
+export const ukMonthStart = (year: number, month: number): Date =>
+  new Date(TZDate.tz(POINTS_HISTORY_TIME_ZONE, year, month, 1).getTime());
 
 const noPoints = (): Record<PointsHistoryGroup, number> => ({
   retailer: 0,
@@ -100,17 +71,16 @@ const noPoints = (): Record<PointsHistoryGroup, number> => ({
  * ledger's member index: the balance before the window, and the window's totals per month and group.
  */
 async function historyFor(db: Database, collectorId: string, now: Date): Promise<PointsHistory> {
-  const today = ukParts(now);
-  const first = { year: today.year, month: today.month - (POINTS_HISTORY_MONTHS - 1) };
-  const from = ukMonthStart(first.year, first.month);
-  const to = ukMonthStart(today.year, today.month + 1);
+  const thisMonth = startOfMonth(new TZDate(now, POINTS_HISTORY_TIME_ZONE));
+  const from = subMonths(thisMonth, POINTS_HISTORY_MONTHS - 1);
+  const to = addMonths(thisMonth, 1);
   const [[opening], rows] = await Promise.all([
-    repository.balanceBefore(db, collectorId, from),
-    repository.monthlyTotals(db, collectorId, from, to),
+    repository.balanceBefore(db, collectorId, new Date(from.getTime())),
+    repository.monthlyTotals(db, collectorId, new Date(from.getTime()), new Date(to.getTime())),
   ]);
   const openingBalance = opening?.balance ?? 0;
   const months: PointsHistoryMonth[] = Array.from({ length: POINTS_HISTORY_MONTHS }, (_, index) => ({
-    month: monthKey(first.year, first.month + index),
+    month: format(addMonths(from, index), 'yyyy-MM'),
     balance: 0,
     earned: noPoints(),
     spent: noPoints(),
