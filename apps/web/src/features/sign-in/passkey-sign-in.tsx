@@ -26,8 +26,10 @@ const isAborted = (error: unknown) =>
  * follows the address it answers. Hidden where the browser has no passkeys.
  */
 export function PasskeySignIn({ uid, next }: { uid: string; next: string | undefined }) {
-  // Drawn without it (the build draws this page, ADR 045): the button comes once the app runs.
-  const supported = useDeviceValue(browserHasPasskeys) ?? false;
+  // Unknown where the build draws this page (ADR 045): the block is drawn hidden, holding its room, until the
+  // app knows; the button then shows without moving the page, or the block goes where there are no passkeys.
+  const supportedHere = useDeviceValue(browserHasPasskeys);
+  const supported = supportedHere ?? false;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const mounted = useRef(true);
@@ -105,7 +107,8 @@ export function PasskeySignIn({ uid, next }: { uid: string; next: string | undef
     };
   }, [supported, offerInAutofill, explain]);
 
-  if (!supported) return null;
+  if (supportedHere === false) return null;
+  const unknown = supportedHere === undefined;
 
   const askForPasskey = async () => {
     setBusy(true);
@@ -127,7 +130,11 @@ export function PasskeySignIn({ uid, next }: { uid: string; next: string | undef
   };
 
   return (
-    <div className="sign-in__passkey">
+    <div
+      className={`sign-in__passkey${unknown ? ' sign-in__passkey--unknown' : ''}`}
+      aria-hidden={unknown || undefined}
+      inert={unknown || undefined}
+    >
       <p className="sign-in__or" aria-hidden="true">
         <span>or</span>
       </p>
