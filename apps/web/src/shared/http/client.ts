@@ -123,17 +123,20 @@ export async function request<T>(path: string, options: RequestOptions<T> = {}):
   if (method === 'GET') noteAnswer(path, response);
   if (response.status === 401) forgetPageAnswers();
   for (const listener of listeners) listener(response, body, options);
-  if (!response.ok) {
-    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
-    throw new HttpError(
-      response.status,
-      // The server's AppError takes only contract codes; the type is the contract's, at no cost to the bundle.
-      typeof code === 'string' ? (code as ErrorCode) : undefined,
-      errorMessageOf(body),
-      body,
-    );
-  }
+  if (!response.ok) throw refusalOf(response.status, body);
   return answerOf(body, response.status, options.schema);
+}
+
+/** A refused call's `{code, description}` answer as the error callers catch. */
+export function refusalOf(status: number, body: unknown): HttpError {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return new HttpError(
+    status,
+    // The server's AppError takes only contract codes; the type is the contract's, at no cost to the bundle.
+    typeof code === 'string' ? (code as ErrorCode) : undefined,
+    errorMessageOf(body),
+    body,
+  );
 }
 
 /** The body as the caller's type: checked by its schema when there is one (a mismatch is the generic error). */

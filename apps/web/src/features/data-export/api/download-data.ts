@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataExportPaths } from '@app/contracts/data-export-paths';
 import { CHANNEL_HEADER, CHANNEL_VALUE, HTTP_TIMEOUT_MS } from '@app/contracts/http';
-import type { ErrorCode } from '@app/contracts/error-codes';
 import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
-import { errorMessageOf, HttpError } from '../../../shared/http/client.ts';
+import { HttpError, refusalOf } from '../../../shared/http/client.ts';
 import { dataExportQueryKey } from './get-data-export.ts';
 
 /** The file name the server gives in Content-Disposition, else a plain one. */
@@ -27,16 +26,7 @@ export async function downloadData(token: string): Promise<{ fileName: string; f
   } catch {
     throw new HttpError(0, undefined, GENERIC_ERROR_MESSAGE, undefined);
   }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
-    throw new HttpError(
-      response.status,
-      typeof code === 'string' ? (code as ErrorCode) : undefined,
-      errorMessageOf(body),
-      body,
-    );
-  }
+  if (!response.ok) throw refusalOf(response.status, await response.json().catch(() => undefined));
   return { fileName: fileNameOf(response), file: await response.blob() };
 }
 
