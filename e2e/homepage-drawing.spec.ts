@@ -38,7 +38,9 @@ const headingIsTheDrawnOne = (page: Page) =>
 const openDrawn = (page: Page, path: string) =>
   expect(async () => {
     await page.goto(path);
-    expect(await page.evaluate(() => Boolean((window as { drawnHeading?: unknown }).drawnHeading))).toBe(true);
+    expect(await page.evaluate(() => Boolean((window as { drawnHeading?: unknown }).drawnHeading))).toBe(
+      true,
+    );
   }).toPass({ timeout: 30_000 });
 
 test("the homepage arrives drawn with the member's own numbers, and the app hydrates it without a shift @phone", async ({

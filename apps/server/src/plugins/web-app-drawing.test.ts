@@ -103,7 +103,9 @@ describe("the server's drawing of a session page (ADR 022)", () => {
       `<div id="root" data-prerendered inert><main><h1>Hello ${demoCollector.firstName}</h1><p>/homepage</p><p>${points} points</p></main></div>`,
     );
     // The renderer's preloads go into the head, out of what the app hydrates (ADR 045).
-    expect(page.body).toMatch(/<link rel="preload" as="image" href="\/brand-assets\/logo.svg"\/>[^]*<\/head>/);
+    expect(page.body).toMatch(
+      /<link rel="preload" as="image" href="\/brand-assets\/logo.svg"\/>[^]*<\/head>/,
+    );
     expect(rootOf(page.body)?.[0]).not.toContain('<link');
     // Scripts of the drawing are left out (the content security policy); the page's answers follow the root.
     expect(rootOf(page.body)?.[0]).not.toContain('x()');
