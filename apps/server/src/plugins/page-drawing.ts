@@ -20,6 +20,8 @@ export interface PageDrawer {
    * other than the one the build drew with (ADR 028). Undefined when it cannot be drawn.
    */
   drawPublic(url: string): Promise<string | undefined>;
+  /** Starts the thread (once): when the server is ready, so that its start-up does not share the cores with it. */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -34,8 +36,9 @@ const RESTART_DELAY_MS = 1_000;
 /**
  * The server's drawing of session pages (ADR 022, 045): a worker thread runs the app's components through
  * React's server renderer (no simulated browser since ADR 045), so that its work stays off the HTTP event loop.
- * Started at once, in the background; until it is ready, and for a web build without it, pages go without a
- * drawing. A drawing that fails or comes late is left out: the app draws the page itself (the plain shell).
+ * Started in the background once the server is ready (`start`), so that loading React's server build does not
+ * slow the server's own start (issue 32, item 5); until the thread is ready, and for a web build without it,
+ * pages go without a drawing. A drawing that fails or comes late is left out: the app draws the page itself (the plain shell).
  */
 export function createPageDrawer(
   webDistDir: string,
@@ -50,6 +53,7 @@ export function createPageDrawer(
     return {
       draw: () => Promise.resolve(undefined),
       drawPublic: () => Promise.resolve(undefined),
+      start: () => undefined,
       close: () => Promise.resolve(),
     };
   }
@@ -63,7 +67,9 @@ export function createPageDrawer(
   /** Pages asked of the thread and not answered yet, including those the server stopped waiting for. */
   let outstanding = 0;
 
+  let started = false;
   const start = () => {
+    started = true;
     const thread = new Worker(workerFile, {
       workerData: { entry, brandJson },
       // A bound keeps the thread's memory in check.
@@ -97,7 +103,6 @@ export function createPageDrawer(
     // The thread must not keep a stopping server alive.
     thread.unref();
   };
-  start();
 
   return {
     draw(page, timeoutMs) {
@@ -128,6 +133,9 @@ export function createPageDrawer(
         pending.set(id, resolve);
         thread.postMessage({ id, publicPage: url });
       });
+    },
+    start() {
+      if (!started && !closing) start();
     },
     async close() {
       closing = true;

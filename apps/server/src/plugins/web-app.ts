@@ -180,6 +180,7 @@ export const webAppPlugin = fp<WebAppOptions>(
       (error) => app.log.warn({ err: error }, 'a page could not be drawn: sent without its drawing'),
       JSON.stringify(chosenBrand.brand),
     );
+    app.addHook('onReady', async () => drawer.start());
     app.addHook('onClose', () => drawer.close());
     // The build drew the public pages in the built-in brand; for another, the drawing thread draws them again
     // at start, and until then they go without a drawing (the app draws them itself, as before).

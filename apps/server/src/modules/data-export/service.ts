@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { strToU8, zipSync } from 'fflate';
 import { describeDevice } from '@app/contracts/account';
 import { brand } from '@app/contracts/brand';
 import {
@@ -332,6 +331,8 @@ export function createDataExportService(deps: DataExportDeps) {
       collectorId,
       listed.map((claim) => claim.id),
     );
+    // Loaded when an export is zipped, not at the server's start (issue 32, item 5).
+    const { strToU8, zipSync } = await import('fflate');
     const files: Record<string, Uint8Array> = {
       [DATA_EXPORT_FILES.json]: strToU8(exportJson),
       [DATA_EXPORT_FILES.csv]: strToU8(activityCsv),

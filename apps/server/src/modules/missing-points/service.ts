@@ -14,7 +14,6 @@ import {
   type ClaimFields,
   type ClaimStatus,
 } from '@app/contracts/missing-points';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
@@ -72,6 +71,8 @@ export async function checkReceipt(upload: ReceiptUpload) {
   if (upload.truncated || upload.content.length > RECEIPT_MAX_BYTES) {
     throw new AppError(413, 'RECEIPT_TOO_LARGE', missingPointsMessages.receiptTooLarge);
   }
+  // Loaded with the first receipt, not at the server's start (issue 32, item 5).
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = upload.content.length > 0 ? await fileTypeFromBuffer(upload.content) : undefined;
   const mediaType = RECEIPT_MEDIA_TYPES.find((type) => type === found?.mime);
   if (!mediaType) throw new AppError(415, 'RECEIPT_TYPE_NOT_ALLOWED', missingPointsMessages.receiptType);

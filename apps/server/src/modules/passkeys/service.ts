@@ -1,12 +1,6 @@
 import { accountMessages } from '@app/contracts/account';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import { describeDevice, type AccountEventType } from '@app/contracts/account';
 import { brand } from '@app/contracts/brand';
 import {
@@ -28,6 +22,12 @@ import { passkeyNameFor } from './authenticator-names.ts';
 import * as repo from './repository.ts';
 
 type Req = Pick<FastifyRequest, 'ip' | 'headers'>;
+
+/**
+ * The WebAuthn library (and the certificate parsers under it) is loaded on the first passkey call, not at start:
+ * about 130 ms of a server's start-up for a feature few requests use (issue 32, item 5).
+ */
+const webAuthn = () => import('@simplewebauthn/server');
 
 /** A challenge lives this long (the browser's own time-out is a little shorter). */
 export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
@@ -138,7 +138,9 @@ async function registrationOptions(
     throw new AppError(409, PASSKEY_ERROR_CODES.tooMany, passkeyMessages.tooMany);
   }
   const fullName = [holder.firstName, holder.lastName].filter(Boolean).join(' ');
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateRegistrationOptions({
     rpName: brand.name,
     rpID: rpId,
     // What the browser shows beside the passkey: the card number the member knows it by.
@@ -173,14 +175,18 @@ async function addPasskey(
   const challenge = challengeOf(response.response.clientDataJSON);
   const taken = await takeChallenge(deps, challenge, 'registration', sessionToken);
   if (!taken || taken.collectorId !== collectorId) throw expired();
-  const verification = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: expectedOrigin(deps),
-    expectedRPID: rpId,
-    requireUserVerification: true,
-    supportedAlgorithmIDs: ALGORITHMS,
-  }).catch(() => undefined);
+  const verification = await (
+    await webAuthn()
+  )
+    .verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: expectedOrigin(deps),
+      expectedRPID: rpId,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITHMS,
+    })
+    .catch(() => undefined);
   if (!verification?.verified) {
     throw new AppError(400, PASSKEY_ERROR_CODES.refused, passkeyMessages.addFailed);
   }
@@ -239,7 +245,9 @@ async function signInOptions(
   interactionUid: string,
   rpId: string,
 ): Promise<RequestOptions> {
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateAuthenticationOptions({
     rpID: rpId,
     userVerification: 'required',
     timeout: CEREMONY_TIMEOUT_MS,
@@ -282,20 +290,24 @@ async function verifySignIn(
         ) {
           return false;
         }
-        const result = await verifyAuthenticationResponse({
-          response,
-          expectedChallenge: challenge,
-          expectedOrigin: expectedOrigin(deps),
-          expectedRPID: rpId,
-          requireUserVerification: true,
-          credential: {
-            id: passkey.credentialId,
-            publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-            counter: passkey.counter,
-            transports: passkey.transports,
-          },
-          // A counter that did not go up means a copied authenticator: simplewebauthn refuses it (throws).
-        }).catch(() => undefined);
+        const result = await (
+          await webAuthn()
+        )
+          .verifyAuthenticationResponse({
+            response,
+            expectedChallenge: challenge,
+            expectedOrigin: expectedOrigin(deps),
+            expectedRPID: rpId,
+            requireUserVerification: true,
+            credential: {
+              id: passkey.credentialId,
+              publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+              counter: passkey.counter,
+              transports: passkey.transports,
+            },
+            // A counter that did not go up means a copied authenticator: simplewebauthn refuses it (throws).
+          })
+          .catch(() => undefined);
         if (!result?.verified) return false;
         verified = result.authenticationInfo;
         return true;
