@@ -24,19 +24,27 @@ export async function recordAccountEvent(
   });
 }
 
-/** The sign-in code calls this once a web session starts; the session's start names it on the security page. */
-export async function recordSignIn(
+/**
+ * The entry of a web session's start, as a write not yet sent: the sign-in code sends it in the session's own
+ * statement (`app.signIn`'s `alongside`, ADR 047). The session's start names it on the security page.
+ */
+export function signInEvent(
   db: Database,
   request: Pick<FastifyRequest, 'ip' | 'headers'>,
   collectorId: string,
   session: { createdAt: Date },
-): Promise<void> {
-  await recordAccountEvent(db, request, collectorId, 'sign-in', {
-    sessionCreatedAt: session.createdAt.toISOString(),
+) {
+  const userAgent = request.headers['user-agent'];
+  return insertEvent(db, {
+    collectorId,
+    type: 'sign-in' satisfies AccountEventType,
+    detail: { sessionCreatedAt: session.createdAt.toISOString() },
+    ip: request.ip,
+    userAgent: typeof userAgent === 'string' ? userAgent : null,
   });
 }
 
-async function insertEvent(
+function insertEvent(
   db: Database,
   event: {
     collectorId: string;
@@ -46,7 +54,7 @@ async function insertEvent(
     userAgent?: string | null;
   },
 ) {
-  await db.insert(accountEvents).values({
+  return db.insert(accountEvents).values({
     collectorId: event.collectorId,
     type: event.type,
     detail: event.detail ?? {},

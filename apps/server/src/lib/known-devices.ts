@@ -1,7 +1,8 @@
-import { and, eq, gt, lt, not, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, not, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { knownDevices } from '../db/schema/identity.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { oneStatement } from './one-statement.ts';
 import { hashOf } from './token-hash.ts';
 
 /** A random id per browser; only its hash is stored against the collectors who completed sign-in on it. */
@@ -51,23 +52,33 @@ export async function rememberDevice(
   deviceId: string,
   clock: Clock = systemClock,
 ) {
+  await db.execute(oneStatement(rememberDeviceWrites(db, collectorId, clientId, deviceId, clock)));
+}
+
+/**
+ * rememberDevice's two writes, not yet sent, for a statement that holds other writes too (lib/one-statement.ts):
+ * the web session's start sends them with the session (ADR 047).
+ */
+export function rememberDeviceWrites(
+  db: Database,
+  collectorId: string,
+  clientId: string,
+  deviceId: string,
+  clock: Clock = systemClock,
+): SQLWrapper[] {
   const deviceHash = hashOf(deviceId);
   const now = clock.now();
   const expired = knownDevicesSince(now);
-  const swept = db.$with('swept').as(
-    db
-      .delete(knownDevices)
-      .where(
-        and(
-          eq(knownDevices.collectorId, collectorId),
-          not(and(eq(knownDevices.clientId, clientId), eq(knownDevices.deviceHash, deviceHash))!),
-          lt(knownDevices.lastSeenAt, expired),
-        ),
-      )
-      .returning({ deviceHash: knownDevices.deviceHash }),
-  );
-  await db
-    .with(swept)
+  const sweep = db
+    .delete(knownDevices)
+    .where(
+      and(
+        eq(knownDevices.collectorId, collectorId),
+        not(and(eq(knownDevices.clientId, clientId), eq(knownDevices.deviceHash, deviceHash))!),
+        lt(knownDevices.lastSeenAt, expired),
+      ),
+    );
+  const upsert = db
     .insert(knownDevices)
     .values({ collectorId, clientId, deviceHash })
     .onConflictDoUpdate({
@@ -79,4 +90,5 @@ export async function rememberDevice(
         firstSeenAt: sql`case when ${knownDevices.lastSeenAt} < ${expired} then ${now} else ${knownDevices.firstSeenAt} end`,
       },
     });
+  return [sweep, upsert];
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { sessions } from '../db/schema/core.ts';
 import { boundedCache } from '../lib/bounded-cache.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
+import { oneStatement } from '../lib/one-statement.ts';
 import { hashOf } from '../lib/token-hash.ts';
 
 export interface Session {
@@ -15,8 +16,15 @@ export interface Session {
 }
 
 export interface SessionStore {
-  /** Starts a session and answers the secret for the cookie; only its hash is stored. */
-  create(collectorId: string, data?: Record<string, unknown>): Promise<{ token: string; session: Session }>;
+  /**
+   * Starts a session and answers the secret for the cookie; only its hash is stored. `alongside`: writes that
+   * go with the session's start (its account log entry, the known device), sent in the same statement.
+   */
+  create(
+    collectorId: string,
+    data?: Record<string, unknown>,
+    alongside?: (session: Session) => SQLWrapper[],
+  ): Promise<{ token: string; session: Session }>;
   /** The live session for a cookie value, or undefined when unknown, idle too long or past its absolute end. */
   /**
    * The live session behind a cookie secret. `fresh`: from the database, never from memory, for the calls
@@ -97,14 +105,18 @@ export function createSessionStore(
   const isLive = (row: Row, at: Date) =>
     row.expiresAt > at && row.lastSeenAt.getTime() + idleMs > at.getTime();
   return {
-    async create(collectorId, data = {}) {
+    async create(collectorId, data = {}, alongside) {
       const token = randomBytes(32).toString('base64url');
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + timeouts.absoluteHours * 3_600_000);
-      await db
+      const session = { collectorId, createdAt, lastSeenAt: createdAt, expiresAt, data };
+      const insert = db
         .insert(sessions)
         .values({ idHash: hashOf(token), collectorId, createdAt, lastSeenAt: createdAt, expiresAt, data });
-      return { token, session: { collectorId, createdAt, lastSeenAt: createdAt, expiresAt, data } };
+      const more = alongside?.(session) ?? [];
+      // One round trip for a sign-in's writes (ADR 047); all of them or none.
+      await (more.length === 0 ? insert : db.execute(oneStatement([insert, ...more])));
+      return { token, session };
     },
     async read(token, options) {
       if (!token) return undefined;

@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HOTELS_SESSION_HEADER } from '@app/contracts/linked-partners-paths';
@@ -20,12 +21,16 @@ declare module 'fastify' {
      * instance's memory hears of it (issue 28, point 5).
      */
     requireFreshSession: (request: FastifyRequest) => Promise<void>;
-    /** Starts a session for a collector and sets the cookie; a previous session of this browser ends. */
+    /**
+     * Starts a session for a collector and sets the cookie; a previous session of this browser ends.
+     * `alongside`: writes that go with the start, in the same statement as the session (SessionStore.create).
+     */
     signIn: (
       request: FastifyRequest,
       reply: FastifyReply,
       collectorId: string,
       data?: Record<string, unknown>,
+      alongside?: (session: Session) => SQLWrapper[],
     ) => Promise<Session>;
     signOut: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** A cookie's name as this server sets it (`cookieNameFor`: the `__Host-` prefix over https). */
@@ -79,16 +84,21 @@ export const sessionPlugin = fp(
         reply: FastifyReply,
         collectorId: string,
         data?: Record<string, unknown>,
+        alongside?: (session: Session) => SQLWrapper[],
       ) => {
         // Rotation: whatever id this browser had before sign-in is never reused.
         await store.destroy(sessionToken(request));
         // The browser's own description, kept with the session, names the device on the security page
         // however the session started (issue 29, item 8).
         const userAgent = request.headers['user-agent'];
-        const { token, session } = await store.create(collectorId, {
-          ...data,
-          ...(typeof userAgent === 'string' && userAgent ? { userAgent: userAgent.slice(0, 400) } : {}),
-        });
+        const { token, session } = await store.create(
+          collectorId,
+          {
+            ...data,
+            ...(typeof userAgent === 'string' && userAgent ? { userAgent: userAgent.slice(0, 400) } : {}),
+          },
+          alongside,
+        );
         const maxAge = app.config.session.absoluteHours * 3600;
         reply.setCookie(sessionCookie, token, { ...cookieOptions, maxAge });
         reply.setCookie(SESSION_PRESENT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });

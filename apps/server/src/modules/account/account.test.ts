@@ -12,7 +12,7 @@ import { recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
 import { createSessionApiService } from '../session-api/service.ts';
-import { recordSignIn } from '../../lib/account-log.ts';
+import { signInEvent } from '../../lib/account-log.ts';
 
 let t: TestApp;
 const P = '/customer-management-api';
@@ -432,7 +432,7 @@ describe('sign-in events', () => {
     const { session, token } = await t.app.sessions.create(member.id);
     const agent =
       'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
-    await recordSignIn(t.app.db, { ip: '203.0.113.9', headers: { 'user-agent': agent } }, member.id, session);
+    await signInEvent(t.app.db, { ip: '203.0.113.9', headers: { 'user-agent': agent } }, member.id, session);
     const listed = await call({ cookies: { [SESSION_COOKIE]: token } }, 'GET', '/account/sessions');
     expect(listed.json().sessions).toEqual(
       expect.arrayContaining([expect.objectContaining({ current: true, device: 'Chrome on Android' })]),

@@ -14,6 +14,7 @@ import { collectors } from '../../db/schema/core.ts';
 import type { Config } from '../../env.ts';
 import { cookieNameFor } from '../../lib/cookie-name.ts';
 import { getOrCreateSecret } from '../../lib/server-secrets.ts';
+import { noteAccountRead } from '../../lib/account-reads.ts';
 import { loadPartnerClients, nativeAppClient } from './clients.ts';
 import { loadExistingGrant } from './consent.ts';
 import { DEVICE_COOKIE, isKnownDevice } from '../../lib/known-devices.ts';
@@ -256,6 +257,8 @@ export async function createIdentityProvider({
         .where(eq(collectors.id, sub))
         .limit(1);
       if (!collector || collector.status !== 'active') return undefined;
+      // The website's code exchange starts its web session from this read (lib/account-reads.ts, ADR 047).
+      noteAccountRead(collector);
       return {
         accountId: collector.id,
         claims: () => ({

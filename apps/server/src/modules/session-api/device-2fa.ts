@@ -10,7 +10,12 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { issueCode, maskEmail, maskPhone } from '../../lib/one-time-codes.ts';
 import { findContact } from '../../lib/collectors.ts';
-import { DEVICE_COOKIE, isKnownDevice, rememberDevice } from '../../lib/known-devices.ts';
+import {
+  DEVICE_COOKIE,
+  isKnownDevice,
+  rememberDevice,
+  rememberDeviceWrites,
+} from '../../lib/known-devices.ts';
 
 const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 export const DEVICE_2FA_PURPOSE = 'device-2fa';
@@ -33,6 +38,16 @@ export const isDeviceKnown = (
   clientId: string,
 ) => isKnownDevice(app.db, collectorId, clientId, request.cookies[app.cookieName(DEVICE_COOKIE)]);
 
+/** This browser's device id, given one (its cookie set) when it has none yet. */
+function deviceIdOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  let deviceId = request.cookies[app.cookieName(DEVICE_COOKIE)];
+  if (!deviceId || !/^[\w-]{43}$/.test(deviceId)) {
+    deviceId = randomBytes(32).toString('base64url');
+    reply.setCookie(app.cookieName(DEVICE_COOKIE), deviceId, deviceCookieOptions(app));
+  }
+  return deviceId;
+}
+
 /** After the second factor: this browser is known for this collector and client from now on. */
 export async function markDeviceKnown(
   app: FastifyInstance,
@@ -41,13 +56,17 @@ export async function markDeviceKnown(
   collectorId: string,
   clientId: string,
 ) {
-  let deviceId = request.cookies[app.cookieName(DEVICE_COOKIE)];
-  if (!deviceId || !/^[\w-]{43}$/.test(deviceId)) {
-    deviceId = randomBytes(32).toString('base64url');
-    reply.setCookie(app.cookieName(DEVICE_COOKIE), deviceId, deviceCookieOptions(app));
-  }
-  await rememberDevice(app.db, collectorId, clientId, deviceId);
+  await rememberDevice(app.db, collectorId, clientId, deviceIdOf(app, request, reply));
 }
+
+/** markDeviceKnown's writes, not yet sent: the web session's start sends them with the session (ADR 047). */
+export const deviceKnownWrites = (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  collectorId: string,
+  clientId: string,
+) => rememberDeviceWrites(app.db, collectorId, clientId, deviceIdOf(app, request, reply));
 
 export async function destinationOf(app: Pick<FastifyInstance, 'db'>, collectorId: string) {
   const contact = await findContact(app.db, collectorId);

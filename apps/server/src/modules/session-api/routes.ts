@@ -21,7 +21,7 @@ import {
   twoFaCodeSchema,
   WEB_CLIENT_ID,
 } from '@app/contracts/sign-in';
-import { isDeviceKnown, markDeviceKnown, startDevice2fa } from './device-2fa.ts';
+import { deviceKnownWrites, isDeviceKnown, markDeviceKnown, startDevice2fa } from './device-2fa.ts';
 import { cardNumberMessages } from '@app/contracts/card-number';
 import { emailSchema } from '@app/contracts/email';
 import { AppError } from '../../lib/app-error.ts';
@@ -32,7 +32,8 @@ import {
   readRemembered,
   rememberValue,
 } from './remember-cookie.ts';
-import { recordSignIn } from '../../lib/account-log.ts';
+import { signInEvent } from '../../lib/account-log.ts';
+import { withAccountReads } from '../../lib/account-reads.ts';
 import { createSessionApiService, type SignInIdentifier } from './service.ts';
 
 /** Per-IP limits on the calls that check a password or exchange a code (DESIGN.md 5). */
@@ -101,6 +102,23 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       return startDevice2fa(app, collectorId, { interactionUid: interaction.uid, clientId });
     }
     return finishLogin(reply, interaction, collectorId);
+  };
+
+  /**
+   * Starts the website's session after a finished sign-in, with its account log entry and this browser known
+   * for the website, in one statement (ADR 047).
+   */
+  const startWebSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    collector: { id: string; firstName: string | null },
+    data: Record<string, unknown>,
+  ) => {
+    const session = await app.signIn(request, reply, collector.id, data, (started) => [
+      signInEvent(app.db, request, collector.id, started),
+      ...deviceKnownWrites(app, request, reply, collector.id, WEB_CLIENT_ID),
+    ]);
+    return { sessionCreatedAt: session.createdAt.toISOString(), firstName: collector.firstName };
   };
 
   const setRemember = (reply: FastifyReply, cardNumber: string, remember: boolean | undefined) => {
@@ -265,26 +283,26 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const callback = new URL(redirectUri);
       callback.searchParams.set('code', code);
       callback.searchParams.set('iss', configuration.serverMetadata().issuer);
-      let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
-      try {
-        tokens = await client.authorizationCodeGrant(configuration, callback, {
-          pkceCodeVerifier: verificationCode,
-        });
-      } catch (error) {
-        request.log.warn({ err: error }, 'authorization code exchange refused');
-        throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
-      }
-      const claims = tokens.claims();
-      const collector = await service.collectorToSignIn(claims?.sub);
+      // The provider's token endpoint runs in-process and reads the member: that read is used again here
+      // instead of a second one in the same request (lib/account-reads.ts, ADR 047).
+      const { tokens, collector } = await withAccountReads(async () => {
+        let exchanged: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+        try {
+          exchanged = await client.authorizationCodeGrant(configuration, callback, {
+            pkceCodeVerifier: verificationCode,
+          });
+        } catch (error) {
+          request.log.warn({ err: error }, 'authorization code exchange refused');
+          throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
+        }
+        return { tokens: exchanged, collector: await service.collectorToSignIn(exchanged.claims()?.sub) };
+      });
       const sessionData = { idToken: tokens.id_token, refreshToken: tokens.refresh_token };
       // The login interaction asked for the code already; this covers a provider session from elsewhere.
       if (app.config.device2fa && !(await isDeviceKnown(app, request, collector.id, WEB_CLIENT_ID))) {
         return reply.status(403).send(await startDevice2fa(app, collector.id, sessionData));
       }
-      const session = await app.signIn(request, reply, collector.id, sessionData);
-      await recordSignIn(app.db, request, collector.id, session);
-      await markDeviceKnown(app, request, reply, collector.id, WEB_CLIENT_ID);
-      return { sessionCreatedAt: session.createdAt.toISOString(), firstName: collector.firstName };
+      return startWebSession(request, reply, collector, sessionData);
     },
   );
 
@@ -340,10 +358,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
         await markDeviceKnown(app, request, reply, collector.id, String(clientId));
         return finishLogin(reply, interaction, collector.id);
       }
-      const session = await app.signIn(request, reply, collector.id, { idToken, refreshToken });
-      await recordSignIn(app.db, request, collector.id, session);
-      await markDeviceKnown(app, request, reply, collector.id, WEB_CLIENT_ID);
-      return { sessionCreatedAt: session.createdAt.toISOString(), firstName: collector.firstName };
+      return startWebSession(request, reply, collector, { idToken, refreshToken });
     },
   );
 

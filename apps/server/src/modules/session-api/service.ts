@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { signInMessages, twoFactorMessages, type DeliveryMethod } from '@app/contracts/sign-in';
 import type { Database } from '../../db/database.ts';
+import { accountReadEarlier } from '../../lib/account-reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { ACCOUNT_LIMITS, countAttempt } from '../../lib/attempt-limits.ts';
@@ -152,8 +153,14 @@ export function createSessionApiService({ db, notify, clock }: SessionApiDeps) {
     verifyCredentials,
     verifyOtherFactor,
 
-    /** The active member a finished sign-in names (the provider's subject), else 400 SIGN_IN_FAILED. */
+    /**
+     * The active member a finished sign-in names (the provider's subject), else 400 SIGN_IN_FAILED. Inside the
+     * code exchange's `withAccountReads`, the provider's own read of that member in this request is used
+     * instead of a second one (ADR 047).
+     */
     async collectorToSignIn(collectorId: string | undefined) {
+      const earlier = collectorId ? accountReadEarlier(collectorId) : undefined;
+      if (earlier?.status === 'active') return { id: earlier.id, firstName: earlier.firstName };
       const collector = collectorId ? await findSignedInCollector(db, collectorId) : undefined;
       if (!collector) throw new AppError(400, 'SIGN_IN_FAILED', signInMessages.signInFailed);
       return collector;
