@@ -43,6 +43,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets/entry-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets/entry-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets/entry-abc123.js.gz'), gzipSync(script));
+  writeFileSync(path.join(dist, 'assets/logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(
     path.join(dist, '.vite/prerendered.json'),
     JSON.stringify([
@@ -85,6 +86,29 @@ describe('built files', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it("leaves a document's headers off a script, in every encoding, and keeps them on an SVG and the page", async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await t.app.inject({
+        url: '/assets/entry-abc123.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['referrer-policy']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    // An SVG opened on its own is a document that could run script: it keeps the policy.
+    const svg = await t.app.inject('/assets/logo-abc123.svg');
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(svg.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const page = await t.app.inject({ url: '/welcome', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('answers a missing hashed file 404, so a stale chunk is noticed', async () => {
