@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  interactionPolicy,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import { brand } from '@app/contracts/brand';
 import {
   IDENTITY_PREFIX,
@@ -109,6 +114,51 @@ const loginPolicy = (maxAge: number, deviceKnown?: DeviceCheck) => {
 const ID_TOKEN_ALG = 'ES256';
 
 /**
+ * The website's server is the only audience of the access token its code exchange gets (ADR 047): the exchange
+ * keeps the ID token and the refresh token and throws that access token away (the session's access token for
+ * /session-api/session/identity-access-token comes from the refresh token, for userinfo). So it is a short
+ * JWT for this resource, which is not stored, instead of an opaque token written to the database on every
+ * sign-in. No endpoint accepts it: userinfo refuses a token with an audience, introspection finds no row.
+ */
+const WEB_SESSION_RESOURCE_PATH = '/session-api';
+const WEB_SESSION_ACCESS_TOKEN_TTL = 60;
+
+/**
+ * Resource indicators (RFC 8707) for the web client's authorization requests only: its request (and the resume
+ * of its interaction) gets the website's resource by default, and its code exchange uses that resource, so the
+ * access token is a JWT that is never stored. Its refresh token keeps the resource but its refreshes do not use
+ * it, so a refreshed access token is the opaque userinfo token it always was. Any other resource, or any
+ * resource another client names, is refused (invalid_target).
+ */
+const webSessionResourceIndicators = (
+  publicUrl: string,
+): NonNullable<NonNullable<Configuration['features']>['resourceIndicators']> => {
+  const resource = `${publicUrl}${WEB_SESSION_RESOURCE_PATH}`;
+  return {
+    enabled: true,
+    defaultResource: (ctx, client, oneOf) => {
+      if (oneOf) return oneOf;
+      const route = ctx.oidc.route;
+      return client.clientId === WEB_CLIENT_ID && (route === 'authorization' || route === 'resume')
+        ? resource
+        : undefined;
+    },
+    useGrantedResource: (ctx, model) =>
+      ctx.oidc.client?.clientId === WEB_CLIENT_ID && model.kind === 'AuthorizationCode',
+    getResourceServerInfo: (_ctx, indicator, client) => {
+      if (client.clientId !== WEB_CLIENT_ID || indicator !== resource) throw new errors.InvalidTarget();
+      return {
+        scope: '',
+        audience: resource,
+        accessTokenFormat: 'jwt',
+        accessTokenTTL: WEB_SESSION_ACCESS_TOKEN_TTL,
+        jwt: { sign: { alg: ID_TOKEN_ALG } },
+      };
+    },
+  };
+};
+
+/**
  * The provider checks an `id_token_hint` (logout, `prompt=none`) against the client's algorithm only. A web
  * session started before the web client moved from RS256 to ES256 keeps its RS256 ID token for logout for up to
  * SESSION_ABSOLUTE_HOURS: such a hint is checked again as RS256, with the same key set and the same claims checks,
@@ -198,6 +248,7 @@ export async function createIdentityProvider({
         allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
       },
       userinfo: { enabled: true },
+      resourceIndicators: webSessionResourceIndicators(config.publicUrl),
       introspection: {
         enabled: true,
         // A client may introspect only the tokens issued to it (issue 16).
@@ -289,7 +340,8 @@ export async function createIdentityProvider({
       (code.scopes.has('offline') || code.scopes.has('offline_access')),
     rotateRefreshToken: true,
     ttl: {
-      AccessToken: 10 * 60,
+      // The web session's code-exchange token lasts what its resource says (webSessionResourceIndicators).
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 10 * 60,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
