@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -58,14 +59,24 @@ export const botCheckPlugin = fp(
     const hmacSecret = secretWhenReady(app, 'altcha-hmac');
 
     // Spent tokens past their challenge's end are swept on a timer (plugins/expired-rows.ts): an expired token
-    // is refused by its signature's end anyway.
-    const spend = async (token: string, expiresAt: Date) => {
-      const tokenHash = hashOf(token);
-      const inserted = await app.db
+    // is refused by its signature's end anyway. One on every sign-in: the statement is built once (ADR 047).
+    let spendStatement: ReturnType<typeof prepareSpend> | undefined;
+    const prepareSpend = () =>
+      app.db
         .insert(spentBotCheckTokens)
-        .values({ tokenHash, expiresAt })
+        .values({
+          tokenHash: sql.placeholder('tokenHash'),
+          expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz`,
+        })
         .onConflictDoNothing()
-        .returning({ tokenHash: spentBotCheckTokens.tokenHash });
+        .returning({ tokenHash: spentBotCheckTokens.tokenHash })
+        .prepare('bot_check_spend');
+    const spend = async (token: string, expiresAt: Date) => {
+      spendStatement ??= prepareSpend();
+      const inserted = await spendStatement.execute({
+        tokenHash: hashOf(token),
+        expiresAt: expiresAt.toISOString(),
+      });
       if (inserted.length === 0) throw failed();
     };
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Provider, {
   errors,
   interactionPolicy,
@@ -208,6 +208,19 @@ export async function createIdentityProvider({
   const cookieKeys = [await getOrCreateSecret(db, 'oidc-cookie-key')];
   const secure = config.publicUrl.startsWith('https://');
   const deviceCookie = cookieNameFor(config.publicUrl)(DEVICE_COOKIE);
+  // findAccount runs twice in every sign-in (the resume and the token endpoint): built once (ADR 047).
+  const accountById = db
+    .select({
+      id: collectors.id,
+      firstName: collectors.firstName,
+      lastName: collectors.lastName,
+      email: collectors.email,
+      status: collectors.status,
+    })
+    .from(collectors)
+    .where(eq(collectors.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('oidc_find_account');
 
   const configuration: Configuration = {
     adapter: createOidcAdapter(db),
@@ -296,17 +309,7 @@ export async function createIdentityProvider({
     },
     async findAccount(_ctx, sub) {
       if (!UUID.test(sub)) return undefined;
-      const [collector] = await db
-        .select({
-          id: collectors.id,
-          firstName: collectors.firstName,
-          lastName: collectors.lastName,
-          email: collectors.email,
-          status: collectors.status,
-        })
-        .from(collectors)
-        .where(eq(collectors.id, sub))
-        .limit(1);
+      const [collector] = await accountById.execute({ id: sub });
       if (!collector || collector.status !== 'active') return undefined;
       // The website's code exchange starts its web session from this read (lib/account-reads.ts, ADR 047).
       noteAccountRead(collector);

@@ -45,28 +45,71 @@ export async function findCredentialByEmail(db: Database, email: string): Promis
   return row;
 }
 
-/** The collector behind an active card of an active collector, or an active collector's email, as SQL. */
-const collectorIdOf = (db: Database, identifier: { cardNumber: string } | { email: string }) =>
-  'cardNumber' in identifier
-    ? db
-        .select({ id: cards.collectorId })
-        .from(cards)
-        .innerJoin(collectors, eq(collectors.id, cards.collectorId))
-        .where(
-          and(
-            eq(cards.number, identifier.cardNumber),
-            eq(cards.status, 'active'),
-            eq(collectors.status, 'active'),
-          ),
-        )
-        .limit(1)
-    : db
-        .select({ id: collectors.id })
-        .from(collectors)
-        .where(
-          and(sql`lower(${collectors.email}) = lower(${identifier.email})`, eq(collectors.status, 'active')),
-        )
-        .limit(1);
+/**
+ * A statement built once per database and kept prepared (ADR 047): the password step's own statements run on
+ * every sign-in, and building them cost the main thread more than sending them.
+ */
+function preparedFor<T>(build: (db: Database) => T): (db: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+const placeholder = (name: string) => sql.placeholder(name);
+/** `now` as a placeholder, given as ISO text and cast in SQL (as the provider adapter's times are). */
+const nowPlaceholder = sql`${placeholder('now')}::timestamptz`;
+
+/** takeAttemptFor's statement, for a card number or an email address (`identifier`), `max` and `now`. */
+const takeAttemptStatement = (by: 'cardNumber' | 'email') =>
+  preparedFor((db) => {
+    const identifier = placeholder('identifier');
+    const collectorId =
+      by === 'cardNumber'
+        ? db
+            .select({ id: cards.collectorId })
+            .from(cards)
+            .innerJoin(collectors, eq(collectors.id, cards.collectorId))
+            .where(
+              and(eq(cards.number, identifier), eq(cards.status, 'active'), eq(collectors.status, 'active')),
+            )
+            .limit(1)
+        : db
+            .select({ id: collectors.id })
+            .from(collectors)
+            .where(
+              and(sql`lower(${collectors.email}) = lower(${identifier})`, eq(collectors.status, 'active')),
+            )
+            .limit(1);
+    return db
+      .update(credentials)
+      .set({ failedAttempts: sql`${credentials.failedAttempts} + 1`, updatedAt: nowPlaceholder })
+      .where(
+        and(
+          eq(credentials.collectorId, sql`(${collectorId})`),
+          or(isNull(credentials.lockedUntil), lte(credentials.lockedUntil, nowPlaceholder)),
+          lt(credentials.failedAttempts, placeholder('max')),
+        ),
+      )
+      .returning({
+        collectorId: credentials.collectorId,
+        passwordHash: credentials.passwordHash,
+        failedAttempts: credentials.failedAttempts,
+        lockouts: credentials.lockouts,
+        lockedUntil: credentials.lockedUntil,
+        firstName: sql<
+          string | null
+        >`(select ${collectors.firstName} from ${collectors} where ${collectors.id} = ${credentials.collectorId})`,
+      })
+      .prepare(`sign_in_take_attempt_by_${by === 'cardNumber' ? 'card' : 'email'}`);
+  });
+const takeAttemptByCard = takeAttemptStatement('cardNumber');
+const takeAttemptByEmail = takeAttemptStatement('email');
 
 /**
  * Finds the credential and takes one password attempt before the password is checked, in one conditional
@@ -80,26 +123,14 @@ export async function takeAttemptFor(
   max: number,
   now: Date,
 ): Promise<CredentialRow | undefined> {
-  const [row] = await db
-    .update(credentials)
-    .set({ failedAttempts: sql`${credentials.failedAttempts} + 1`, updatedAt: now })
-    .where(
-      and(
-        eq(credentials.collectorId, sql`(${collectorIdOf(db, identifier)})`),
-        or(isNull(credentials.lockedUntil), lte(credentials.lockedUntil, now)),
-        lt(credentials.failedAttempts, max),
-      ),
-    )
-    .returning({
-      collectorId: credentials.collectorId,
-      passwordHash: credentials.passwordHash,
-      failedAttempts: credentials.failedAttempts,
-      lockouts: credentials.lockouts,
-      lockedUntil: credentials.lockedUntil,
-      firstName: sql<
-        string | null
-      >`(select ${collectors.firstName} from ${collectors} where ${collectors.id} = ${credentials.collectorId})`,
-    });
+  const [row] =
+    'cardNumber' in identifier
+      ? await takeAttemptByCard(db).execute({
+          identifier: identifier.cardNumber,
+          max,
+          now: now.toISOString(),
+        })
+      : await takeAttemptByEmail(db).execute({ identifier: identifier.email, max, now: now.toISOString() });
   return row;
 }
 
@@ -155,11 +186,16 @@ export async function lock(db: Database, collectorId: string, until: Date, now: 
     .where(eq(credentials.collectorId, collectorId));
 }
 
-export async function clearFailures(db: Database, collectorId: string, now: Date): Promise<void> {
-  await db
+const clearFailuresStatement = preparedFor((db) =>
+  db
     .update(credentials)
-    .set({ failedAttempts: 0, lockedUntil: null, updatedAt: now })
-    .where(eq(credentials.collectorId, collectorId));
+    .set({ failedAttempts: 0, lockedUntil: null, updatedAt: nowPlaceholder })
+    .where(eq(credentials.collectorId, placeholder('collectorId')))
+    .prepare('sign_in_clear_failures'),
+);
+
+export async function clearFailures(db: Database, collectorId: string, now: Date): Promise<void> {
+  await clearFailuresStatement(db).execute({ collectorId, now: now.toISOString() });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
