@@ -156,6 +156,8 @@ export async function pointsByPartner(db: Database, collectorId: string, from: D
   return db
     .select({
       partnerName: partner,
+      // No entry of the group has partner details: its name is the ledger's source, to be put in words.
+      isSource: sql<boolean>`bool_and(${transactionDetails.partnerName} is null)`,
       collected: sql<string>`coalesce(sum(${pointsLedger.amount}) filter (where ${pointsLedger.amount} > 0), 0)`,
       spent: sql<string>`coalesce(-sum(${pointsLedger.amount}) filter (where ${pointsLedger.amount} < 0), 0)`,
     })

@@ -29,6 +29,7 @@ import {
   type LedgerRow,
 } from './repository.ts';
 import { isUuid } from '../../lib/path-id.ts';
+import { sourceName } from '../../lib/ledger-sources.ts';
 
 /** Signed-in spec 9: activity starts 2025-01-01; nothing earlier is shown. */
 export const activityStart = new Date(`${ACTIVITY_START_DATE}T00:00:00Z`);
@@ -43,7 +44,7 @@ export const toTransaction = (row: LedgerRow): Transaction => ({
   points: row.amount,
   description: row.reason,
   partnerKind: partnerKindOf(row),
-  partnerName: row.partnerName ?? row.source,
+  partnerName: row.partnerName ?? sourceName(row.source),
   storeName: row.storeName,
   spend: row.spendPence == null ? null : pounds(row.spendPence),
   saving: row.savingPence ? pounds(row.savingPence) : null,
@@ -151,7 +152,7 @@ export function createActivityService({ db, feed, clock }: ActivityDeps) {
           id: row.id,
           date: row.createdAt.toISOString(),
           storeName: row.storeName,
-          partnerName: row.partnerName ?? row.source,
+          partnerName: row.partnerName ?? sourceName(row.source),
           saving: pounds(row.savingPence ?? 0),
           savingPence: row.savingPence ?? 0,
         })),
@@ -195,7 +196,7 @@ export function createActivityService({ db, feed, clock }: ActivityDeps) {
         ...totals,
         byPartner: partners
           .map((p) => ({
-            partnerName: p.partnerName,
+            partnerName: p.isSource ? sourceName(p.partnerName) : p.partnerName,
             collected: Number(p.collected),
             spent: Number(p.spent),
           }))
@@ -210,7 +211,7 @@ export function createActivityService({ db, feed, clock }: ActivityDeps) {
         id: receiptId,
         date: row.createdAt.toISOString(),
         storeName: row.storeName,
-        partnerName: row.partnerName ?? row.source,
+        partnerName: row.partnerName ?? sourceName(row.source),
         points: row.amount,
         total: pounds(row.spendPence ?? 0),
         saving: pounds(row.savingPence ?? 0),

@@ -15,9 +15,9 @@ import {
 import { demoCollector } from '../../db/demo/demo-collector.ts';
 import { cards } from '../../db/schema/core.ts';
 import { featureStates } from '../../db/schema/platform-status.ts';
-import { pointsBalance } from '../../lib/points-ledger.ts';
+import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, signedInMember, type TestApp } from '../../test/build-test-app.ts';
 import { demoActivity, loadDemoActivity } from '../../db/demo/demo-activity.ts';
 import { FEED_STATE_TTL_MS } from './service.ts';
 
@@ -178,6 +178,37 @@ describe('savings, breakdown and receipts', () => {
     expect(sainsburys?.spent).toBeGreaterThan(0);
     expect(body.byPartner.reduce((sum, p) => sum + p.collected, 0)).toBe(body.collected);
     expect(body.byPartner.reduce((sum, p) => sum + p.spent, 0)).toBe(body.spent);
+  });
+
+  it('names an entry without partner details by its source in words, in the feed and the breakdown', async () => {
+    const member = await signedInMember(t);
+    for (const [source, amount] of [
+      ['sainsburys-till', 500],
+      ['some-new_partner', 40],
+    ] as const) {
+      await recordPoints(t.app.db, {
+        collectorId: member.id,
+        amount,
+        reason: 'Shopping',
+        source,
+        idempotencyKey: `source-name-${source}-${member.id}`,
+      });
+    }
+    const feed = await t.app.inject({
+      url: '/nectar-shared-transactions-api/transactions',
+      cookies: member.cookies,
+    });
+    expect(feed.json<TransactionsResponse>().items.map((item) => item.partnerName)).toEqual([
+      'Some new partner',
+      "Sainsbury's",
+    ]);
+    const breakdown = await t.app.inject({ url: '/ledger-api/breakdown', cookies: member.cookies });
+    expect(
+      breakdown
+        .json<Breakdown>()
+        .byPartner.map((p) => p.partnerName)
+        .sort(),
+    ).toEqual(["Sainsbury's", 'Some new partner']);
   });
 
   it('shows a digital receipt and offers it as a download', async () => {

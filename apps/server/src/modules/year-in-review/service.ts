@@ -1,18 +1,7 @@
-import { brand } from '@app/contracts/brand';
 import { POINTS_PER_POUND, type Playback } from '@app/contracts/year-in-review';
 import type { Database } from '../../db/database.ts';
+import { sourceName } from '../../lib/ledger-sources.ts';
 import * as repository from './repository.ts';
-
-/** Readable names for the ledger's sources; an unknown source shows its slug in words. */
-const SOURCE_NAMES: Record<string, string> = {
-  'sainsburys-till': brand.retailer,
-  esso: brand.fuelPartner,
-  'offers-api': 'Bonus offers',
-  'british-airways-avios': brand.airlinePartner,
-  'hotels-com': brand.hotelPartner,
-};
-const nameOf = (source: string) =>
-  SOURCE_NAMES[source] ?? source.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 /**
  * The member's year from the points ledger (the only record of points): collected, spent (and what that
@@ -38,7 +27,7 @@ async function playbackFor(db: Database, collectorId: string, year: number): Pro
     collections: totals.collections,
     topPartners: sources
       .slice(0, 3)
-      .map((row) => ({ source: row.source, name: nameOf(row.source), points: row.points })),
+      .map((row) => ({ source: row.source, name: sourceName(row.source), points: row.points })),
     bestMonth: best ? best.month : null,
     bestMonthPoints: best ? best.points : 0,
   };
