@@ -1,3 +1,4 @@
+import { differenceInCalendarDays, format, isExists, isValid, parse } from 'date-fns';
 import { z } from 'zod';
 import { brand } from './brand.ts';
 
@@ -35,6 +36,7 @@ export const missingPointsMessages = {
   partnerRequired: 'Choose where you shopped.',
   dateRequired: 'Enter the date of your purchase.',
   dateInvalid: 'Enter a real date, for example 27 3 2026.',
+  dateYearDigits: 'Enter the year as 4 numbers, for example 2026.',
   dateInFuture: "The purchase date can't be in the future.",
   dateTooOld: `You can only claim for purchases in the last ${CLAIM_WINDOW_DAYS} days.`,
   spendRequired: 'Enter how much you spent.',
@@ -57,22 +59,68 @@ export const missingPointsMessages = {
 export const ukDate = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
 
-const DAY_MS = 86_400_000;
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-const dayNumber = (value: string) => Date.parse(`${value}T00:00:00Z`) / DAY_MS;
+/** A YYYY-MM-DD day as a date-fns date (Invalid Date for a day the calendar has not: 2026-02-31). */
+const calendarDay = (value: string) => parse(value, 'yyyy-MM-dd', new Date(0));
 
 /** What is wrong with a purchase date on `today` (both YYYY-MM-DD), or undefined when it can be claimed. */
 export function purchaseDateProblem(
   value: string,
   today: string,
 ): 'invalid' | 'future' | 'tooOld' | undefined {
-  if (!isoDay.test(value)) return 'invalid';
-  const day = dayNumber(value);
-  if (!Number.isFinite(day) || new Date(day * DAY_MS).toISOString().slice(0, 10) !== value) return 'invalid';
-  const daysAgo = dayNumber(today) - day;
+  const day = calendarDay(value);
+  if (!isoDay.test(value) || !isValid(day)) return 'invalid';
+  const daysAgo = differenceInCalendarDays(calendarDay(today), day);
   if (daysAgo < 0) return 'future';
   if (daysAgo > CLAIM_WINDOW_DAYS) return 'tooOld';
   return undefined;
+}
+
+/** The date of purchase as the member types it: GOV.UK's date input, three boxes (day, month, year). */
+export const DATE_PARTS = ['day', 'month', 'year'] as const;
+export type DatePart = (typeof DATE_PARTS)[number];
+type DateParts = Record<DatePart, string>;
+
+/** "The date of purchase must include a month and year." for the boxes left empty (GOV.UK's wording). */
+const dateMissingMessage = (missing: readonly DatePart[]) =>
+  `The date of purchase must include a ${missing.join(' and ')}.`;
+
+/**
+ * The three boxes as the wire's YYYY-MM-DD day, or what is wrong and which boxes are at fault: empty boxes,
+ * a day or month that is not one (32, 13, "x"), a year not of 4 numbers, a day its month has not (31 2 2026),
+ * then the claim window on `today` (all three boxes).
+ */
+export function purchaseDateFromParts(
+  parts: DateParts,
+  today: string,
+): { date: string } | { message: string; parts: DatePart[] } {
+  const typed = {
+    day: parts.day.trim(),
+    month: parts.month.trim(),
+    year: parts.year.trim(),
+  };
+  const empty = DATE_PARTS.filter((part) => typed[part] === '');
+  if (empty.length === DATE_PARTS.length) {
+    return { message: missingPointsMessages.dateRequired, parts: [...DATE_PARTS] };
+  }
+  if (empty.length > 0) return { message: dateMissingMessage(empty), parts: empty };
+  const day = /^\d{1,2}$/.test(typed.day) ? Number(typed.day) : Number.NaN;
+  const month = /^\d{1,2}$/.test(typed.month) ? Number(typed.month) : Number.NaN;
+  const notNumbers = [
+    ...(day >= 1 && day <= 31 ? [] : (['day'] as const)),
+    ...(month >= 1 && month <= 12 ? [] : (['month'] as const)),
+  ];
+  if (notNumbers.length > 0) return { message: missingPointsMessages.dateInvalid, parts: notNumbers };
+  if (!/^\d{4}$/.test(typed.year)) return { message: missingPointsMessages.dateYearDigits, parts: ['year'] };
+  const year = Number(typed.year);
+  // date-fns counts months from 0, as Date does.
+  if (!isExists(year, month - 1, day)) return { message: missingPointsMessages.dateInvalid, parts: ['day'] };
+  const value = format(new Date(year, month - 1, day), 'yyyy-MM-dd');
+  const problem = purchaseDateProblem(value, today);
+  if (problem === 'future') return { message: missingPointsMessages.dateInFuture, parts: [...DATE_PARTS] };
+  if (problem === 'tooOld') return { message: missingPointsMessages.dateTooOld, parts: [...DATE_PARTS] };
+  if (problem === 'invalid') return { message: missingPointsMessages.dateInvalid, parts: [...DATE_PARTS] };
+  return { date: value };
 }
 
 /** Pounds as the member types them ("12.5", "£12.50", "1,200") to pence, or NaN. */
@@ -122,6 +170,27 @@ export const claimFieldsSchema = (today: string) =>
       .regex(/^[A-Za-z0-9][A-Za-z0-9 /-]{2,38}[A-Za-z0-9]$/, missingPointsMessages.referenceInvalid),
   });
 export type ClaimFields = z.infer<ReturnType<typeof claimFieldsSchema>>;
+
+/**
+ * The claim form in the browser: the same fields, with the date of purchase typed in three boxes and made into
+ * the wire's YYYY-MM-DD day here, so the form sends what claimFieldsSchema checks. Each box at fault gets the
+ * date's message (its path is purchasedOn.day, .month or .year).
+ */
+export const claimFormSchema = (today: string) =>
+  claimFieldsSchema(today).extend({
+    purchasedOn: z
+      .object({ day: z.string(), month: z.string(), year: z.string() })
+      .transform((parts, context) => {
+        const made = purchaseDateFromParts(parts, today);
+        if ('date' in made) return made.date;
+        for (const part of made.parts) {
+          context.addIssue({ code: 'custom', message: made.message, path: [part] });
+        }
+        return z.NEVER;
+      }),
+  });
+/** What the form holds (the boxes as typed); its resolver gives ClaimFields. */
+export type ClaimForm = z.input<ReturnType<typeof claimFormSchema>>;
 
 /** The browser's check of a chosen receipt (the server checks the content again). */
 export function receiptFileProblem(file: { size: number; type: string }): string | undefined {

@@ -5,13 +5,14 @@ import { Link } from 'react-router';
 import {
   CLAIM_PARTNERS,
   CLAIM_WINDOW_DAYS,
-  RECEIPT_ACCEPT,
-  claimFieldsSchema,
+  DATE_PARTS,
+  claimFormSchema,
   missingPointsMessages as m,
   receiptFileProblem,
   ukDate,
   type ClaimAnswer,
   type ClaimFields,
+  type ClaimForm,
 } from '@app/contracts/missing-points';
 import type { ErrorCode } from '@app/contracts/error-codes';
 import { HttpError } from '../../shared/http/client.ts';
@@ -20,8 +21,10 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { useSendClaim } from './api/send-claim.ts';
+import { DateInput } from './date-input.tsx';
 import { longDay, pounds } from './format.ts';
 import { MissingPointsLayout } from './missing-points-layout.tsx';
+import { ReceiptField } from './receipt-field.tsx';
 
 type FieldName = keyof ClaimFields | 'receipt';
 
@@ -44,6 +47,12 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, FieldName>> = {
 };
 
 const DAY_MS = 86_400_000;
+
+/** A YYYY-MM-DD day as typed in the date's three boxes: "19 11 2026". */
+const typedDay = (isoDay: string) => {
+  const [year, month, day] = isoDay.split('-');
+  return `${Number(day)} ${Number(month)} ${year}`;
+};
 
 /** The instant answer, or the stored claim: what the member learns after sending. */
 function Answer({ answer, onAnother }: { answer: ClaimAnswer; onAnother: () => void }) {
@@ -120,10 +129,11 @@ function Answer({ answer, onAnother }: { answer: ClaimAnswer; onAnother: () => v
  * its field and listed in a summary that takes the focus.
  */
 export function ClaimPage() {
-  // The window's ends on the day the page opened (the server checks again on its own clock).
-  const [{ today, oldest }] = useState(() => {
+  // The window ends on the day the page opened (the server checks again on its own clock); the hint's example
+  // is a day inside it.
+  const [{ today, example }] = useState(() => {
     const now = new Date();
-    return { today: ukDate(now), oldest: ukDate(new Date(now.getTime() - CLAIM_WINDOW_DAYS * DAY_MS)) };
+    return { today: ukDate(now), example: typedDay(ukDate(new Date(now.getTime() - 7 * DAY_MS))) };
   });
   const send = useSendClaim();
   const [receipt, setReceipt] = useState<File>();
@@ -132,13 +142,7 @@ export function ClaimPage() {
   const [answer, setAnswer] = useState<ClaimAnswer>();
   const summaryRef = useRef<HTMLDivElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const ids = {
-    partner: useId(),
-    receipt: useId(),
-    receiptHint: useId(),
-    receiptError: useId(),
-    summary: useId(),
-  };
+  const ids = { partner: useId(), summary: useId() };
 
   const {
     register,
@@ -146,16 +150,36 @@ export function ClaimPage() {
     reset,
     setFocus,
     formState: { errors, submitCount },
-  } = useForm<ClaimFields>({
-    resolver: zodResolver(claimFieldsSchema(today)) as never,
-    defaultValues: { partner: '' as ClaimFields['partner'], purchasedOn: '', spend: '', reference: '' },
+  } = useForm<ClaimForm, unknown, ClaimFields>({
+    // The date's three boxes come out as the wire's YYYY-MM-DD day (claimFormSchema).
+    resolver: zodResolver(claimFormSchema(today)),
+    defaultValues: {
+      partner: '' as ClaimFields['partner'],
+      purchasedOn: { day: '', month: '', year: '' },
+      spend: '',
+      reference: '',
+    },
     shouldFocusError: false,
   });
 
-  const fieldError = (name: FieldName) =>
-    name === 'receipt'
-      ? (receiptError ?? (serverError?.field === 'receipt' ? serverError.message : undefined))
-      : (errors[name]?.message ?? (serverError?.field === name ? serverError.message : undefined));
+  // The date's boxes at fault share one message (the contract gives it to each), shown for the group; a server's
+  // refusal of the date (too old, in the future) is about all three.
+  const dateErrors = errors.purchasedOn;
+  const dateFaults = DATE_PARTS.filter((part) => dateErrors?.[part]?.message);
+  const dateError = dateFaults.map((part) => dateErrors?.[part]?.message).find(Boolean);
+  const fieldError = (name: FieldName) => {
+    if (name === 'receipt') {
+      return receiptError ?? (serverError?.field === 'receipt' ? serverError.message : undefined);
+    }
+    const own = name === 'purchasedOn' ? dateError : errors[name]?.message;
+    return own ?? (serverError?.field === name ? serverError.message : undefined);
+  };
+  const dateInvalid = Object.fromEntries(
+    DATE_PARTS.map((part) => [
+      part,
+      dateFaults.length > 0 ? dateFaults.includes(part) : serverError?.field === 'purchasedOn',
+    ]),
+  );
   const listed = (Object.keys(FIELD_LABELS) as FieldName[])
     .map((name) => ({ name, message: fieldError(name) }))
     .filter((entry): entry is { name: FieldName; message: string } => Boolean(entry.message));
@@ -184,7 +208,7 @@ export function ClaimPage() {
       },
     );
   };
-  const onInvalid = (_errors: FieldErrors<ClaimFields>) => {
+  const onInvalid = (_errors: FieldErrors<ClaimForm>) => {
     setServerError(undefined);
     showSummary();
   };
@@ -193,6 +217,14 @@ export function ClaimPage() {
     setReceipt(file);
     setReceiptError(file ? receiptFileProblem(file) : undefined);
     if (serverError?.field === 'receipt') setServerError(undefined);
+    // The input forgets the file too, so choosing the same file again is a change.
+    if (!file && fileInputRef.current) fileInputRef.current.value = '';
+  };
+  /** Where a summary's link takes the focus: the field, or the date's first box at fault (Day for the whole date). */
+  const focusField = (name: FieldName) => {
+    if (name === 'receipt') fileInputRef.current?.focus();
+    else if (name === 'purchasedOn') setFocus(`purchasedOn.${dateFaults[0] ?? 'day'}`);
+    else setFocus(name);
   };
 
   if (answer) {
@@ -214,7 +246,6 @@ export function ClaimPage() {
   }
 
   const partnerError = fieldError('partner');
-  const receiptMessage = fieldError('receipt');
   return (
     <MissingPointsLayout
       title="Claim missing points"
@@ -238,11 +269,10 @@ export function ClaimPage() {
               <li key={`${item.name ?? 'form'}-${item.message}`}>
                 {item.name ? (
                   <a
-                    href={`#claim-${item.name}`}
+                    href={`#claim-${item.name}${item.name === 'purchasedOn' ? `-${dateFaults[0] ?? 'day'}` : ''}`}
                     onClick={(event) => {
                       event.preventDefault();
-                      if (item.name === 'receipt') fileInputRef.current?.focus();
-                      else setFocus(item.name);
+                      focusField(item.name);
                     }}
                   >
                     {FIELD_LABELS[item.name]}: {item.message}
@@ -285,15 +315,17 @@ export function ClaimPage() {
               </span>
             ) : null}
           </div>
-          <TextField
+          <DateInput
             id="claim-purchasedOn"
-            label={FIELD_LABELS.purchasedOn}
-            description={`Within the last ${CLAIM_WINDOW_DAYS} days`}
-            type="date"
-            min={oldest}
-            max={today}
+            legend={FIELD_LABELS.purchasedOn}
+            hint={`Within the last ${CLAIM_WINDOW_DAYS} days. For example, ${example}`}
             error={fieldError('purchasedOn')}
-            {...register('purchasedOn')}
+            invalid={dateInvalid}
+            fields={{
+              day: register('purchasedOn.day'),
+              month: register('purchasedOn.month'),
+              year: register('purchasedOn.year'),
+            }}
           />
           <TextField
             id="claim-spend"
@@ -314,36 +346,19 @@ export function ClaimPage() {
             error={fieldError('reference')}
             {...register('reference')}
           />
-          <div className={`field${receiptMessage ? ' field--invalid' : ''}`}>
-            <label className="field__label" htmlFor="claim-receipt">
-              {FIELD_LABELS.receipt} (optional)
-            </label>
-            <span className="field__description" id={ids.receiptHint}>
-              A photo (JPEG or PNG) or a PDF, 5 MB at most. It helps us settle your claim sooner.
-            </span>
-            <input
-              id="claim-receipt"
-              ref={fileInputRef}
-              className="missing-points__file"
-              type="file"
-              accept={RECEIPT_ACCEPT}
-              aria-invalid={receiptMessage ? true : undefined}
-              aria-describedby={[ids.receiptHint, receiptMessage ? ids.receiptError : '']
-                .filter(Boolean)
-                .join(' ')}
-              onChange={(event) => chooseReceipt(event.currentTarget.files?.[0])}
-            />
-            {receipt && !receiptMessage ? (
-              <span className="missing-points__muted">
-                {receipt.name}, {Math.max(1, Math.round(receipt.size / 1024)).toLocaleString('en-GB')} KB
-              </span>
-            ) : null}
-            {receiptMessage ? (
-              <span className="field__error" id={ids.receiptError}>
-                {receiptMessage}
-              </span>
-            ) : null}
-          </div>
+          <ReceiptField
+            id="claim-receipt"
+            label={`${FIELD_LABELS.receipt} (optional)`}
+            hint="A photo (JPEG or PNG) or a PDF, 5 MB at most. It helps us settle your claim sooner."
+            file={receipt}
+            error={fieldError('receipt')}
+            inputRef={fileInputRef}
+            onChoose={chooseReceipt}
+            onRemove={() => {
+              chooseReceipt(undefined);
+              fileInputRef.current?.focus();
+            }}
+          />
           <Button type="submit" fullWidth loading={send.isPending}>
             {send.isPending ? 'Sending your claim' : 'Send claim'}
           </Button>
