@@ -138,6 +138,8 @@ describe('ClaimPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send claim' }));
 
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    // The summary takes the focus first (a frame after the click), as the member sees it.
+    await vi.waitFor(() => expect(summary).toHaveFocus());
     expect(within(summary).getAllByRole('link')).toHaveLength(1);
     const link = within(summary).getByRole('link', { name: `Date of purchase: ${m.dateInvalid}` });
     const group = dateGroup();
@@ -160,6 +162,8 @@ describe('ClaimPage', { timeout: 20_000 }, () => {
     const user = await fillForm({ partner: 'eBay', date: daysAgo(-1), spend: '12', reference: 'EB-42' });
     await user.click(screen.getByRole('button', { name: 'Send claim' }));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    // The summary takes the focus first (a frame after the click), as the member sees it.
+    await vi.waitFor(() => expect(summary).toHaveFocus());
     const group = dateGroup();
     expect(within(group).getByText(m.dateInFuture)).toBeVisible();
     for (const label of ['Day', 'Month', 'Year']) {
@@ -175,6 +179,8 @@ describe('ClaimPage', { timeout: 20_000 }, () => {
     const user = await fillForm({ date: { day: '3', month: '', year: '2026' } });
     await user.click(screen.getByRole('button', { name: 'Send claim' }));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    // The summary takes the focus first (a frame after the click), as the member sees it.
+    await vi.waitFor(() => expect(summary).toHaveFocus());
     const message = 'The date of purchase must include a month.';
     const group = dateGroup();
     expect(within(group).getByText(message)).toBeVisible();
@@ -182,6 +188,29 @@ describe('ClaimPage', { timeout: 20_000 }, () => {
     expect(within(group).getByLabelText('Day')).not.toHaveAttribute('aria-invalid');
     await user.click(within(summary).getByRole('link', { name: `Date of purchase: ${message}` }));
     expect(within(group).getByLabelText('Month')).toHaveFocus();
+  });
+
+  it("keeps the group's message true to what is typed after sending: each box checks the others again", async () => {
+    stubServer({});
+    renderAt('/account/missing-points/claim');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    const group = dateGroup();
+    expect(within(group).getByText(m.dateRequired)).toBeVisible();
+    // A day typed: the month and year are what is missing now, not the whole date.
+    await user.type(within(group).getByLabelText('Day'), '3');
+    expect(within(group).getByText('The date of purchase must include a month and year.')).toBeVisible();
+    expect(within(group).getByLabelText('Day')).not.toHaveAttribute('aria-invalid');
+    expect(within(group).getByLabelText('Month')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(within(group).getByLabelText('Year'), '2026');
+    expect(within(group).getByText('The date of purchase must include a month.')).toBeVisible();
+    await user.type(within(group).getByLabelText('Month'), '13');
+    expect(within(group).getByText(m.dateInvalid)).toBeVisible();
+    expect(within(group).getByLabelText('Month')).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(within(group).getByLabelText('Year'));
+    expect(within(group).getByText('The date of purchase must include a year.')).toBeVisible();
+    expect(within(group).getByLabelText('Month')).not.toHaveAttribute('aria-invalid');
+    expect(within(group).getByLabelText('Year')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('refuses a receipt of another type or over 5 MB at once, before sending', async () => {

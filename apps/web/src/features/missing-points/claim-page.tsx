@@ -148,7 +148,6 @@ export function ClaimPage() {
     register,
     handleSubmit,
     reset,
-    setFocus,
     formState: { errors, submitCount },
   } = useForm<ClaimForm, unknown, ClaimFields>({
     // The date's three boxes come out as the wire's YYYY-MM-DD day (claimFormSchema).
@@ -163,7 +162,8 @@ export function ClaimPage() {
   });
 
   // The date's boxes at fault share one message (the contract gives it to each), shown for the group; a server's
-  // refusal of the date (too old, in the future) is about all three.
+  // refusal of the date (too old, in the future) is about all three. Each box checks the others again when it
+  // changes (deps), so the group's message follows what is typed.
   const dateErrors = errors.purchasedOn;
   const dateFaults = DATE_PARTS.filter((part) => dateErrors?.[part]?.message);
   const dateError = dateFaults.map((part) => dateErrors?.[part]?.message).find(Boolean);
@@ -220,11 +220,14 @@ export function ClaimPage() {
     // The input forgets the file too, so choosing the same file again is a change.
     if (!file && fileInputRef.current) fileInputRef.current.value = '';
   };
-  /** Where a summary's link takes the focus: the field, or the date's first box at fault (Day for the whole date). */
+  /** The element a summary's link takes the focus to: the field, or the date's first box at fault (Day for a whole date). */
+  const fieldId = (name: FieldName) =>
+    name === 'purchasedOn' ? `claim-purchasedOn-${dateFaults[0] ?? 'day'}` : `claim-${name}`;
   const focusField = (name: FieldName) => {
-    if (name === 'receipt') fileInputRef.current?.focus();
-    else if (name === 'purchasedOn') setFocus(`purchasedOn.${dateFaults[0] ?? 'day'}`);
-    else setFocus(name);
+    const target = document.getElementById(fieldId(name));
+    target?.focus({ preventScroll: true });
+    // With its label and hint in sight, not at the window's edge where focus() would leave it.
+    target?.scrollIntoView?.({ block: 'center' });
   };
 
   if (answer) {
@@ -269,7 +272,7 @@ export function ClaimPage() {
               <li key={`${item.name ?? 'form'}-${item.message}`}>
                 {item.name ? (
                   <a
-                    href={`#claim-${item.name}${item.name === 'purchasedOn' ? `-${dateFaults[0] ?? 'day'}` : ''}`}
+                    href={`#${fieldId(item.name)}`}
                     onClick={(event) => {
                       event.preventDefault();
                       focusField(item.name);
@@ -322,9 +325,9 @@ export function ClaimPage() {
             error={fieldError('purchasedOn')}
             invalid={dateInvalid}
             fields={{
-              day: register('purchasedOn.day'),
-              month: register('purchasedOn.month'),
-              year: register('purchasedOn.year'),
+              day: register('purchasedOn.day', { deps: ['purchasedOn.month', 'purchasedOn.year'] }),
+              month: register('purchasedOn.month', { deps: ['purchasedOn.day', 'purchasedOn.year'] }),
+              year: register('purchasedOn.year', { deps: ['purchasedOn.day', 'purchasedOn.month'] }),
             }}
           />
           <TextField
