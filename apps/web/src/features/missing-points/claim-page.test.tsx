@@ -43,7 +43,12 @@ function renderAt(path: string) {
 }
 
 const today = ukDate(new Date());
-const daysAgo = (days: number) => ukDate(new Date(Date.now() - days * 86_400_000));
+/** The UK calendar day `days` before today (counted on the calendar: 24-hour steps cross a clock change). */
+const daysAgo = (days: number) => {
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - days);
+  return day.toISOString().slice(0, 10);
+};
 /** A YYYY-MM-DD day as a UK member types it in the three boxes: "3 11 2026" (no leading zeros). */
 const typed = (isoDay: string) => {
   const [year = '', month = '', day = ''] = isoDay.split('-');
