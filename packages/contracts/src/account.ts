@@ -64,12 +64,13 @@ export const accountMessages = {
 
 /* ---------- customer (GET /customer/v2, GET /customer/refresh, PUT /customer) ---------- */
 
-export const mobileSchemaOut = z.object({
-  countryCode: z.string(),
-  phoneNumber: z.string(),
-  /** The number with all but its last 3 digits hidden. */
-  masked: z.string(),
-});
+export const mobileSchemaOut = /* @__PURE__ */ (() =>
+  z.object({
+    countryCode: z.string(),
+    phoneNumber: z.string(),
+    /** The number with all but its last 3 digits hidden. */
+    masked: z.string(),
+  }))();
 
 /** GET /customer-management-api/customer/v2: the profile plus what the account pages show. */
 /**
@@ -77,7 +78,8 @@ export const mobileSchemaOut = z.object({
  * shown, ADR 037): the member's address as the account pages show it, enough to recognise, like the masked mobile:
  * each word keeps its first character, the postcode its outward code. null when no address is held.
  */
-export const maskedAddressSchema = z.object({ maskedAddress: addressSchema.nullable() });
+export const maskedAddressSchema = /* @__PURE__ */ (() =>
+  z.object({ maskedAddress: addressSchema.nullable() }))();
 export type MaskedAddress = z.infer<typeof maskedAddressSchema>;
 
 const maskWord = (word: string) => `${word.slice(0, 1)}${'*'.repeat(Math.max(0, word.length - 1))}`;
@@ -90,144 +92,167 @@ export const maskAddress = (address: Address): Address => ({
 /** One line of an address as the account pages write it: its lines and its postcode, comma-separated. */
 export const addressText = (address: Address) => [...address.lines, address.postcode].join(', ');
 
-export const customerSchema = profileSchema.extend({
-  dateOfBirth: z.string().nullable(),
-  mobile: mobileSchemaOut.nullable(),
-  address: addressSchema.nullable(),
-  /** A new email address waiting for its confirmation link, if any. */
-  pendingEmail: z.string().nullable(),
-});
+export const customerSchema = /* @__PURE__ */ (() =>
+  profileSchema.extend({
+    dateOfBirth: z.string().nullable(),
+    mobile: mobileSchemaOut.nullable(),
+    address: addressSchema.nullable(),
+    /** A new email address waiting for its confirmation link, if any. */
+    pendingEmail: z.string().nullable(),
+  }))();
 export type Customer = z.infer<typeof customerSchema>;
 
 /** PUT /customer: the name (the fields of spec 5 'Name'). */
-export const updateNameSchema = z.object({
-  title: titleSchema,
-  firstName: firstNameSchema,
-  lastName: lastNameSchema,
-});
+export const updateNameSchema = /* @__PURE__ */ (() =>
+  z.object({
+    title: titleSchema,
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+  }))();
 export type UpdateName = z.infer<typeof updateNameSchema>;
 
 /** POST address lookup {building, postcode} (spec 7.4 'Address'). */
-export const addressLookupSchema = z.object({ building: propertySchema, postcode: postcodeSchema });
-export const addressLookupResponseSchema = z.object({ addresses: z.array(addressSchema) });
+export const addressLookupSchema = /* @__PURE__ */ (() =>
+  z.object({ building: propertySchema, postcode: postcodeSchema }))();
+export const addressLookupResponseSchema = /* @__PURE__ */ (() =>
+  z.object({ addresses: z.array(addressSchema) }))();
 /** PUT customer-address: an address the lookup gave. */
-export const updateAddressSchema = z.object({ address: addressSchema });
+export const updateAddressSchema = /* @__PURE__ */ (() => z.object({ address: addressSchema }))();
 
 /* ---------- step-up codes (POST /2fa/send, POST /2fa/verify) ---------- */
 
-export const twoFaSendSchema = z.object({ deliveryMethod: z.enum(DELIVERY_METHODS) });
-export const twoFaSendResponseSchema = z.object({
-  deliveryMethod: z.enum(DELIVERY_METHODS),
-  maskedDestination: z.string(),
-  description: z.string(),
-});
-export const twoFaVerifySchema = z.object({ code: twoFaCodeSchema });
-export const twoFaOptionsSchema = z.object({
-  options: z.array(z.object({ deliveryMethod: z.enum(DELIVERY_METHODS), maskedDestination: z.string() })),
-});
+export const twoFaSendSchema = /* @__PURE__ */ (() =>
+  z.object({ deliveryMethod: z.enum(DELIVERY_METHODS) }))();
+export const twoFaSendResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    deliveryMethod: z.enum(DELIVERY_METHODS),
+    maskedDestination: z.string(),
+    description: z.string(),
+  }))();
+export const twoFaVerifySchema = /* @__PURE__ */ (() => z.object({ code: twoFaCodeSchema }))();
+export const twoFaOptionsSchema = /* @__PURE__ */ (() =>
+  z.object({
+    options: z.array(z.object({ deliveryMethod: z.enum(DELIVERY_METHODS), maskedDestination: z.string() })),
+  }))();
 
 /* ---------- email and mobile ---------- */
 
-export const updateEmailSchema = z.object({ email: emailSchema });
+export const updateEmailSchema = /* @__PURE__ */ (() => z.object({ email: emailSchema }))();
 /** An emailed link's token: a broken one gets the link's own message, never the generic one (issue 29, item 6). */
-export const emailTokenSchema = z.object({
-  token: z
-    .string({ error: accountMessages.emailLinkInvalid })
-    .min(20, accountMessages.emailLinkInvalid)
-    .max(200, accountMessages.emailLinkInvalid),
-});
+export const emailTokenSchema = /* @__PURE__ */ (() =>
+  z.object({
+    token: z
+      .string({ error: accountMessages.emailLinkInvalid })
+      .min(20, accountMessages.emailLinkInvalid)
+      .max(200, accountMessages.emailLinkInvalid),
+  }))();
 /** PUT /customer/v3/email {token[, newPassword]} (signed-in spec 7.4): the link, and a new password with it. */
-export const emailTokenWithPasswordSchema = emailTokenSchema.extend({
-  newPassword: z.string().min(1).max(200).optional(),
-});
+export const emailTokenWithPasswordSchema = /* @__PURE__ */ (() =>
+  emailTokenSchema.extend({
+    newPassword: z.string().min(1).max(200).optional(),
+  }))();
 /** An answer that only says what was done: { description } (the account's changes, signed-in spec 7.4). */
-export const descriptionResponseSchema = z.object({ description: z.string() });
-export const emailConfirmedSchema = z.object({ email: z.string(), description: z.string() });
-export const updateMobileSchema = z.object({
-  phone: z.object({ phoneNumber: mobileSchema, countryCode: z.string().regex(/^[A-Z]{2}$/) }),
-});
+export const descriptionResponseSchema = /* @__PURE__ */ (() => z.object({ description: z.string() }))();
+export const emailConfirmedSchema = /* @__PURE__ */ (() =>
+  z.object({ email: z.string(), description: z.string() }))();
+export const updateMobileSchema = /* @__PURE__ */ (() =>
+  z.object({
+    phone: z.object({ phoneNumber: mobileSchema, countryCode: z.string().regex(/^[A-Z]{2}$/) }),
+  }))();
 
 /* ---------- password ---------- */
 
-export const changePasswordSchema = z.object({
-  currentPassword: passwordInputSchema,
-  newPassword: z.string().min(1).max(200),
-});
+export const changePasswordSchema = /* @__PURE__ */ (() =>
+  z.object({
+    currentPassword: passwordInputSchema,
+    newPassword: z.string().min(1).max(200),
+  }))();
 
 /* ---------- contact preferences ---------- */
 
 /** GET/PUT /contact-preferences/nectar (registration spec 3 nectarContactPreferences). */
-export const nectarPreferencesSchema = z.object({
-  contactByEmail: z.boolean(),
-  contactBySMS: z.boolean(),
-  contactByPost: z.boolean(),
-  contactByPhone: z.boolean(),
-});
+export const nectarPreferencesSchema = /* @__PURE__ */ (() =>
+  z.object({
+    contactByEmail: z.boolean(),
+    contactBySMS: z.boolean(),
+    contactByPost: z.boolean(),
+    contactByPhone: z.boolean(),
+  }))();
 export type NectarPreferences = z.infer<typeof nectarPreferencesSchema>;
 
 /** The online-advertising channel of GET /contact-preferences/cpm?channel=ONLINEAD (spec 7.4). */
 export const CPM_CHANNELS = ['ONLINEAD'] as const;
-export const cpmPreferencesSchema = z.object({
-  contactPreferences: z.array(z.object({ channel: z.enum(CPM_CHANNELS), consent: z.boolean() })).max(5),
-});
+export const cpmPreferencesSchema = /* @__PURE__ */ (() =>
+  z.object({
+    contactPreferences: z.array(z.object({ channel: z.enum(CPM_CHANNELS), consent: z.boolean() })).max(5),
+  }))();
 export type CpmPreferences = z.infer<typeof cpmPreferencesSchema>;
 
-const unsubscribeTokenSchema = z
-  .string({ error: accountMessages.unsubscribeInvalid })
-  .min(20, accountMessages.unsubscribeInvalid)
-  .max(300, accountMessages.unsubscribeInvalid);
-export const unsubscribeRequestSchema = z.object({ token: unsubscribeTokenSchema });
+const unsubscribeTokenSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: accountMessages.unsubscribeInvalid })
+    .min(20, accountMessages.unsubscribeInvalid)
+    .max(300, accountMessages.unsubscribeInvalid))();
+export const unsubscribeRequestSchema = /* @__PURE__ */ (() => z.object({ token: unsubscribeTokenSchema }))();
 /**
  * The link was sent to this address, so its holder may see it: the page unsubscribes it in one click, or says
  * marketing email is already off (`subscribed: false`).
  */
-export const unsubscribeRequestResponseSchema = z.object({
-  email: z.string(),
-  maskedEmail: z.string(),
-  subscribed: z.boolean(),
-});
-export const unsubscribeUpdateSchema = z.object({ email: emailSchema, token: unsubscribeTokenSchema });
+export const unsubscribeRequestResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    email: z.string(),
+    maskedEmail: z.string(),
+    subscribed: z.boolean(),
+  }))();
+export const unsubscribeUpdateSchema = /* @__PURE__ */ (() =>
+  z.object({ email: emailSchema, token: unsubscribeTokenSchema }))();
 
 /* ---------- redemption lock ---------- */
 
 export const REDEMPTION_STATUSES = ['LOCKED', 'UNLOCKED'] as const;
-export const redemptionStatusSchema = z.object({ status: z.enum(REDEMPTION_STATUSES) });
+export const redemptionStatusSchema = /* @__PURE__ */ (() =>
+  z.object({ status: z.enum(REDEMPTION_STATUSES) }))();
 export type RedemptionStatus = z.infer<typeof redemptionStatusSchema>;
 
 /* ---------- close account ---------- */
 
-export const closeAccountSchema = z.object({
-  password: z
-    .string({ error: accountMessages.closePasswordEmpty })
-    .min(1, accountMessages.closePasswordEmpty)
-    .max(200),
-  confirm: z.literal(true, { error: accountMessages.closeConfirm }),
-});
+export const closeAccountSchema = /* @__PURE__ */ (() =>
+  z.object({
+    password: z
+      .string({ error: accountMessages.closePasswordEmpty })
+      .min(1, accountMessages.closePasswordEmpty)
+      .max(200),
+    confirm: z.literal(true, { error: accountMessages.closeConfirm }),
+  }))();
 
 /* ---------- additional details, collector hash ---------- */
 
 export const MISSING_FIELDS = ['dateOfBirth', 'mobile', 'address'] as const;
-export const missingInformationSchema = z.object({ missing: z.array(z.enum(MISSING_FIELDS)) });
+export const missingInformationSchema = /* @__PURE__ */ (() =>
+  z.object({ missing: z.array(z.enum(MISSING_FIELDS)) }))();
 export const missingInformationUpdateSchema = (today?: () => Date) =>
   z.object({ dateOfBirth: dateOfBirthSchema(today) });
-export const collectorHashQuerySchema = z.object({
-  org: z
-    .string()
-    .regex(/^[a-z0-9-]{1,40}$/i)
-    .optional(),
-});
-export const collectorHashSchema = z.object({ hashID: z.string() });
+export const collectorHashQuerySchema = /* @__PURE__ */ (() =>
+  z.object({
+    org: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/i)
+      .optional(),
+  }))();
+export const collectorHashSchema = /* @__PURE__ */ (() => z.object({ hashID: z.string() }))();
 
 /* ---------- security page ---------- */
 
-export const accountSessionSchema = z.object({
-  id: z.string(),
-  current: z.boolean(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-  device: z.string(),
-});
-export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export const accountSessionSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    current: z.boolean(),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+    device: z.string(),
+  }))();
+export const accountSessionsSchema = /* @__PURE__ */ (() =>
+  z.object({ sessions: z.array(accountSessionSchema) }))();
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 
 export const ACCOUNT_EVENT_TYPES = [
@@ -278,14 +303,16 @@ export const accountEventLabels: Record<AccountEventType, string> = {
   'passkey-refused': 'Passkey log in refused',
 };
 
-export const accountEventSchema = z.object({
-  id: z.string(),
-  type: z.enum(ACCOUNT_EVENT_TYPES),
-  createdAt: z.string(),
-  device: z.string().nullable(),
-  detail: z.string().nullable(),
-});
-export const accountEventsSchema = z.object({ events: z.array(accountEventSchema) });
+export const accountEventSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    type: z.enum(ACCOUNT_EVENT_TYPES),
+    createdAt: z.string(),
+    device: z.string().nullable(),
+    detail: z.string().nullable(),
+  }))();
+export const accountEventsSchema = /* @__PURE__ */ (() =>
+  z.object({ events: z.array(accountEventSchema) }))();
 export type AccountEvent = z.infer<typeof accountEventSchema>;
 
 /**

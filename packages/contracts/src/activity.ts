@@ -18,127 +18,145 @@ export const activityMessages = {
 export const PARTNER_KINDS = ['RETAILER', 'FUEL', 'BRAND', 'REDEMPTION', 'ADJUSTMENT'] as const;
 
 /** One item of the activity feed (signed-in spec 3 'Transactions feed'). */
-export const transactionSchema = z.object({
-  id: z.string(),
-  date: z.string(),
-  points: z.number().int(),
-  description: z.string(),
-  partnerKind: z.enum(PARTNER_KINDS),
-  partnerName: z.string(),
-  storeName: z.string().nullable(),
-  /** What the member paid, as pounds text ('£23.40'), when known. */
-  spend: z.string().nullable(),
-  /** Member-price savings on this shop, as pounds text, when any. */
-  saving: z.string().nullable(),
-  receiptId: z.string().nullable(),
-  voucherId: z.string().nullable(),
-});
+export const transactionSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    date: z.string(),
+    points: z.number().int(),
+    description: z.string(),
+    partnerKind: z.enum(PARTNER_KINDS),
+    partnerName: z.string(),
+    storeName: z.string().nullable(),
+    /** What the member paid, as pounds text ('£23.40'), when known. */
+    spend: z.string().nullable(),
+    /** Member-price savings on this shop, as pounds text, when any. */
+    saving: z.string().nullable(),
+    receiptId: z.string().nullable(),
+    voucherId: z.string().nullable(),
+  }))();
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const transactionsQuerySchema = z.object({
-  pageSize: z.coerce.number().int().min(1).max(50).default(TRANSACTIONS_PAGE_SIZE),
-  nextToken: z.string().max(200).optional(),
-});
+export const transactionsQuerySchema = /* @__PURE__ */ (() =>
+  z.object({
+    pageSize: z.coerce.number().int().min(1).max(50).default(TRANSACTIONS_PAGE_SIZE),
+    nextToken: z.string().max(200).optional(),
+  }))();
 
-export const transactionsResponseSchema = z.object({
-  items: z.array(transactionSchema),
-  nextToken: z.string().nullable(),
-  transactionFeedStatus: z.enum(['OK', 'DELAYED']),
-  hasMore: z.boolean(),
-});
+export const transactionsResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    items: z.array(transactionSchema),
+    nextToken: z.string().nullable(),
+    transactionFeedStatus: z.enum(['OK', 'DELAYED']),
+    hasMore: z.boolean(),
+  }))();
 export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
 
 /** GET /ledger-api/transaction-history?limit&offset. */
-export const historyQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-});
-export const historyResponseSchema = z.object({
-  transactions: z.array(transactionSchema),
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
-});
+export const historyQuerySchema = /* @__PURE__ */ (() =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  }))();
+export const historyResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    transactions: z.array(transactionSchema),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  }))();
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
 /** A calendar date as YYYY-MM-DD: 2026-02-30 is refused, not moved to March. */
-const isoDate = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
+const isoDate = /* @__PURE__ */ (() => z.iso.date({ error: 'Use a date as YYYY-MM-DD' }))();
 
 /** GET /customer/savings?fromDate&toDate&pageOffset (signed-in spec 7.6). */
-export const savingsQuerySchema = z.object({
-  fromDate: isoDate.default(ACTIVITY_START_DATE),
-  toDate: isoDate.optional(),
-  pageOffset: z.coerce.number().int().min(0).max(100_000).default(0),
-});
+export const savingsQuerySchema = /* @__PURE__ */ (() =>
+  z.object({
+    fromDate: isoDate.default(ACTIVITY_START_DATE),
+    toDate: isoDate.optional(),
+    pageOffset: z.coerce.number().int().min(0).max(100_000).default(0),
+  }))();
 export const SAVINGS_PAGE_SIZE = 20;
-export const savingSchema = z.object({
-  id: z.string(),
-  date: z.string(),
-  storeName: z.string().nullable(),
-  partnerName: z.string(),
-  saving: z.string(),
-  savingPence: z.number().int(),
-});
-export const savingsResponseSchema = z.object({
-  savings: z.array(savingSchema),
-  /** The offset of the next page, or null when there is none. */
-  pageOffset: z.number().int().nullable(),
-});
+export const savingSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    date: z.string(),
+    storeName: z.string().nullable(),
+    partnerName: z.string(),
+    saving: z.string(),
+    savingPence: z.number().int(),
+  }))();
+export const savingsResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    savings: z.array(savingSchema),
+    /** The offset of the next page, or null when there is none. */
+    pageOffset: z.number().int().nullable(),
+  }))();
 export type SavingsResponse = z.infer<typeof savingsResponseSchema>;
 /** The savings transactions variant (GET /nectar-prices/transactions) names the offset nextPageOffset (spec 3). */
-export const savingsTransactionsResponseSchema = z.object({
-  savings: z.array(savingSchema),
-  /** The offset of the next page, or null when there is none: paging stops (spec 4). */
-  nextPageOffset: z.number().int().nullable(),
-});
-export const cumulativeSavingsSchema = z.object({
-  fromDate: z.string(),
-  toDate: z.string(),
-  totalSaving: z.string(),
-  totalSavingPence: z.number().int(),
-  shops: z.number().int(),
-});
+export const savingsTransactionsResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    savings: z.array(savingSchema),
+    /** The offset of the next page, or null when there is none: paging stops (spec 4). */
+    nextPageOffset: z.number().int().nullable(),
+  }))();
+export const cumulativeSavingsSchema = /* @__PURE__ */ (() =>
+  z.object({
+    fromDate: z.string(),
+    toDate: z.string(),
+    totalSaving: z.string(),
+    totalSavingPence: z.number().int(),
+    shops: z.number().int(),
+  }))();
 export type CumulativeSavings = z.infer<typeof cumulativeSavingsSchema>;
 
 /** Member-price transactions and totals (GET /nectar-prices/transactions and /totals). */
-export const memberPriceTotalsSchema = z.object({
-  totalSaving: z.string(),
-  totalSavingPence: z.number().int(),
-  transactions: z.number().int(),
-  byMonth: z.array(z.object({ month: z.string(), saving: z.string(), savingPence: z.number().int() })),
-});
+export const memberPriceTotalsSchema = /* @__PURE__ */ (() =>
+  z.object({
+    totalSaving: z.string(),
+    totalSavingPence: z.number().int(),
+    transactions: z.number().int(),
+    byMonth: z.array(z.object({ month: z.string(), saving: z.string(), savingPence: z.number().int() })),
+  }))();
 
 /**
  * The activity breakdown (/activity/breakdown): points collected and spent, in all and per partner. One row per
  * partner, whatever the kinds of its entries (shopping, spending, an adjustment), so a partner is listed once
  * (issue 29, item 8).
  */
-export const breakdownSchema = z.object({
-  fromDate: z.string(),
-  collected: z.number().int(),
-  spent: z.number().int(),
-  byPartner: z.array(
-    z.object({
-      partnerName: z.string(),
-      collected: z.number().int().nonnegative(),
-      spent: z.number().int().nonnegative(),
-    }),
-  ),
-});
+export const breakdownSchema = /* @__PURE__ */ (() =>
+  z.object({
+    fromDate: z.string(),
+    collected: z.number().int(),
+    spent: z.number().int(),
+    byPartner: z.array(
+      z.object({
+        partnerName: z.string(),
+        collected: z.number().int().nonnegative(),
+        spent: z.number().int().nonnegative(),
+      }),
+    ),
+  }))();
 export type Breakdown = z.infer<typeof breakdownSchema>;
 
-export const receiptSchema = z.object({
-  id: z.string(),
-  date: z.string(),
-  storeName: z.string().nullable(),
-  partnerName: z.string(),
-  points: z.number().int(),
-  total: z.string(),
-  saving: z.string(),
-  lines: z.array(
-    z.object({ description: z.string(), quantity: z.number().int(), price: z.string(), saving: z.string() }),
-  ),
-});
+export const receiptSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    date: z.string(),
+    storeName: z.string().nullable(),
+    partnerName: z.string(),
+    points: z.number().int(),
+    total: z.string(),
+    saving: z.string(),
+    lines: z.array(
+      z.object({
+        description: z.string(),
+        quantity: z.number().int(),
+        price: z.string(),
+        saving: z.string(),
+      }),
+    ),
+  }))();
 export type Receipt = z.infer<typeof receiptSchema>;
 
 /** Pence as pounds text: 2340 → '£23.40'. */

@@ -27,48 +27,53 @@ export const BRAND_CATEGORIES = [
  */
 export const BRAND_SEARCH_DEBOUNCE_MS = 250;
 
-export const brandKeySchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Enter a valid brand key');
+export const brandKeySchema = /* @__PURE__ */ (() =>
+  z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Enter a valid brand key'))();
 
-export const brandCategorySchema = z.object({
-  key: z.string(),
-  name: z.string(),
-  /** How many brands sit in this category. */
-  brandCount: z.number().int(),
-});
+export const brandCategorySchema = /* @__PURE__ */ (() =>
+  z.object({
+    key: z.string(),
+    name: z.string(),
+    /** How many brands sit in this category. */
+    brandCount: z.number().int(),
+  }))();
 export type BrandCategory = z.infer<typeof brandCategorySchema>;
 
-export const brandBonusSchema = z.object({
-  /** e.g. 'Double points on every order'. */
-  title: z.string(),
-  description: z.string(),
-  endsAt: z.string().nullable(),
-});
+export const brandBonusSchema = /* @__PURE__ */ (() =>
+  z.object({
+    /** e.g. 'Double points on every order'. */
+    title: z.string(),
+    description: z.string(),
+    endsAt: z.string().nullable(),
+  }))();
 
-export const brandSchema = z.object({
-  brandDetailsKey: z.string(),
-  name: z.string(),
-  imageUrls: z.object({ logoImageUrl: z.string() }),
-  /** eShop flag (spec 3): points are collected by shopping through the scheme's eShop link. */
-  isVldx: z.boolean(),
-  categoryKeys: z.array(z.string()),
-  /** One line a member reads on a card, such as '2 points per £1'. */
-  collectRate: z.string(),
-  /** How points are spent there, such as '200 points = £1 off fuel'; null where they cannot be. */
-  spendRate: z.string().nullable(),
-  /** Whether points can be collected (collect panel) and spent or converted (redeem panel). */
-  collect: z.boolean(),
-  redeem: z.boolean(),
-  description: z.string(),
-  bonus: brandBonusSchema.nullable(),
-  /** Set for the two linked partners (airline and hotel): their pages offer linking and conversion. */
-  linkedPartnerId: z.string().nullable(),
-});
+export const brandSchema = /* @__PURE__ */ (() =>
+  z.object({
+    brandDetailsKey: z.string(),
+    name: z.string(),
+    imageUrls: z.object({ logoImageUrl: z.string() }),
+    /** eShop flag (spec 3): points are collected by shopping through the scheme's eShop link. */
+    isVldx: z.boolean(),
+    categoryKeys: z.array(z.string()),
+    /** One line a member reads on a card, such as '2 points per £1'. */
+    collectRate: z.string(),
+    /** How points are spent there, such as '200 points = £1 off fuel'; null where they cannot be. */
+    spendRate: z.string().nullable(),
+    /** Whether points can be collected (collect panel) and spent or converted (redeem panel). */
+    collect: z.boolean(),
+    redeem: z.boolean(),
+    description: z.string(),
+    bonus: brandBonusSchema.nullable(),
+    /** Set for the two linked partners (airline and hotel): their pages offer linking and conversion. */
+    linkedPartnerId: z.string().nullable(),
+  }))();
 export type Brand = z.infer<typeof brandSchema>;
 
-export const brandsResponseSchema = z.object({
-  brands: z.array(brandSchema),
-  categories: z.array(brandCategorySchema),
-});
+export const brandsResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    brands: z.array(brandSchema),
+    categories: z.array(brandCategorySchema),
+  }))();
 export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
 
 /**
@@ -77,41 +82,48 @@ export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
  * imageUrls.logoImageUrl only (spec 3): what a signed-out page shows of a brand. With keys, those brands in that
  * order (an unknown key is left out); without, every brand.
  */
-export const brandLookupQuerySchema = z.object({
-  keys: z
-    .string()
-    .max(400)
-    .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'keys is a comma list of brand keys')
-    .optional(),
-});
-export const brandLookupItemSchema = brandSchema.pick({ brandDetailsKey: true, name: true, imageUrls: true });
-export const brandLookupResponseSchema = z.object({ brands: z.array(brandLookupItemSchema) });
+export const brandLookupQuerySchema = /* @__PURE__ */ (() =>
+  z.object({
+    keys: z
+      .string()
+      .max(400)
+      .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'keys is a comma list of brand keys')
+      .optional(),
+  }))();
+export const brandLookupItemSchema = /* @__PURE__ */ (() =>
+  brandSchema.pick({ brandDetailsKey: true, name: true, imageUrls: true }))();
+export const brandLookupResponseSchema = /* @__PURE__ */ (() =>
+  z.object({ brands: z.array(brandLookupItemSchema) }))();
 export type BrandLookupItem = z.infer<typeof brandLookupItemSchema>;
 
-export const categoriesResponseSchema = z.object({ categories: z.array(brandCategorySchema) });
+export const categoriesResponseSchema = /* @__PURE__ */ (() =>
+  z.object({ categories: z.array(brandCategorySchema) }))();
 
 export const BRAND_PANEL_TYPES = ['collect', 'redeem'] as const;
 export type BrandPanelType = (typeof BRAND_PANEL_TYPES)[number];
-export const brandPanelResponseSchema = z.object({
-  type: z.enum(BRAND_PANEL_TYPES),
-  title: z.string(),
-  brands: z.array(brandSchema),
-});
+export const brandPanelResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    type: z.enum(BRAND_PANEL_TYPES),
+    title: z.string(),
+    brands: z.array(brandSchema),
+  }))();
 
-export const brandBonusResponseSchema = z.object({
-  brandDetailsKey: z.string(),
-  bonus: brandBonusSchema.nullable(),
-});
+export const brandBonusResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    brandDetailsKey: z.string(),
+    bonus: brandBonusSchema.nullable(),
+  }))();
 
 /** GET /post/{key}?direction=: the member leaves for the brand's site to collect or to spend points. */
 export const POST_DIRECTIONS = ['collect', 'redeem'] as const;
-export const brandPostResponseSchema = z.object({
-  brandDetailsKey: z.string(),
-  direction: z.enum(POST_DIRECTIONS),
-  /** The tracked exit address: the brand's site with the scheme's click reference. */
-  url: z.string(),
-  clickReference: z.string(),
-});
+export const brandPostResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    brandDetailsKey: z.string(),
+    direction: z.enum(POST_DIRECTIONS),
+    /** The tracked exit address: the brand's site with the scheme's click reference. */
+    url: z.string(),
+    clickReference: z.string(),
+  }))();
 export type BrandPostResponse = z.infer<typeof brandPostResponseSchema>;
 
 /** The search the web app and the server agree on: case- and accent-insensitive, on the name. */

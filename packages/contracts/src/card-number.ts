@@ -18,15 +18,16 @@ const DIGITS = /^\d+$/;
  * checks are refinements, not a pattern and lengths, so the API reference does not claim the input must
  * already be 11 bare digits.
  */
-export const cardNumberDigitsSchema = z
-  .string({ error: cardNumberMessages.empty })
-  .overwrite(normaliseCardNumberDigits)
-  .refine((digits) => digits.length > 0, cardNumberMessages.empty)
-  .refine((digits) => DIGITS.test(digits), cardNumberMessages.notNumeric)
-  .refine((digits) => digits.length === CARD_NUMBER_DIGITS, cardNumberMessages.wrongLength)
-  .meta({
-    description: `The ${CARD_NUMBER_DIGITS} digits after ${CARD_PREFIX} (spaces and dashes allowed, or the full number with ${CARD_PREFIX})`,
-  });
+export const cardNumberDigitsSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: cardNumberMessages.empty })
+    .overwrite(normaliseCardNumberDigits)
+    .refine((digits) => digits.length > 0, cardNumberMessages.empty)
+    .refine((digits) => DIGITS.test(digits), cardNumberMessages.notNumeric)
+    .refine((digits) => digits.length === CARD_NUMBER_DIGITS, cardNumberMessages.wrongLength)
+    .meta({
+      description: `The ${CARD_NUMBER_DIGITS} digits after ${CARD_PREFIX} (spaces and dashes allowed, or the full number with ${CARD_PREFIX})`,
+    }))();
 
 const FULL_NUMBER = new RegExp(`^${CARD_PREFIX}\\d{${CARD_NUMBER_DIGITS}}$`);
 
@@ -35,13 +36,14 @@ const FULL_NUMBER = new RegExp(`^${CARD_PREFIX}\\d{${CARD_NUMBER_DIGITS}}$`);
  * 11 digits alone, as a member may type it (the same normalisation as the form); the parsed value is the
  * 19 digits.
  */
-export const fullCardNumberSchema = z
-  .string()
-  .overwrite((value) => {
-    const digits = normaliseCardNumberDigits(value);
-    return DIGITS.test(digits) && digits.length === CARD_NUMBER_DIGITS ? toFullCardNumber(digits) : digits;
-  })
-  .refine((number) => FULL_NUMBER.test(number), cardNumberMessages.notNumeric)
-  .meta({
-    description: `The card number: ${CARD_PREFIX} and 11 digits (spaces and dashes allowed, or the 11 digits alone)`,
-  });
+export const fullCardNumberSchema = /* @__PURE__ */ (() =>
+  z
+    .string()
+    .overwrite((value) => {
+      const digits = normaliseCardNumberDigits(value);
+      return DIGITS.test(digits) && digits.length === CARD_NUMBER_DIGITS ? toFullCardNumber(digits) : digits;
+    })
+    .refine((number) => FULL_NUMBER.test(number), cardNumberMessages.notNumeric)
+    .meta({
+      description: `The card number: ${CARD_PREFIX} and 11 digits (spaces and dashes allowed, or the 11 digits alone)`,
+    }))();

@@ -3,12 +3,13 @@ import { lastNameSchema, parseCalendarDate, postcodeSchema } from './personal-de
 import { twoFaCodeSchema } from './sign-in.ts';
 
 /** Signed-in spec 7.2: GET /customer-management-api/customer/nectar-id answers the code128 barcode. */
-export const nectarIdSchema = z.object({
-  data: z.object({
-    /** Base64 PNG of the card number as a code128 barcode. */
-    code128: z.string(),
-  }),
-});
+export const nectarIdSchema = /* @__PURE__ */ (() =>
+  z.object({
+    data: z.object({
+      /** Base64 PNG of the card number as a code128 barcode. */
+      code128: z.string(),
+    }),
+  }))();
 export type NectarId = z.infer<typeof nectarIdSchema>;
 
 export const CARD_TYPES = ['CARD', 'KEYTAG'] as const;
@@ -18,16 +19,17 @@ export const REPLACEMENT_TYPES = ['LOST', 'STOLEN', 'DAMAGED'] as const;
 export type ReplacementType = (typeof REPLACEMENT_TYPES)[number];
 
 /** GET /customer-management-api/customer/card: the collector's card (docs/decisions/011). */
-export const customerCardSchema = z.object({
-  cardNumber: z.string(),
-  kind: z.enum(['digital', 'plastic', 'temporary']),
-  issuedAt: z.string(),
-  expiresAt: z.string().nullable(),
-  /** The last replacement or request, so /card-coming can say what is on its way. */
-  lastRequest: z
-    .object({ reason: z.string(), cardType: z.enum(CARD_TYPES), requestedAt: z.string() })
-    .nullable(),
-});
+export const customerCardSchema = /* @__PURE__ */ (() =>
+  z.object({
+    cardNumber: z.string(),
+    kind: z.enum(['digital', 'plastic', 'temporary']),
+    issuedAt: z.string(),
+    expiresAt: z.string().nullable(),
+    /** The last replacement or request, so /card-coming can say what is on its way. */
+    lastRequest: z
+      .object({ reason: z.string(), cardType: z.enum(CARD_TYPES), requestedAt: z.string() })
+      .nullable(),
+  }))();
 export type CustomerCard = z.infer<typeof customerCardSchema>;
 
 /** Recommended screen brightness for scanning (signed-in spec 9). */
@@ -57,38 +59,43 @@ export const cardLookupMessages = {
  * postcode}, anonymous, with the bot-check bearer header. The date is a real calendar date (spec 5, d/m/yyyy),
  * the last name follows the name rule and the postcode is a UK postcode, on the server as in the form.
  */
-export const cardLookupRequestSchema = z.object({
-  birthDate: z
-    .string({ error: cardLookupMessages.birthDate })
-    .trim()
-    .min(1, { error: cardLookupMessages.birthDate, abort: true })
-    .refine((value) => parseCalendarDate(value) !== undefined, cardLookupMessages.birthDateFormat),
-  lastName: lastNameSchema,
-  postcode: postcodeSchema,
-});
+export const cardLookupRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    birthDate: z
+      .string({ error: cardLookupMessages.birthDate })
+      .trim()
+      .min(1, { error: cardLookupMessages.birthDate, abort: true })
+      .refine((value) => parseCalendarDate(value) !== undefined, cardLookupMessages.birthDateFormat),
+    lastName: lastNameSchema,
+    postcode: postcodeSchema,
+  }))();
 export type CardLookupRequest = z.infer<typeof cardLookupRequestSchema>;
 
 /** The answer to a lookup: where the code went, and the token that binds the next step to this request. */
-export const cardLookupResponseSchema = z.object({
-  encryptedCollectorJwt: z.string(),
-  deliveryMethod: z.enum(['email', 'sms']),
-  maskedDestination: z.string(),
-});
+export const cardLookupResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    encryptedCollectorJwt: z.string(),
+    deliveryMethod: z.enum(['email', 'sms']),
+    maskedDestination: z.string(),
+  }))();
 export type CardLookupResponse = z.infer<typeof cardLookupResponseSchema>;
 
-export const retrieveCardValidateSchema = z.object({
-  twoFaCode: twoFaCodeSchema,
-  encryptedCollectorJwt: z.string().min(10).max(2000),
-});
-export const replacementCardValidateSchema = retrieveCardValidateSchema.extend({
-  replacementType: z.enum(REPLACEMENT_TYPES),
-});
+export const retrieveCardValidateSchema = /* @__PURE__ */ (() =>
+  z.object({
+    twoFaCode: twoFaCodeSchema,
+    encryptedCollectorJwt: z.string().min(10).max(2000),
+  }))();
+export const replacementCardValidateSchema = /* @__PURE__ */ (() =>
+  retrieveCardValidateSchema.extend({
+    replacementType: z.enum(REPLACEMENT_TYPES),
+  }))();
 
 /** The card number shown after a retrieve, or the new number after a replacement. */
-export const cardNumberResultSchema = z.object({ cardNumber: z.string() });
+export const cardNumberResultSchema = /* @__PURE__ */ (() => z.object({ cardNumber: z.string() }))();
 
 /** Signed-in POST /replacement-card?replacementType={type}[&cardType=KEYTAG]. */
-export const replacementQuerySchema = z.object({
-  replacementType: z.enum(REPLACEMENT_TYPES),
-  cardType: z.enum(CARD_TYPES).default('CARD'),
-});
+export const replacementQuerySchema = /* @__PURE__ */ (() =>
+  z.object({
+    replacementType: z.enum(REPLACEMENT_TYPES),
+    cardType: z.enum(CARD_TYPES).default('CARD'),
+  }))();

@@ -18,29 +18,32 @@ export const consentMessages = {
   notFound: 'We can’t find that app.',
 } as const;
 
-const scopeSchema = z.object({ scope: z.string(), description: z.string() });
+const scopeSchema = /* @__PURE__ */ (() => z.object({ scope: z.string(), description: z.string() }))();
 
 /** GET /identity-api/consent/{uid}: what the waiting app asks for. */
-export const consentRequestSchema = z.object({
-  clientId: z.string(),
-  clientName: z.string(),
-  scopes: z.array(scopeSchema),
-});
+export const consentRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    clientId: z.string(),
+    clientName: z.string(),
+    scopes: z.array(scopeSchema),
+  }))();
 export type ConsentRequest = z.infer<typeof consentRequestSchema>;
 
 /** POST /identity-api/consent/{uid}: the member's answer; the browser continues at `location`. */
-export const consentDecisionSchema = z.object({ allow: z.boolean() });
-export const consentDecisionResponseSchema = z.object({ location: z.string() });
+export const consentDecisionSchema = /* @__PURE__ */ (() => z.object({ allow: z.boolean() }))();
+export const consentDecisionResponseSchema = /* @__PURE__ */ (() => z.object({ location: z.string() }))();
 
 /** GET /identity-api/connected-apps: the apps the member has let in (their grants). */
-export const connectedAppSchema = z.object({
-  clientId: z.string(),
-  clientName: z.string(),
-  scopes: z.array(scopeSchema),
-  connectedAt: z.string(),
-});
+export const connectedAppSchema = /* @__PURE__ */ (() =>
+  z.object({
+    clientId: z.string(),
+    clientName: z.string(),
+    scopes: z.array(scopeSchema),
+    connectedAt: z.string(),
+  }))();
 export type ConnectedApp = z.infer<typeof connectedAppSchema>;
-export const connectedAppsResponseSchema = z.object({ apps: z.array(connectedAppSchema) });
+export const connectedAppsResponseSchema = /* @__PURE__ */ (() =>
+  z.object({ apps: z.array(connectedAppSchema) }))();
 
-export const interactionUidSchema = z.string().regex(/^[\w-]{10,64}$/);
-export const clientIdSchema = z.string().regex(/^[\w.-]{1,100}$/);
+export const interactionUidSchema = /* @__PURE__ */ (() => z.string().regex(/^[\w-]{10,64}$/))();
+export const clientIdSchema = /* @__PURE__ */ (() => z.string().regex(/^[\w.-]{1,100}$/))();

@@ -10,9 +10,10 @@ export const emailMessages = {
 export const EMAIL_MAX_LENGTH = 254;
 
 /** An email address, trimmed, with the spec's two messages: empty first, then bad format. */
-export const emailSchema = z
-  .string({ error: emailMessages.empty })
-  .trim()
-  .min(1, emailMessages.empty)
-  .max(EMAIL_MAX_LENGTH, emailMessages.invalid)
-  .pipe(z.email({ error: emailMessages.invalid }));
+export const emailSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: emailMessages.empty })
+    .trim()
+    .min(1, emailMessages.empty)
+    .max(EMAIL_MAX_LENGTH, emailMessages.invalid)
+    .pipe(z.email({ error: emailMessages.invalid })))();

@@ -147,5 +147,5 @@ export const ERROR_CODES = [
   'WRONG_STEP',
 ] as const;
 
-export const errorCodeSchema = z.enum(ERROR_CODES);
+export const errorCodeSchema = /* @__PURE__ */ (() => z.enum(ERROR_CODES))();
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers.ts';
 
 /** Feedback (signed-in spec 2.6 Feedback form, 3 stored values, 4 Feedback form, 5 Feedback, 9). */
 export const FEEDBACK_TYPES = ['BUG', 'FEEDBACK', 'FEATURE'] as const;
@@ -26,36 +27,38 @@ export type FeedbackDevice = (typeof FEEDBACK_DEVICES)[number];
 
 export const feedbackMessages = {
   empty: 'Tell us your feedback before you send it',
-  tooLong: `Your feedback must not be over ${FEEDBACK_MAX_LENGTH.toLocaleString('en-GB')} characters`,
+  tooLong: `Your feedback must not be over ${wholeNumber(FEEDBACK_MAX_LENGTH)} characters`,
   thanksBody: "We're always working to improve the website, and your feedback is really valuable.",
   sendLimit: "You've sent us a lot of feedback today. Thank you: please try again tomorrow.",
 } as const;
 export const feedbackThanks = (name: string) => `Thanks for the feedback, ${name}`;
 
 /** POST /customer-contact-api/feedback (spec 7.8: path and payload not shown; ADR 015). */
-export const feedbackRequestSchema = z.object({
-  type: z.enum(FEEDBACK_TYPES),
-  topic: z.enum(FEEDBACK_TOPICS),
-  text: z.string().trim().min(1, feedbackMessages.empty).max(FEEDBACK_MAX_LENGTH, feedbackMessages.tooLong),
-  device: z.enum(FEEDBACK_DEVICES).optional(),
-  /** A partner's brand key, for feedback about a partner. */
-  partner: z
-    .string()
-    .regex(/^[a-z0-9-]{1,60}$/)
-    .optional(),
-  /** What the member picked before the form (a problem area, for example). */
-  subject: z.string().trim().min(1).max(100).optional(),
-  /** The app page the member came from, for context. */
-  page: z.string().startsWith('/').max(300).optional(),
-});
+export const feedbackRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    type: z.enum(FEEDBACK_TYPES),
+    topic: z.enum(FEEDBACK_TOPICS),
+    text: z.string().trim().min(1, feedbackMessages.empty).max(FEEDBACK_MAX_LENGTH, feedbackMessages.tooLong),
+    device: z.enum(FEEDBACK_DEVICES).optional(),
+    /** A partner's brand key, for feedback about a partner. */
+    partner: z
+      .string()
+      .regex(/^[a-z0-9-]{1,60}$/)
+      .optional(),
+    /** What the member picked before the form (a problem area, for example). */
+    subject: z.string().trim().min(1).max(100).optional(),
+    /** The app page the member came from, for context. */
+    page: z.string().startsWith('/').max(300).optional(),
+  }))();
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 
-export const feedbackResponseSchema = z.object({
-  id: z.string(),
-  /** The member's first name, for 'Thanks for the feedback, {name}'. */
-  firstName: z.string(),
-  createdAt: z.iso.datetime(),
-});
+export const feedbackResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    /** The member's first name, for 'Thanks for the feedback, {name}'. */
+    firstName: z.string(),
+    createdAt: z.iso.datetime(),
+  }))();
 export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 
 /** How many pieces of feedback one member may send in a day (ADR 015). */

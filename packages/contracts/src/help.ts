@@ -11,35 +11,36 @@ export const HASH_FOCUS_DELAY_MS = 1000;
 export const QUOTE_TOKEN = '{{quote}}';
 export const LINE_FEED_TOKEN = '{{lf}}';
 
-export const faqQuestionSchema = z.object({ question: z.string(), answer: z.string() });
-export const faqTopicSchema = z.object({
-  id: z.number().int().optional(),
-  title: z.string(),
-  questions: z.array(faqQuestionSchema),
-});
+export const faqQuestionSchema = /* @__PURE__ */ (() =>
+  z.object({ question: z.string(), answer: z.string() }))();
+export const faqTopicSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.number().int().optional(),
+    title: z.string(),
+    questions: z.array(faqQuestionSchema),
+  }))();
 export type FaqTopic = z.infer<typeof faqTopicSchema>;
 
-const regHelpTopicSchema = z.object({
-  title: z.string().optional(),
-  questions: z
-    .array(
-      z.object({
-        question: z.string().optional(),
-        answer: z.string().optional(),
-        title: z.string().optional(),
-        body: z.string().optional(),
-      }),
-    )
-    .optional(),
-});
+const regHelpTopicSchema = /* @__PURE__ */ (() =>
+  z.object({
+    title: z.string().optional(),
+    questions: z
+      .array(
+        z.object({
+          question: z.string().optional(),
+          answer: z.string().optional(),
+          title: z.string().optional(),
+          body: z.string().optional(),
+        }),
+      )
+      .optional(),
+  }))();
 /**
  * GET /documents-api/reg-help.json as the card-number help popup reads it (registration spec 7): a list of
  * topics, or an object holding them in `items`; a question may carry `title` and `body` instead.
  */
-export const regHelpDocumentSchema = z.union([
-  z.array(regHelpTopicSchema),
-  z.object({ items: z.array(regHelpTopicSchema).optional() }),
-]);
+export const regHelpDocumentSchema = /* @__PURE__ */ (() =>
+  z.union([z.array(regHelpTopicSchema), z.object({ items: z.array(regHelpTopicSchema).optional() })]))();
 /** An answer's text as HTML: tokens replaced (the HTML is sanitised where it is shown). */
 export const answerHtml = (answer: string) =>
   answer.replaceAll(QUOTE_TOKEN, "'").replaceAll(LINE_FEED_TOKEN, '<br>');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { brand } from './brand.ts';
+import { wholeNumber } from './numbers.ts';
 
 /**
  * Linked partners and points exchange (signed-in spec 1, 3 "Linked partner configuration", 4, 8, 9). The spec
@@ -12,7 +13,7 @@ export type PartnerKind = (typeof PARTNER_KINDS)[number];
 /** Partner ids of the two partners (spec 3: "partner id for airline", "partner id for hotel"). */
 export const PARTNER_IDS = { airline: 'AVIOS', hotel: 'HOTELSCOM' } as const;
 export type PartnerId = (typeof PARTNER_IDS)[PartnerKind];
-export const partnerIdSchema = z.enum([PARTNER_IDS.airline, PARTNER_IDS.hotel]);
+export const partnerIdSchema = /* @__PURE__ */ (() => z.enum([PARTNER_IDS.airline, PARTNER_IDS.hotel]))();
 
 export const LINK_TYPES = ['link', 'join'] as const;
 export const CONVERSION_TYPES = ['NECTAR_TO_PARTNER', 'PARTNER_TO_NECTAR'] as const;
@@ -138,7 +139,7 @@ export const linkedPartnerMessages = {
     BEING_REFUNDED: (partner: string) =>
       `Your conversion with ${partner} did not finish. If it did not reach ${partner}, your points are being refunded and will be back in your balance within a few minutes.`,
     REDEMPTION_LOCKED: REDEMPTION_LOCK_MESSAGE,
-    MAX_TRANSACTION: `You can convert up to ${MAX_POINTS_PER_TRANSFER.toLocaleString('en-GB')} points at a time and ${DAILY_POINTS_LIMIT.toLocaleString('en-GB')} points a day.`,
+    MAX_TRANSACTION: `You can convert up to ${wholeNumber(MAX_POINTS_PER_TRANSFER)} points at a time and ${wholeNumber(DAILY_POINTS_LIMIT)} points a day.`,
     DAILY_TRANSACTION_LIMIT: `You've reached today's limit of ${DAILY_TRANSFER_COUNT_LIMIT} conversions. Please try again tomorrow.`,
     CONTACT_DETAILS_CHANGED:
       'Your contact details changed recently, so for your security please try again in 1 hour.',
@@ -148,7 +149,7 @@ export const linkedPartnerMessages = {
     ALREADY_LINKED: 'Your account is already linked.',
     NOT_ENOUGH_POINTS: "You don't have enough points for this conversion.",
     NOT_ENOUGH_PARTNER_POINTS: "You don't have enough partner points for this conversion.",
-    WRONG_STEP: (step: number) => `Enter a number of points in steps of ${step.toLocaleString('en-GB')}.`,
+    WRONG_STEP: (step: number) => `Enter a number of points in steps of ${wholeNumber(step)}.`,
     CONVERSION_EXPIRED: 'This conversion has expired. Please start again.',
   },
   twoFactor: {
@@ -167,7 +168,7 @@ export const linkedPartnerMessages = {
     JOINED: (partner: string) => `You've joined ${partner} and your account is now linked.`,
     REDEEMED: REDEEMED_MESSAGE,
     COLLECTED: (points: number) =>
-      `${points.toLocaleString('en-GB')} points have been added to your ${brand.name} balance.`,
+      `${wholeNumber(points)} points have been added to your ${brand.name} balance.`,
   },
 } as const;
 
@@ -189,84 +190,92 @@ export const SP_MESSAGE = 'SP_MESSAGE';
 
 // ----- payloads (ADR 013) -----
 
-export const membershipNumberSchema = z
-  .string({ error: 'Enter your membership number' })
-  .trim()
-  .min(1, 'Enter your membership number')
-  .regex(/^[A-Za-z0-9]{6,16}$/, 'Enter a membership number of 6 to 16 letters or numbers');
+export const membershipNumberSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: 'Enter your membership number' })
+    .trim()
+    .min(1, 'Enter your membership number')
+    .regex(/^[A-Za-z0-9]{6,16}$/, 'Enter a membership number of 6 to 16 letters or numbers'))();
 
-export const linkRequestSchema = z.discriminatedUnion('linkType', [
-  z.object({
-    linkType: z.literal('link'),
-    membershipNumber: membershipNumberSchema,
-    lastName: z
-      .string({ error: 'Enter your last name' })
-      .trim()
-      .min(1, 'Enter your last name')
-      .max(60, 'Enter at most 60 characters'),
-  }),
-  z.object({ linkType: z.literal('join') }),
-]);
+export const linkRequestSchema = /* @__PURE__ */ (() =>
+  z.discriminatedUnion('linkType', [
+    z.object({
+      linkType: z.literal('link'),
+      membershipNumber: membershipNumberSchema,
+      lastName: z
+        .string({ error: 'Enter your last name' })
+        .trim()
+        .min(1, 'Enter your last name')
+        .max(60, 'Enter at most 60 characters'),
+    }),
+    z.object({ linkType: z.literal('join') }),
+  ]))();
 export type LinkRequest = z.infer<typeof linkRequestSchema>;
 
-export const linkedAccountSchema = z.object({
-  membershipNumberMasked: z.string(),
-  linkedAt: z.string(),
-  linkType: z.enum(LINK_TYPES),
-  partnerBalance: z.number().int().nullable(),
-});
+export const linkedAccountSchema = /* @__PURE__ */ (() =>
+  z.object({
+    membershipNumberMasked: z.string(),
+    linkedAt: z.string(),
+    linkType: z.enum(LINK_TYPES),
+    partnerBalance: z.number().int().nullable(),
+  }))();
 
-export const transferSchema = z.object({
-  id: z.string(),
-  partnerId: partnerIdSchema,
-  conversionType: z.enum(CONVERSION_TYPES),
-  direction: z.enum(['PTN', 'NTP']),
-  pointsGiven: z.number().int(),
-  pointsReceived: z.number().int(),
-  status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
-  createdAt: z.string(),
-});
+export const transferSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    partnerId: partnerIdSchema,
+    conversionType: z.enum(CONVERSION_TYPES),
+    direction: z.enum(['PTN', 'NTP']),
+    pointsGiven: z.number().int(),
+    pointsReceived: z.number().int(),
+    status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
+    createdAt: z.string(),
+  }))();
 export type Transfer = z.infer<typeof transferSchema>;
 
-export const partnerStatusSchema = z.object({
-  partnerId: partnerIdSchema,
-  kind: z.enum(PARTNER_KINDS),
-  name: z.string(),
-  pointsName: z.string(),
-  brandDetailsKey: z.string(),
-  membershipLabel: z.string(),
-  linked: linkedAccountSchema.nullable(),
-  linkUnlinkCount: z.number().int(),
-  linkUnlinkCap: z.number().int(),
-  transfersToday: z.number().int(),
-  pointsToday: z.number().int(),
-  /** Conversions that did not finish (the process stopped mid-way): being checked and refunded by a job. */
-  pendingTransfers: z.array(transferSchema),
-});
+export const partnerStatusSchema = /* @__PURE__ */ (() =>
+  z.object({
+    partnerId: partnerIdSchema,
+    kind: z.enum(PARTNER_KINDS),
+    name: z.string(),
+    pointsName: z.string(),
+    brandDetailsKey: z.string(),
+    membershipLabel: z.string(),
+    linked: linkedAccountSchema.nullable(),
+    linkUnlinkCount: z.number().int(),
+    linkUnlinkCap: z.number().int(),
+    transfersToday: z.number().int(),
+    pointsToday: z.number().int(),
+    /** Conversions that did not finish (the process stopped mid-way): being checked and refunded by a job. */
+    pendingTransfers: z.array(transferSchema),
+  }))();
 export type PartnerStatus = z.infer<typeof partnerStatusSchema>;
 
-export const linkedPartnersResponseSchema = z.object({
-  partners: z.array(partnerStatusSchema),
-  nectarBalance: z.number().int(),
-  redemptionLocked: z.boolean(),
-});
+export const linkedPartnersResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    partners: z.array(partnerStatusSchema),
+    nectarBalance: z.number().int(),
+    redemptionLocked: z.boolean(),
+  }))();
 export type LinkedPartnersResponse = z.infer<typeof linkedPartnersResponseSchema>;
 
 /** POST /points-exchange-api/conversions/twofa/resend: a new code is on its way. */
-export const conversionCodeResentSchema = z.object({ message: z.string() });
+export const conversionCodeResentSchema = /* @__PURE__ */ (() => z.object({ message: z.string() }))();
 
 /** GET /customer-management-api/customer/session/hotels (signed-in spec 4): the hotels partner's session. */
-export const hotelsSessionSchema = z.object({
-  token: z.string(),
-  expiresAt: z.string(),
-  redirectUrl: z.string().optional(),
-});
+export const hotelsSessionSchema = /* @__PURE__ */ (() =>
+  z.object({
+    token: z.string(),
+    expiresAt: z.string(),
+    redirectUrl: z.string().optional(),
+  }))();
 
-export const flowResultSchema = z.object({
-  state: z.enum(FLOW_STATES),
-  message: z.string(),
-  modal: z.enum(MODAL_TYPES).nullable(),
-});
+export const flowResultSchema = /* @__PURE__ */ (() =>
+  z.object({
+    state: z.enum(FLOW_STATES),
+    message: z.string(),
+    modal: z.enum(MODAL_TYPES).nullable(),
+  }))();
 export type FlowResult = z.infer<typeof flowResultSchema>;
 
 const pointsRule = (points: z.ZodNumber | z.ZodCoercedNumber) =>
@@ -276,42 +285,49 @@ const pointsRule = (points: z.ZodNumber | z.ZodCoercedNumber) =>
     .max(10_000_000, 'Enter a smaller number');
 
 /** Points in a request body: a JSON number, never a string read as one (issue 28, point 9). */
-export const pointsSchema = pointsRule(z.number({ error: 'Enter the number of points' }));
+export const pointsSchema = /* @__PURE__ */ (() =>
+  pointsRule(z.number({ error: 'Enter the number of points' })))();
 /** Points as typed in the conversion form: the text read as a number, then the same rule. */
-export const pointsInputSchema = pointsRule(z.coerce.number({ error: 'Enter the number of points' }));
+export const pointsInputSchema = /* @__PURE__ */ (() =>
+  pointsRule(z.coerce.number({ error: 'Enter the number of points' })))();
 
-export const conversionStartSchema = z.object({
-  partnerId: partnerIdSchema,
-  conversionType: z.enum(CONVERSION_TYPES),
-  points: pointsSchema,
-});
+export const conversionStartSchema = /* @__PURE__ */ (() =>
+  z.object({
+    partnerId: partnerIdSchema,
+    conversionType: z.enum(CONVERSION_TYPES),
+    points: pointsSchema,
+  }))();
 export type ConversionStart = z.infer<typeof conversionStartSchema>;
 
-export const conversionChallengeSchema = z.object({
-  conversionToken: z.string(),
-  deliveryMethod: z.enum(['email', 'sms']),
-  maskedDestination: z.string(),
-  message: z.string(),
-  pointsGiven: z.number().int(),
-  pointsReceived: z.number().int(),
-});
+export const conversionChallengeSchema = /* @__PURE__ */ (() =>
+  z.object({
+    conversionToken: z.string(),
+    deliveryMethod: z.enum(['email', 'sms']),
+    maskedDestination: z.string(),
+    message: z.string(),
+    pointsGiven: z.number().int(),
+    pointsReceived: z.number().int(),
+  }))();
 export type ConversionChallenge = z.infer<typeof conversionChallengeSchema>;
 
-export const conversionTokenSchema = z.string().regex(/^[\w-]{20,100}$/, 'This conversion has expired.');
+export const conversionTokenSchema = /* @__PURE__ */ (() =>
+  z.string().regex(/^[\w-]{20,100}$/, 'This conversion has expired.'))();
 
-export const conversionConfirmSchema = z.object({
-  conversionToken: conversionTokenSchema,
-  twoFaCode: z
-    .string({ error: 'Enter the code we sent you' })
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you'),
-});
+export const conversionConfirmSchema = /* @__PURE__ */ (() =>
+  z.object({
+    conversionToken: conversionTokenSchema,
+    twoFaCode: z
+      .string({ error: 'Enter the code we sent you' })
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you'),
+  }))();
 
-export const conversionResultSchema = flowResultSchema.extend({
-  transfer: transferSchema,
-  nectarBalance: z.number().int(),
-  partnerBalance: z.number().int().nullable(),
-});
+export const conversionResultSchema = /* @__PURE__ */ (() =>
+  flowResultSchema.extend({
+    transfer: transferSchema,
+    nectarBalance: z.number().int(),
+    partnerBalance: z.number().int().nullable(),
+  }))();
 export type ConversionResult = z.infer<typeof conversionResultSchema>;
 
 /** Sandbox failure modes (tester tooling, ADR 013). */

@@ -201,65 +201,71 @@ export function receiptFileProblem(file: { size: number; type: string }): string
   return undefined;
 }
 
-export const claimStatusSchema = z.enum(['OPEN', 'GRANTED', 'REFUSED']);
+export const claimStatusSchema = /* @__PURE__ */ (() => z.enum(['OPEN', 'GRANTED', 'REFUSED']))();
 export type ClaimStatus = z.infer<typeof claimStatusSchema>;
 
 /** A purchase as the member's records and claims describe it (YYYY-MM-DD day, pence). */
-const purchaseSchema = z.object({
-  id: z.string(),
-  partner: z.string(),
-  partnerName: z.string(),
-  purchasedOn: z.string(),
-  spendPence: z.number().int(),
-  reference: z.string(),
-});
+const purchaseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    partner: z.string(),
+    partnerName: z.string(),
+    purchasedOn: z.string(),
+    spendPence: z.number().int(),
+    reference: z.string(),
+  }))();
 
-export const claimSchema = purchaseSchema.extend({
-  status: claimStatusSchema,
-  pointsGranted: z.number().int().nullable(),
-  /** The operator's note of a grant or reason of a refusal. */
-  operatorNote: z.string().nullable(),
-  hasReceipt: z.boolean(),
-  createdAt: z.string(),
-  settledAt: z.string().nullable(),
-});
+export const claimSchema = /* @__PURE__ */ (() =>
+  purchaseSchema.extend({
+    status: claimStatusSchema,
+    pointsGranted: z.number().int().nullable(),
+    /** The operator's note of a grant or reason of a refusal. */
+    operatorNote: z.string().nullable(),
+    hasReceipt: z.boolean(),
+    createdAt: z.string(),
+    settledAt: z.string().nullable(),
+  }))();
 export type Claim = z.infer<typeof claimSchema>;
-export const claimsResponseSchema = z.object({
-  claims: z.array(claimSchema),
-  openCount: z.number().int(),
-  maxOpen: z.number().int(),
-});
+export const claimsResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    claims: z.array(claimSchema),
+    openCount: z.number().int(),
+    maxOpen: z.number().int(),
+  }))();
 export type ClaimsResponse = z.infer<typeof claimsResponseSchema>;
 
 /** A pending (delayed) entry: points earned, not yet in the balance. */
-export const pendingEntrySchema = purchaseSchema.extend({
-  points: z.number().int(),
-  expectedOn: z.string(),
-});
+export const pendingEntrySchema = /* @__PURE__ */ (() =>
+  purchaseSchema.extend({
+    points: z.number().int(),
+    expectedOn: z.string(),
+  }))();
 export type PendingEntry = z.infer<typeof pendingEntrySchema>;
-export const pendingPointsResponseSchema = z.object({
-  total: z.number().int(),
-  entries: z.array(pendingEntrySchema),
-});
+export const pendingPointsResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    total: z.number().int(),
+    entries: z.array(pendingEntrySchema),
+  }))();
 
 /**
  * POST /ledger-api/missing-points answers one of three: the points are on their way (a pending entry), they are
  * already in the balance (a credited entry, with its receipt when it has one), or the claim was stored (OPEN).
  */
-export const claimAnswerSchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('PENDING'), pending: pendingEntrySchema }),
-  z.object({
-    outcome: z.literal('CREDITED'),
-    credited: z.object({
-      transactionId: z.string(),
-      partnerName: z.string(),
-      points: z.number().int(),
-      creditedOn: z.string(),
-      spendPence: z.number().int().nullable(),
-      /** The digital receipt's page, when the entry has one. */
-      receiptPath: z.string().nullable(),
+export const claimAnswerSchema = /* @__PURE__ */ (() =>
+  z.discriminatedUnion('outcome', [
+    z.object({ outcome: z.literal('PENDING'), pending: pendingEntrySchema }),
+    z.object({
+      outcome: z.literal('CREDITED'),
+      credited: z.object({
+        transactionId: z.string(),
+        partnerName: z.string(),
+        points: z.number().int(),
+        creditedOn: z.string(),
+        spendPence: z.number().int().nullable(),
+        /** The digital receipt's page, when the entry has one. */
+        receiptPath: z.string().nullable(),
+      }),
     }),
-  }),
-  z.object({ outcome: z.literal('STORED'), claim: claimSchema }),
-]);
+    z.object({ outcome: z.literal('STORED'), claim: claimSchema }),
+  ]))();
 export type ClaimAnswer = z.infer<typeof claimAnswerSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { brand } from './brand.ts';
+import { compareText } from './text-order.ts';
 
 /** Offer vocabulary of signed-in spec 3 (Offer) and 4 (offer states). */
 export const offerSourceTypes = ['PIANO', 'COALITION', 'NECTAR_PRICE'] as const;
@@ -128,5 +129,5 @@ export const offerFiltersSchema = /* @__PURE__ */ (() =>
 /** The distinct categories of some offers, by name (signed-in spec 2.6 category radio groups). */
 export const categoriesOf = (offers: readonly Pick<Offer, 'category'>[]) =>
   [...new Map(offers.map((offer) => [offer.category.key, offer.category.name])).entries()]
-    .sort((a, b) => a[1].localeCompare(b[1]))
+    .sort((a, b) => compareText(a[1], b[1]))
     .map(([key, name]) => ({ key, name }));

@@ -19,39 +19,45 @@ export const passwordResetMessages = {
 export const RESET_LINK_LIFETIME_MS = 60 * 60_000;
 
 /** POST /customer-management-api/credentials/password/reset. */
-export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const passwordResetRequestSchema = /* @__PURE__ */ (() => z.object({ email: emailSchema }))();
 
 /** A reset link's token: a broken one gets the link's message. */
-const resetLinkTokenSchema = z
-  .string({ error: passwordResetMessages.linkInvalid })
-  .regex(/^[\w-]{20,100}$/, passwordResetMessages.linkInvalid);
+const resetLinkTokenSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: passwordResetMessages.linkInvalid })
+    .regex(/^[\w-]{20,100}$/, passwordResetMessages.linkInvalid))();
 
 /** POST /customer-management-api/credentials/password (confirm reset). */
-export const confirmPasswordResetSchema = z.object({
-  token: resetLinkTokenSchema,
-  password: z.string().min(1).max(PASSWORD_RULES_MAX_LENGTH),
-});
+export const confirmPasswordResetSchema = /* @__PURE__ */ (() =>
+  z.object({
+    token: resetLinkTokenSchema,
+    password: z.string().min(1).max(PASSWORD_RULES_MAX_LENGTH),
+  }))();
 
 /**
  * POST /customer-management-api/credentials/password/check-link: whether a reset link still works, asked when
  * its page opens so a used or expired link says so before the form (issue 29, item 6). Reads only.
  */
-export const resetLinkCheckSchema = z.object({ token: resetLinkTokenSchema });
-export const resetLinkStatusSchema = z.object({ status: z.literal('VALID') });
+export const resetLinkCheckSchema = /* @__PURE__ */ (() => z.object({ token: resetLinkTokenSchema }))();
+export const resetLinkStatusSchema = /* @__PURE__ */ (() => z.object({ status: z.literal('VALID') }))();
 
-export const descriptionSchema = z.object({ description: z.string() });
+export const descriptionSchema = /* @__PURE__ */ (() => z.object({ description: z.string() }))();
 
 /** POST /customer-management-api/credentials/password/resetWithId and /2fa/get-delivery-options. */
-export const collectorIdRequestSchema = z.object({ collectorId: fullCardNumberSchema });
+export const collectorIdRequestSchema = /* @__PURE__ */ (() =>
+  z.object({ collectorId: fullCardNumberSchema }))();
 
-export const deliveryOptionsSchema = z.object({
-  id: z.string(),
-  deliveryOptions: z.array(z.object({ deliveryMethod: z.enum(DELIVERY_METHODS), destination: z.string() })),
-});
+export const deliveryOptionsSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    deliveryOptions: z.array(z.object({ deliveryMethod: z.enum(DELIVERY_METHODS), destination: z.string() })),
+  }))();
 
 /** POST /customer-management-api/2fa/send/{id}. */
-export const sendCodeRequestSchema = z.object({ deliveryMethod: z.enum(DELIVERY_METHODS) });
+export const sendCodeRequestSchema = /* @__PURE__ */ (() =>
+  z.object({ deliveryMethod: z.enum(DELIVERY_METHODS) }))();
 
 /** POST /customer-management-api/credentials/password/verify-2fa: a right code answers a reset token. */
-export const verifyResetCodeSchema = z.object({ collectorId: fullCardNumberSchema, code: twoFaCodeSchema });
-export const resetTokenSchema = z.object({ token: z.string() });
+export const verifyResetCodeSchema = /* @__PURE__ */ (() =>
+  z.object({ collectorId: fullCardNumberSchema, code: twoFaCodeSchema }))();
+export const resetTokenSchema = /* @__PURE__ */ (() => z.object({ token: z.string() }))();

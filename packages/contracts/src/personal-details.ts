@@ -77,9 +77,10 @@ export const dateOfBirthSchema = (today: () => Date = () => new Date()) =>
         ctx.addIssue({ code: 'custom', message: registrationMessages.under18 });
     });
 
-export const postcodeSchema = z
-  .string({ error: registrationMessages.postcode })
-  .trim()
-  .min(1, { error: registrationMessages.postcode, abort: true })
-  .refine((value) => isValidPostcode(value), { error: registrationMessages.postcodeFormat, abort: true })
-  .transform((value) => toNormalised(value) ?? value);
+export const postcodeSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: registrationMessages.postcode })
+    .trim()
+    .min(1, { error: registrationMessages.postcode, abort: true })
+    .refine((value) => isValidPostcode(value), { error: registrationMessages.postcodeFormat, abort: true })
+    .transform((value) => toNormalised(value) ?? value))();

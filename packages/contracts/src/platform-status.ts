@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /** GET /anonymous-platform-status-api/feature/detailed-states/{feature} (signed-in spec 7.5). */
-export const featureStateSchema = z.object({
-  feature: z.string(),
-  enabled: z.boolean(),
-  message: z.string().nullable(),
-});
+export const featureStateSchema = /* @__PURE__ */ (() =>
+  z.object({
+    feature: z.string(),
+    enabled: z.boolean(),
+    message: z.string().nullable(),
+  }))();

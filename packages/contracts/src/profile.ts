@@ -1,12 +1,13 @@
 import { z } from 'zod';
 
 /** Profile of the signed-in collector (signed-in spec 3: firstName, externalHandle). */
-export const profileSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  title: z.string().nullable(),
-  email: z.string().nullable(),
-  cardNumber: z.string().nullable(),
-  externalHandle: z.string(),
-});
+export const profileSchema = /* @__PURE__ */ (() =>
+  z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    title: z.string().nullable(),
+    email: z.string().nullable(),
+    cardNumber: z.string().nullable(),
+    externalHandle: z.string(),
+  }))();
 export type Profile = z.infer<typeof profileSchema>;

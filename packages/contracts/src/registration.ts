@@ -46,27 +46,31 @@ export const registrationErrorCodes = {
   invalidPhone: 'INVALID_PHONE',
 } as const satisfies Record<string, ErrorCode>;
 
-export const titleSchema = z.enum(TITLES, { error: registrationMessages.title });
+export const titleSchema = /* @__PURE__ */ (() => z.enum(TITLES, { error: registrationMessages.title }))();
 
-export const businessNameSchema = z
-  .string({ error: registrationMessages.businessName })
-  .trim()
-  .min(1, { error: registrationMessages.businessName, abort: true })
-  .max(BUSINESS_NAME_MAX, registrationMessages.businessNameTooLong);
+export const businessNameSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: registrationMessages.businessName })
+    .trim()
+    .min(1, { error: registrationMessages.businessName, abort: true })
+    .max(BUSINESS_NAME_MAX, registrationMessages.businessNameTooLong))();
 
-export const employeesSchema = z.enum(EMPLOYEE_BANDS, { error: registrationMessages.employees });
+export const employeesSchema = /* @__PURE__ */ (() =>
+  z.enum(EMPLOYEE_BANDS, { error: registrationMessages.employees }))();
 
-export const categorySchema = z
-  .string({ error: registrationMessages.category })
-  .trim()
-  .min(1, { error: registrationMessages.category, abort: true })
-  .max(100);
+export const categorySchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: registrationMessages.category })
+    .trim()
+    .min(1, { error: registrationMessages.category, abort: true })
+    .max(100))();
 
-export const memorableNameSchema = z
-  .string({ error: registrationMessages.memorableName })
-  .trim()
-  .min(1, { error: registrationMessages.memorableName, abort: true })
-  .max(MEMORABLE_NAME_MAX, registrationMessages.memorableNameTooLong);
+export const memorableNameSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: registrationMessages.memorableName })
+    .trim()
+    .min(1, { error: registrationMessages.memorableName, abort: true })
+    .max(MEMORABLE_NAME_MAX, registrationMessages.memorableNameTooLong))();
 
 /** Mobile countries (spec 9: primary gb; pre-production allows more; the lists are our choice). */
 export const MOBILE_PRIMARY_COUNTRY = 'GB';
@@ -91,26 +95,30 @@ export const isValidMobile = (phoneNumber: string, countryCode: string): boolean
   }
 };
 
-export const mobileSchema = z
-  .string({ error: registrationMessages.mobile })
-  .trim()
-  .min(1, { error: registrationMessages.mobile, abort: true })
-  .max(20, registrationMessages.mobileInvalid);
+export const mobileSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: registrationMessages.mobile })
+    .trim()
+    .min(1, { error: registrationMessages.mobile, abort: true })
+    .max(20, registrationMessages.mobileInvalid))();
 
-export const propertySchema = z
-  .string({ error: registrationMessages.property })
-  .trim()
-  .min(1, { error: registrationMessages.property, abort: true })
-  .max(60);
+export const propertySchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: registrationMessages.property })
+    .trim()
+    .min(1, { error: registrationMessages.property, abort: true })
+    .max(60))();
 
-export const cardCheckChoiceSchema = z.enum(['yes', 'no'], { error: registrationMessages.selectOption });
+export const cardCheckChoiceSchema = /* @__PURE__ */ (() =>
+  z.enum(['yes', 'no'], { error: registrationMessages.selectOption }))();
 
-export const contactPreferencesSchema = z.object({
-  contactByPhone: z.boolean().default(false),
-  contactByEmail: z.boolean().default(false),
-  contactBySMS: z.boolean().default(false),
-  contactByPost: z.boolean().default(false),
-});
+export const contactPreferencesSchema = /* @__PURE__ */ (() =>
+  z.object({
+    contactByPhone: z.boolean().default(false),
+    contactByEmail: z.boolean().default(false),
+    contactBySMS: z.boolean().default(false),
+    contactByPost: z.boolean().default(false),
+  }))();
 
 /** Registration password: the shared rules plus the person's own name and email (spec 5). */
 export const registrationPasswordSchema = (context: {
@@ -123,76 +131,87 @@ export const registrationPasswordSchema = (context: {
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-export const createPasswordFormSchema = z
-  .object({ password: z.string(), confirmPassword: z.string() })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: registrationMessages.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+export const createPasswordFormSchema = /* @__PURE__ */ (() =>
+  z
+    .object({ password: z.string(), confirmPassword: z.string() })
+    .refine((value) => value.password === value.confirmPassword, {
+      message: registrationMessages.passwordsDoNotMatch,
+      path: ['confirmPassword'],
+    }))();
 
 /* ---------- identity API payloads (spec 3 and 7) ---------- */
 
-export const authTokenSchema = z.string().min(20).max(200);
+export const authTokenSchema = /* @__PURE__ */ (() => z.string().min(20).max(200))();
 
-export const authTokenResponseSchema = z.object({
-  authToken: z.string(),
-  next: z.array(z.enum(NEXT_STEPS)),
-  userType: z.enum(USER_TYPES).optional(),
-});
+export const authTokenResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    authToken: z.string(),
+    next: z.array(z.enum(NEXT_STEPS)),
+    userType: z.enum(USER_TYPES).optional(),
+  }))();
 export type AuthTokenResponse = z.infer<typeof authTokenResponseSchema>;
 /** Answer of the email link's confirmation (email-check-confirm and identity-email-check-confirm). */
-export const emailConfirmedResponseSchema = authTokenResponseSchema.extend({ email: z.string() });
+export const emailConfirmedResponseSchema = /* @__PURE__ */ (() =>
+  authTokenResponseSchema.extend({ email: z.string() }))();
 
-export const cardCheckRequestSchema = z.object({
-  /** Absent or empty for the No answer: existing card type NONE. */
-  cardNumber: cardNumberDigitsSchema.optional(),
-  authToken: authTokenSchema.optional(),
-});
+export const cardCheckRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    /** Absent or empty for the No answer: existing card type NONE. */
+    cardNumber: cardNumberDigitsSchema.optional(),
+    authToken: authTokenSchema.optional(),
+  }))();
 
-export const emailCheckRequestSchema = z.object({
-  email: emailSchema,
-  contactByEmail: z.boolean().default(true),
-  authToken: authTokenSchema,
-  registrationDone: z.string().max(200).optional(),
-});
+export const emailCheckRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    email: emailSchema,
+    contactByEmail: z.boolean().default(true),
+    authToken: authTokenSchema,
+    registrationDone: z.string().max(200).optional(),
+  }))();
 
 /** What a broken, used or expired emailed link says (the server's EMAIL_LINK_INVALID answer). */
 export const EMAIL_LINK_INVALID_MESSAGE =
   'This link has expired or has already been used. Please start again to get a new one.';
 /** An emailed link's token: a malformed one gets the link message, not the schema's words (issue 14). */
-const emailLinkTokenSchema = z
-  .string({ error: EMAIL_LINK_INVALID_MESSAGE })
-  .min(20, EMAIL_LINK_INVALID_MESSAGE)
-  .max(200, EMAIL_LINK_INVALID_MESSAGE);
+const emailLinkTokenSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: EMAIL_LINK_INVALID_MESSAGE })
+    .min(20, EMAIL_LINK_INVALID_MESSAGE)
+    .max(200, EMAIL_LINK_INVALID_MESSAGE))();
 
-export const emailCheckConfirmRequestSchema = z.object({
-  authToken: authTokenSchema,
-  /** The token of the emailed link. */
-  verificationToken: emailLinkTokenSchema,
-});
+export const emailCheckConfirmRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    authToken: authTokenSchema,
+    /** The token of the emailed link. */
+    verificationToken: emailLinkTokenSchema,
+  }))();
 
 /** The same tab's confirmation (spec 7): the registration's authToken and the emailed link's token. */
-export const identityEmailCheckConfirmRequestSchema = z.object({
-  authToken: authTokenSchema,
-  identitySessionToken: emailLinkTokenSchema,
-});
+export const identityEmailCheckConfirmRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    authToken: authTokenSchema,
+    identitySessionToken: emailLinkTokenSchema,
+  }))();
 
-export const resendEmailRequestSchema = z.object({ authToken: authTokenSchema });
+export const resendEmailRequestSchema = /* @__PURE__ */ (() => z.object({ authToken: authTokenSchema }))();
 
-export const accountKindSchema = z.enum(['consumer', 'business']);
+export const accountKindSchema = /* @__PURE__ */ (() => z.enum(['consumer', 'business']))();
 
-export const accountChoiceRequestSchema = z.object({
-  authToken: authTokenSchema,
-  accountKind: accountKindSchema,
-});
+export const accountChoiceRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    authToken: authTokenSchema,
+    accountKind: accountKindSchema,
+  }))();
 
-export const businessDetailsSchema = z.object({
-  name: businessNameSchema,
-  employees: employeesSchema,
-  category: categorySchema,
-});
+export const businessDetailsSchema = /* @__PURE__ */ (() =>
+  z.object({
+    name: businessNameSchema,
+    employees: employeesSchema,
+    category: categorySchema,
+  }))();
 
-export const businessDetailsRequestSchema = businessDetailsSchema.extend({ authToken: authTokenSchema });
+export const businessDetailsRequestSchema = /* @__PURE__ */ (() =>
+  businessDetailsSchema.extend({ authToken: authTokenSchema }))();
 
 export const customerDetailsRequestSchema = (today?: () => Date) =>
   z.object({
@@ -220,74 +239,89 @@ export const customerDetailsFormSchema = (today?: () => Date) =>
     dateOfBirth: dateOfBirthSchema(today),
   });
 
-export const addressSchema = z.object({ lines: z.array(z.string()).min(1).max(6), postcode: z.string() });
+export const addressSchema = /* @__PURE__ */ (() =>
+  z.object({ lines: z.array(z.string()).min(1).max(6), postcode: z.string() }))();
 export type Address = z.infer<typeof addressSchema>;
 
-export const addressFindRequestSchema = z.object({
-  property: propertySchema,
-  postcode: postcodeSchema,
-  authToken: authTokenSchema.optional(),
-  botCheckToken: z.string().optional(),
-});
-export const addressFindResponseSchema = z.object({ addresses: z.array(addressSchema) });
+export const addressFindRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    property: propertySchema,
+    postcode: postcodeSchema,
+    authToken: authTokenSchema.optional(),
+    botCheckToken: z.string().optional(),
+  }))();
+export const addressFindResponseSchema = /* @__PURE__ */ (() =>
+  z.object({ addresses: z.array(addressSchema) }))();
 
-export const addressSearchFormSchema = z.object({ property: propertySchema, postcode: postcodeSchema });
+export const addressSearchFormSchema = /* @__PURE__ */ (() =>
+  z.object({ property: propertySchema, postcode: postcodeSchema }))();
 
-export const addressConfirmRequestSchema = z.object({ authToken: authTokenSchema, address: addressSchema });
+export const addressConfirmRequestSchema = /* @__PURE__ */ (() =>
+  z.object({ authToken: authTokenSchema, address: addressSchema }))();
 
-export const phoneCheckRequestSchema = z.object({
-  authToken: authTokenSchema,
-  countryCode: z.string().regex(/^[A-Z]{2}$/),
-  phoneNumber: mobileSchema,
-  memorableName: memorableNameSchema,
-  nectarContactPreferences: contactPreferencesSchema.partial().optional(),
-});
+export const phoneCheckRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    authToken: authTokenSchema,
+    countryCode: z.string().regex(/^[A-Z]{2}$/),
+    phoneNumber: mobileSchema,
+    memorableName: memorableNameSchema,
+    nectarContactPreferences: contactPreferencesSchema.partial().optional(),
+  }))();
 
-export const phoneFormSchema = z.object({
-  memorableName: memorableNameSchema,
-  countryCode: z.string(),
-  phoneNumber: mobileSchema,
-});
+export const phoneFormSchema = /* @__PURE__ */ (() =>
+  z.object({
+    memorableName: memorableNameSchema,
+    countryCode: z.string(),
+    phoneNumber: mobileSchema,
+  }))();
 
-export const passwordValidationRequestSchema = z.object({
-  authToken: authTokenSchema,
-  firstName: z.string().max(100),
-  lastName: z.string().max(100),
-  password: z.string().max(200),
-});
-export const passwordValidationResponseSchema = z.object({
-  validity: z.enum(['VALID', 'INVALID']),
-  description: z.string().optional(),
-});
+export const passwordValidationRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    authToken: authTokenSchema,
+    firstName: z.string().max(100),
+    lastName: z.string().max(100),
+    password: z.string().max(200),
+  }))();
+export const passwordValidationResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    validity: z.enum(['VALID', 'INVALID']),
+    description: z.string().optional(),
+  }))();
 
-export const termsRequestSchema = z.object({
-  authToken: authTokenSchema,
-  onlineAdvertisingConsent: z.boolean(),
-  termsAccepted: z.literal(true, { error: registrationMessages.terms }),
-});
+export const termsRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    authToken: authTokenSchema,
+    onlineAdvertisingConsent: z.boolean(),
+    termsAccepted: z.literal(true, { error: registrationMessages.terms }),
+  }))();
 
-export const confirmRegistrationRequestSchema = z.object({
-  authToken: authTokenSchema,
-  accessToken: z.string().optional(),
-});
+export const confirmRegistrationRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    authToken: authTokenSchema,
+    accessToken: z.string().optional(),
+  }))();
 
-export const signUpStatusResponseSchema = z.object({
-  signUpStatus: z.enum(['PENDING', 'COMPLETE']),
-  registrationCompletedToken: z.string().optional(),
-  cardNumber: z.string().optional(),
-});
+export const signUpStatusResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    signUpStatus: z.enum(['PENDING', 'COMPLETE']),
+    registrationCompletedToken: z.string().optional(),
+    cardNumber: z.string().optional(),
+  }))();
 
 /** Answer of POST /progressive/ready (spec 4's readiness check). */
-export const readyResponseSchema = z.object({ ready: z.boolean() });
+export const readyResponseSchema = /* @__PURE__ */ (() => z.object({ ready: z.boolean() }))();
 
-export const autoLoginRequestSchema = z.object({ registrationCompletedToken: z.string().min(20).max(200) });
-export const autoLoginResponseSchema = z.object({
-  identityLoginToken: z.string(),
-  _links: z.object({ 'login-identity': z.object({ href: z.string() }) }),
-  registrationDone: z.string().optional(),
-});
+export const autoLoginRequestSchema = /* @__PURE__ */ (() =>
+  z.object({ registrationCompletedToken: z.string().min(20).max(200) }))();
+export const autoLoginResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    identityLoginToken: z.string(),
+    _links: z.object({ 'login-identity': z.object({ href: z.string() }) }),
+    registrationDone: z.string().optional(),
+  }))();
 
-export const businessOffersRequestSchema = z.object({ businessOffersOptIn: z.boolean() });
+export const businessOffersRequestSchema = /* @__PURE__ */ (() =>
+  z.object({ businessOffersOptIn: z.boolean() }))();
 
 /** The wording version of the registration terms stored with each consent. */
 export const REGISTRATION_WORDING_VERSION = 'registration-2026-11';
@@ -319,19 +353,21 @@ export const BUSINESS_CATEGORIES: { group: string; categories: string[] }[] = [
   { group: 'Other', categories: ['Charity', 'Office-based business', 'Something else'] },
 ];
 
-export const businessLookupResponseSchema = z.object({
-  businessEmployees: z.record(z.string(), z.string()),
-  businessCategories: z.array(z.object({ group: z.string(), categories: z.array(z.string()) })),
-});
+export const businessLookupResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    businessEmployees: z.record(z.string(), z.string()),
+    businessCategories: z.array(z.object({ group: z.string(), categories: z.array(z.string()) })),
+  }))();
 export type BusinessLookup = z.infer<typeof businessLookupResponseSchema>;
 
 /** The business details form: band index 1-9 as chosen in the picker. */
-export const businessDetailsFormSchema = z.object({
-  name: businessNameSchema,
-  employeesIndex: z.coerce
-    .number({ error: registrationMessages.employees })
-    .int()
-    .min(1, registrationMessages.employees)
-    .max(9, registrationMessages.employees),
-  category: categorySchema,
-});
+export const businessDetailsFormSchema = /* @__PURE__ */ (() =>
+  z.object({
+    name: businessNameSchema,
+    employeesIndex: z.coerce
+      .number({ error: registrationMessages.employees })
+      .int()
+      .min(1, registrationMessages.employees)
+      .max(9, registrationMessages.employees),
+    category: categorySchema,
+  }))();

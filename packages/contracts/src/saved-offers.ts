@@ -1,5 +1,6 @@
 import { brand } from './brand.ts';
 import type { Offer } from './offers.ts';
+import { compareText } from './text-order.ts';
 
 /*
  * No zod here: the homepage lists saved offers without loading it (issue 15). The screen's choice from the URL is
@@ -57,20 +58,25 @@ export function savedOffersView<T extends SortableOffer>(
   offers: readonly T[],
   choice: SavedOffersChoice,
 ): T[] {
-  const kept = offers.filter(
-    (offer) =>
-      isSavedOffer(offer) &&
-      (choice.filter === 'allOffers' ||
-        (choice.filter === 'partnersOffers') === (offer.sourceType === 'COALITION')),
-  );
-  const bySort =
-    choice.sort === 'endingSoon'
-      ? (a: T, b: T) => time(a.validTo) - time(b.validTo)
-      : (a: T, b: T) => time(b.savedAt) - time(a.savedAt);
-  return kept.sort(
+  const endingSoon = choice.sort === 'endingSoon';
+  // Each offer's keys read once, not in every comparison: a page of offers sorts on every render.
+  const keyed = offers
+    .filter(
+      (offer) =>
+        isSavedOffer(offer) &&
+        (choice.filter === 'allOffers' ||
+          (choice.filter === 'partnersOffers') === (offer.sourceType === 'COALITION')),
+    )
+    .map((offer) => ({
+      offer,
+      pinned: offer.state === 'PINNED' ? 1 : 0,
+      at: time(endingSoon ? offer.validTo : offer.savedAt),
+    }));
+  keyed.sort(
     (a, b) =>
-      Number(b.state === 'PINNED') - Number(a.state === 'PINNED') ||
-      bySort(a, b) ||
-      a.title.localeCompare(b.title),
+      b.pinned - a.pinned ||
+      (endingSoon ? a.at - b.at : b.at - a.at) ||
+      compareText(a.offer.title, b.offer.title),
   );
+  return keyed.map(({ offer }) => offer);
 }

@@ -19,23 +19,25 @@ export const signInMessages = {
 /** Longest password accepted anywhere (DESIGN.md 5: up to 64 characters). */
 export const PASSWORD_MAX_LENGTH = 64;
 
-export const passwordInputSchema = z
-  .string({ error: signInMessages.passwordEmpty })
-  .min(1, signInMessages.passwordEmpty)
-  .max(PASSWORD_MAX_LENGTH, `Your password must not be over ${PASSWORD_MAX_LENGTH} characters`);
+export const passwordInputSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: signInMessages.passwordEmpty })
+    .min(1, signInMessages.passwordEmpty)
+    .max(PASSWORD_MAX_LENGTH, `Your password must not be over ${PASSWORD_MAX_LENGTH} characters`))();
 
 /** POST /recaptcha/collector/sessions (signed-in spec 7.3), plus the identity interaction it completes. */
-export const collectorSessionRequestSchema = z.object({
-  collectorId: fullCardNumberSchema,
-  password: passwordInputSchema,
-  /** The identity provider's interaction id from the sign-in page's address; absent for a plain session. */
-  interaction: z
-    .string()
-    .regex(/^[\w-]{10,64}$/)
-    .optional(),
-  /** Remember-me: keep the card number in a cookie (spec 'Make it easier to log in'). */
-  rememberMe: z.boolean().optional(),
-});
+export const collectorSessionRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    collectorId: fullCardNumberSchema,
+    password: passwordInputSchema,
+    /** The identity provider's interaction id from the sign-in page's address; absent for a plain session. */
+    interaction: z
+      .string()
+      .regex(/^[\w-]{10,64}$/)
+      .optional(),
+    /** Remember-me: keep the card number in a cookie (spec 'Make it easier to log in'). */
+    rememberMe: z.boolean().optional(),
+  }))();
 export type CollectorSessionRequest = z.infer<typeof collectorSessionRequestSchema>;
 
 /** POST /recaptcha/collector/sessions/remember: the card number comes from the remember-me cookie. */
@@ -44,32 +46,34 @@ export const rememberedSessionRequestSchema = collectorSessionRequestSchema
   .extend({ rememberMe: z.boolean().optional() });
 
 /** Answer of a collector session call: where the browser continues (also in the Location header). */
-export const collectorSessionResponseSchema = z.object({ location: z.string() });
+export const collectorSessionResponseSchema = /* @__PURE__ */ (() => z.object({ location: z.string() }))();
 
 /** GET /nectar-session-api/remember. */
-export const rememberedCardSchema = z.object({ cardNumber: z.string().nullable() });
+export const rememberedCardSchema = /* @__PURE__ */ (() => z.object({ cardNumber: z.string().nullable() }))();
 
 /** POST /session-api/session/sessions/oauth (spec 7.3). */
-export const oauthSessionRequestSchema = z.object({
-  code: z.string().min(1).max(512),
-  verificationCode: z
-    .string()
-    .min(43)
-    .max(128)
-    .regex(/^[A-Za-z0-9._~-]+$/),
-  redirectUri: z.string().url(),
-});
+export const oauthSessionRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    code: z.string().min(1).max(512),
+    verificationCode: z
+      .string()
+      .min(43)
+      .max(128)
+      .regex(/^[A-Za-z0-9._~-]+$/),
+    redirectUri: z.string().url(),
+  }))();
 export type OauthSessionRequest = z.infer<typeof oauthSessionRequestSchema>;
 
-export const oauthSessionResponseSchema = z.object({
-  /** The session-created date the browser stores (signed-in spec 4). */
-  sessionCreatedAt: z.string(),
-  firstName: z.string().nullable(),
-});
+export const oauthSessionResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    /** The session-created date the browser stores (signed-in spec 4). */
+    sessionCreatedAt: z.string(),
+    firstName: z.string().nullable(),
+  }))();
 export type OauthSessionResponse = z.infer<typeof oauthSessionResponseSchema>;
 
 /** Server logout answers the id token for the identity logout (spec 3: logout {oidcToken}). */
-export const logoutResponseSchema = z.object({ oidcToken: z.string().nullable() });
+export const logoutResponseSchema = /* @__PURE__ */ (() => z.object({ oidcToken: z.string().nullable() }))();
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
 /** One-time code messages (device 2FA, password-reset 2FA); the spec names them without wording (spec 8). */
@@ -88,46 +92,49 @@ export const twoFactorMessages = {
 export const DELIVERY_METHODS = ['email', 'sms'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
-export const twoFaCodeSchema = z
-  .string({ error: twoFactorMessages.empty })
-  .trim()
-  .min(1, twoFactorMessages.empty)
-  .regex(/^\d{6}$/, twoFactorMessages.format);
+export const twoFaCodeSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: twoFactorMessages.empty })
+    .trim()
+    .min(1, twoFactorMessages.empty)
+    .regex(/^\d{6}$/, twoFactorMessages.format))();
 
 /** The pending sign-in handle of device 2FA (spec 7.3 calls it encryptedSessionJwt); opaque to the browser. */
-export const encryptedSessionJwtSchema = z
-  .string({ error: twoFactorMessages.linkInvalid })
-  .regex(/^[\w-]{20,100}$/, twoFactorMessages.linkInvalid);
+export const encryptedSessionJwtSchema = /* @__PURE__ */ (() =>
+  z
+    .string({ error: twoFactorMessages.linkInvalid })
+    .regex(/^[\w-]{20,100}$/, twoFactorMessages.linkInvalid))();
 
 /** The 403 answer of the code exchange when device 2FA is needed (error code 141, spec 8). */
-export const device2faChallengeSchema = z.object({
-  code: z.literal(DEVICE_2FA_ERROR_CODE),
-  description: z.string(),
-  encryptedSessionJwt: z.string(),
-  deliveryMethod: z.enum(DELIVERY_METHODS),
-  maskedDestination: z.string(),
-});
+export const device2faChallengeSchema = /* @__PURE__ */ (() =>
+  z.object({
+    code: z.literal(DEVICE_2FA_ERROR_CODE),
+    description: z.string(),
+    encryptedSessionJwt: z.string(),
+    deliveryMethod: z.enum(DELIVERY_METHODS),
+    maskedDestination: z.string(),
+  }))();
 export type Device2faChallenge = z.infer<typeof device2faChallengeSchema>;
 
-export const twoFaValidateRequestSchema = z.object({
-  twoFaCode: twoFaCodeSchema,
-  encryptedSessionJwt: encryptedSessionJwtSchema,
-});
+export const twoFaValidateRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    twoFaCode: twoFaCodeSchema,
+    encryptedSessionJwt: encryptedSessionJwtSchema,
+  }))();
 
 /** Answer of POST /session-api/session/sessions/oauth/2fa-check: where the code of a pending sign-in went. */
-export const device2faCheckResponseSchema = z.object({
-  deliveryMethod: z.enum(DELIVERY_METHODS),
-  maskedDestination: z.string(),
-});
+export const device2faCheckResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    deliveryMethod: z.enum(DELIVERY_METHODS),
+    maskedDestination: z.string(),
+  }))();
 
 /**
  * Answer of POST /session-api/session/sessions/oauth/2fa-validate: where the identity provider's login goes on
  * (asked at the password step), or the started session (asked at the code exchange).
  */
-export const device2faValidateResponseSchema = z.union([
-  collectorSessionResponseSchema,
-  oauthSessionResponseSchema,
-]);
+export const device2faValidateResponseSchema = /* @__PURE__ */ (() =>
+  z.union([collectorSessionResponseSchema, oauthSessionResponseSchema]))();
 
 /** Answer of POST /session-api/session/sessions/oauth/2fa-resend: the 'code sent' line. */
-export const device2faResentSchema = z.object({ description: z.string() });
+export const device2faResentSchema = /* @__PURE__ */ (() => z.object({ description: z.string() }))();

@@ -51,46 +51,51 @@ export const TEMP_CARD_CONSENT_KINDS = [
 ] as const;
 
 /** The temp-card email step's form: the email rule plus the two boxes, each with its own message. */
-export const tempCardEmailFormSchema = z.object({
-  email: emailSchema,
-  termsAccepted: z.boolean().refine((value) => value, tempCardMessages.termsRequired),
-  privacyAccepted: z.boolean().refine((value) => value, tempCardMessages.privacyRequired),
-});
+export const tempCardEmailFormSchema = /* @__PURE__ */ (() =>
+  z.object({
+    email: emailSchema,
+    termsAccepted: z.boolean().refine((value) => value, tempCardMessages.termsRequired),
+    privacyAccepted: z.boolean().refine((value) => value, tempCardMessages.privacyRequired),
+  }))();
 export type TempCardEmailForm = z.infer<typeof tempCardEmailFormSchema>;
 
 /**
  * POST /nectar-lite/access-email. The spec shows {email}; the two acknowledgements travel with it because the
  * server stores them as consents and must not record an agreement the browser did not send.
  */
-export const accessEmailRequestSchema = z.object({
-  email: emailSchema,
-  termsAccepted: z.literal(true, { error: tempCardMessages.termsRequired }),
-  privacyAccepted: z.literal(true, { error: tempCardMessages.privacyRequired }),
-});
+export const accessEmailRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    email: emailSchema,
+    termsAccepted: z.literal(true, { error: tempCardMessages.termsRequired }),
+    privacyAccepted: z.literal(true, { error: tempCardMessages.privacyRequired }),
+  }))();
 
-export const accessEmailResponseSchema = z.object({
-  status: z.literal('EMAIL_SENT'),
-  /** Emails this card may still be sent in the current window, so the page can say when re-sending stops. */
-  sendsRemaining: z.number().int().min(0),
-});
+export const accessEmailResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    status: z.literal('EMAIL_SENT'),
+    /** Emails this card may still be sent in the current window, so the page can say when re-sending stops. */
+    sendsRemaining: z.number().int().min(0),
+  }))();
 export type AccessEmailResponse = z.infer<typeof accessEmailResponseSchema>;
 
 /** GET /nectar-lite/card?token= : a live temporary card. Expired or upgraded cards answer 410 instead. */
-export const tempCardSchema = z.object({
-  cardNumber: z.string(),
-  /** The card number as a code128 barcode, a PNG in base64, drawn by bwip-js on the server. */
-  barcodePng: z.base64(),
-  issuedAt: z.iso.datetime(),
-  expiresAt: z.iso.datetime(),
-  /** Whole days left, counting today; 1 on the last day. */
-  daysLeft: z.number().int().min(1),
-});
+export const tempCardSchema = /* @__PURE__ */ (() =>
+  z.object({
+    cardNumber: z.string(),
+    /** The card number as a code128 barcode, a PNG in base64, drawn by bwip-js on the server. */
+    barcodePng: z.base64(),
+    issuedAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    /** Whole days left, counting today; 1 on the last day. */
+    daysLeft: z.number().int().min(1),
+  }))();
 export type TempCard = z.infer<typeof tempCardSchema>;
 
 /** A malformed link says what an unknown one says, never the schema's own words (issue 14). */
-export const tempCardQuerySchema = z.object({
-  token: z.string().min(16, tempCardMessages.notFound).max(128, tempCardMessages.notFound),
-});
+export const tempCardQuerySchema = /* @__PURE__ */ (() =>
+  z.object({
+    token: z.string().min(16, tempCardMessages.notFound).max(128, tempCardMessages.notFound),
+  }))();
 
 /** Error codes the temporary-card calls answer with, besides validation and bot-check failures. */
 export const tempCardErrorCodes = {

@@ -19,49 +19,54 @@ export const redemptionMessages = {
 } as const;
 
 /** Something points can be spent on (docs/decisions/011: the spec leaves redemption payloads open). */
-export const rewardSchema = z.object({
-  id: z.string(),
-  partnerName: z.string(),
-  itemDescription: z.string(),
-  points: z.number().int().min(0),
-  /** Worth at the partner, as pounds text. */
-  value: z.string(),
-  logoImageLocation: z.string(),
-});
+export const rewardSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    partnerName: z.string(),
+    itemDescription: z.string(),
+    points: z.number().int().min(0),
+    /** Worth at the partner, as pounds text. */
+    value: z.string(),
+    logoImageLocation: z.string(),
+  }))();
 export type Reward = z.infer<typeof rewardSchema>;
-export const rewardsResponseSchema = z.object({ rewards: z.array(rewardSchema) });
+export const rewardsResponseSchema = /* @__PURE__ */ (() => z.object({ rewards: z.array(rewardSchema) }))();
 
 /** POST /offers-api/redemptions: the reward and the client's idempotency key (one per press of Confirm). */
-export const redemptionRequestSchema = z.object({
-  rewardId: z.string().min(1).max(64),
-  idempotencyKey: z.uuid('must be a UUID'),
-});
+export const redemptionRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    rewardId: z.string().min(1).max(64),
+    idempotencyKey: z.uuid('must be a UUID'),
+  }))();
 export type RedemptionRequest = z.infer<typeof redemptionRequestSchema>;
 
 /** Signed-in spec 3 'Voucher', plus what the member needs to find it again. */
-export const voucherSchema = z.object({
-  id: z.string(),
-  logoImageLocation: z.string(),
-  itemDescription: z.string(),
-  base64BarCode: z.string(),
-  url: z.string(),
-  voucherCode: z.string(),
-  partnerName: z.string(),
-  points: z.number().int(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  used: z.boolean().nullable(),
-  transactionId: z.string().nullable(),
-});
+export const voucherSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    logoImageLocation: z.string(),
+    itemDescription: z.string(),
+    base64BarCode: z.string(),
+    url: z.string(),
+    voucherCode: z.string(),
+    partnerName: z.string(),
+    points: z.number().int(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    used: z.boolean().nullable(),
+    transactionId: z.string().nullable(),
+  }))();
 export type Voucher = z.infer<typeof voucherSchema>;
-export const vouchersResponseSchema = z.object({ vouchers: z.array(voucherSchema) });
+export const vouchersResponseSchema = /* @__PURE__ */ (() =>
+  z.object({ vouchers: z.array(voucherSchema) }))();
 
-export const redemptionResponseSchema = z.object({
-  voucher: voucherSchema,
-  balance: z.number().int(),
-  /** False when this idempotency key had already been applied: nothing was spent again. */
-  created: z.boolean(),
-});
+export const redemptionResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    voucher: voucherSchema,
+    balance: z.number().int(),
+    /** False when this idempotency key had already been applied: nothing was spent again. */
+    created: z.boolean(),
+  }))();
 export type RedemptionResponse = z.infer<typeof redemptionResponseSchema>;
 
-export const voucherUsedSchema = z.object({ used: z.boolean() });
+export const voucherUsedSchema = /* @__PURE__ */ (() => z.object({ used: z.boolean() }))();

@@ -3,6 +3,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useBreakdown } from './api/get-breakdown.ts';
 import './activity.css';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 /**
  * /activity/breakdown: points collected and spent since the activity start date, in all and per partner, each
@@ -23,12 +24,12 @@ export function BreakdownPage() {
             <div>
               <p>
                 Collected since 1 January 2025
-                <strong>{breakdown.data.collected.toLocaleString('en-GB')}</strong>points
+                <strong>{wholeNumber(breakdown.data.collected)}</strong>points
               </p>
             </div>
             <div>
               <p>
-                Spent<strong>{breakdown.data.spent.toLocaleString('en-GB')}</strong>points
+                Spent<strong>{wholeNumber(breakdown.data.spent)}</strong>points
               </p>
             </div>
           </div>
@@ -48,8 +49,8 @@ export function BreakdownPage() {
                 {breakdown.data.byPartner.map((row) => (
                   <tr key={row.partnerName}>
                     <th scope="row">{row.partnerName}</th>
-                    <td>{row.collected.toLocaleString('en-GB')}</td>
-                    <td>{row.spent.toLocaleString('en-GB')}</td>
+                    <td>{wholeNumber(row.collected)}</td>
+                    <td>{wholeNumber(row.spent)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -3,6 +3,7 @@ import { formatCopyTime } from '../../shared/offline/connection.ts';
 import { useOfflineCopyTime } from '../../shared/offline/use-connection.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useBalance } from '../../shared/session/get-balance.ts';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 /** The member's points and what they are worth; from the device's last copy, as of when it was taken (issue 33). */
 export function PointsSummary() {
@@ -12,7 +13,7 @@ export function PointsSummary() {
     <p className="points-summary" aria-live="polite">
       {balance.data ? (
         <>
-          You have <strong>{balance.data.balance.toLocaleString('en-GB')}</strong> points, worth{' '}
+          You have <strong>{wholeNumber(balance.data.balance)}</strong> points, worth{' '}
           {balance.data.pointsValue}
           {asOf ? <span className="points-summary__as-of"> as of {formatCopyTime(asOf)}</span> : null}
         </>

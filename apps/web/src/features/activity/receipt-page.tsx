@@ -4,6 +4,7 @@ import { receiptDownloadUrl, useReceipt } from './api/get-receipt.ts';
 import { formatDay } from './transaction-item.tsx';
 import './activity.css';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 /** /activity/receipt/:digitalReceiptId (digital receipts switch): the lines of one shop, and a download. */
 export function ReceiptPage() {
@@ -51,7 +52,7 @@ export function ReceiptPage() {
               </tr>
             </tfoot>
           </table>
-          <p>Points collected: {receipt.data.points.toLocaleString('en-GB')}</p>
+          <p>Points collected: {wholeNumber(receipt.data.points)}</p>
           <a className="button button--secondary" href={receiptDownloadUrl(digitalReceiptId)} download>
             Download receipt
           </a>

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { Transaction } from '@app/contracts/activity';
+import { shortDate, wholeNumber } from '../../shared/format/uk-format.ts';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
+export const formatDay = shortDate;
 export const formatPoints = (points: number) =>
-  `${points > 0 ? '+' : points < 0 ? '−' : ''}${Math.abs(points).toLocaleString('en-GB')} points`;
+  `${points > 0 ? '+' : points < 0 ? '−' : ''}${wholeNumber(Math.abs(points))} points`;
 
 /** One line of the activity: when, where, what, and the points it added or took. */
 export function TransactionItem({ item, receipts }: { item: Transaction; receipts: boolean }) {

@@ -13,9 +13,7 @@ import { SimilarBrands } from './components/similar-brands.tsx';
 import { isSwitchOn } from '../../shared/switches/switches.ts';
 import './brands.css';
 import { Alert } from '../../shared/ui/alert.tsx';
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+import { longDate } from '../../shared/format/uk-format.ts';
 
 /** /brands/:brandDetailsKey: one brand, its running bonus and the way out to its site. */
 export function BrandDetailsPage() {
@@ -73,7 +71,7 @@ export function BrandDetailsPage() {
           <section className="brand-details__box" aria-labelledby="brand-bonus">
             <h2 id="brand-bonus">{bonus.data.bonus.title}</h2>
             <p>{bonus.data.bonus.description}</p>
-            {bonus.data.bonus.endsAt ? <p>Ends {formatDate(bonus.data.bonus.endsAt)}.</p> : null}
+            {bonus.data.bonus.endsAt ? <p>Ends {longDate(bonus.data.bonus.endsAt)}.</p> : null}
           </section>
         ) : null}
         {b.linkedPartnerId ? (

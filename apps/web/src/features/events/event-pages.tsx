@@ -10,9 +10,7 @@ import { useEventOffers } from './api/get-event-offers.ts';
 import { campaignLink } from './campaign-link.ts';
 import './events.css';
 import { Alert } from '../../shared/ui/alert.tsx';
-
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+import { longDate } from '../../shared/format/uk-format.ts';
 
 const detailsPath = (offer: Pick<OfferSummary, 'id' | 'sourceType'>) =>
   offer.sourceType === 'COALITION'
@@ -44,7 +42,7 @@ function EventHeader({ event }: { event: MarketingEvent }) {
     <header className="event__header">
       <h1>{event.title}</h1>
       <p className="event__dates">
-        {dateOf(event.startsAt)} to {dateOf(event.endsAt)}
+        {longDate(event.startsAt)} to {longDate(event.endsAt)}
       </p>
       <p className="event__summary">{event.summary}</p>
     </header>
@@ -153,7 +151,7 @@ export function SkinnyEventPage() {
           <section className="event__skinny" aria-labelledby="skinny-heading">
             <h1 id="skinny-heading">{event.title}</h1>
             <p>{event.summary}</p>
-            <p className="event__dates">Until {dateOf(event.endsAt)}</p>
+            <p className="event__dates">Until {longDate(event.endsAt)}</p>
             <Link className="button button--primary" to={campaignLink(`/marketing-event/${event.id}`)}>
               See the event
             </Link>

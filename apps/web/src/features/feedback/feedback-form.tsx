@@ -10,6 +10,7 @@ import {
 import { readStored, removeStored, writeStored } from '../../shared/storage/storage.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { useSendFeedback } from './api/send-feedback.ts';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 export interface FeedbackFormProps {
   /** Title and placeholder come from the caller (spec 2.6). */
@@ -91,7 +92,7 @@ export function FeedbackForm({ title, placeholder, request }: FeedbackFormProps)
         }}
       />
       <p id={countId} className="feedback__count">
-        {text.length.toLocaleString('en-GB')} of {FEEDBACK_MAX_LENGTH.toLocaleString('en-GB')} characters
+        {wholeNumber(text.length)} of {wholeNumber(FEEDBACK_MAX_LENGTH)} characters
       </p>
       {error ? (
         <p id={errorId} role="alert" className="feedback__error">

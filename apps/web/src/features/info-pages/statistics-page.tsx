@@ -4,6 +4,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useStatistic } from './api/get-statistic.ts';
 import './info-pages.css';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 /** /statistics/{x}: scheme-wide figures (points, members, offers), never one member's data. */
 export function StatisticsPage() {
@@ -25,7 +26,7 @@ export function StatisticsPage() {
             {statistic.data.figures.map((figure) => (
               <li key={figure.label}>
                 <h2>{figure.label}</h2>
-                <p className="info-page__figure">{figure.value.toLocaleString('en-GB')}</p>
+                <p className="info-page__figure">{wholeNumber(figure.value)}</p>
               </li>
             ))}
           </ul>

@@ -10,6 +10,7 @@ import { leaveReturnMessage } from './partner-return.ts';
 import { forgetPendingConversion, readPendingConversion } from './pending-conversion.ts';
 import { useBrandKey } from './use-brand-key.ts';
 import './linked-partners.css';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 /** Code errors stay on this page; every other answer ends the conversion and returns to linked partners. */
 const CODE_ERRORS = new Set(['CODE_INCORRECT', 'VALIDATION']);
@@ -68,9 +69,9 @@ export function ConversionTwofaPage() {
       <h1>Confirm it is you</h1>
       <p role="status">{sentMessage}</p>
       <p>
-        You're converting {pending.pointsGiven.toLocaleString('en-GB')}{' '}
+        You're converting {wholeNumber(pending.pointsGiven)}{' '}
         {pending.conversionType === 'NECTAR_TO_PARTNER' ? 'points' : info.pointsName} and will get{' '}
-        {pending.pointsReceived.toLocaleString('en-GB')}{' '}
+        {wholeNumber(pending.pointsReceived)}{' '}
         {pending.conversionType === 'NECTAR_TO_PARTNER' ? info.pointsName : 'points'}.
       </p>
       <form

@@ -1,5 +1,6 @@
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 /** A whole number as the page writes it (1,000). */
-export const n = (value: number) => value.toLocaleString('en-GB');
+export const n = (value: number) => wholeNumber(value);
 
 /** An amount with its unit, in the singular for one ('1 Hotels.com point'; Avios is the same either way). */
 export const amount = (value: number, unit: string) =>

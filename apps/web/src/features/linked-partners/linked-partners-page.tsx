@@ -6,6 +6,7 @@ import { PartnerPanel } from './components/partner-panel.tsx';
 import { ReturnNotice, useReturnNotice } from './components/return-notice.tsx';
 import './linked-partners.css';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 /** /account/linked-partners: the airline and hotel partners, linking, unlinking and converting. */
 export function LinkedPartnersPage() {
@@ -26,8 +27,7 @@ export function LinkedPartnersPage() {
       ) : (
         <>
           <p>
-            Your {brand.name} balance:{' '}
-            <strong>{partners.data.nectarBalance.toLocaleString('en-GB')} points</strong>
+            Your {brand.name} balance: <strong>{wholeNumber(partners.data.nectarBalance)} points</strong>
           </p>
           {partners.data.redemptionLocked ? (
             <div role="note" className="linked-partners__notice linked-partners__notice--error">

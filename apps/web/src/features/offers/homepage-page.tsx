@@ -20,6 +20,7 @@ import { isSwitchOn } from '../../shared/switches/switches.ts';
 import { DigitalWeekBanner } from './components/digital-week-banner.tsx';
 import { PicksSection } from './components/picks-section.tsx';
 import { WaysToSpend } from './components/ways-to-spend.tsx';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 const LOAD_FAILED = "We couldn't load your offers. Please try again later.";
 
@@ -80,7 +81,7 @@ export function HomepagePage() {
             <p className="offers-home__label">Your points</p>
             {balance.data ? (
               <p className="offers-home__points">
-                <strong>{balance.data.balance.toLocaleString('en-GB')}</strong> points{' '}
+                <strong>{wholeNumber(balance.data.balance)}</strong> points{' '}
                 <span>worth {balance.data.pointsValue}</span>
               </p>
             ) : balance.isError ? (

@@ -1,15 +1,10 @@
 import { GOAL_PACE_DAYS, type PointsGoal } from '@app/contracts/points-goal';
+import { longDate as longDay, wholeNumber } from '../../shared/format/uk-format.ts';
 
-export const points = (value: number) => value.toLocaleString('en-GB');
+export const points = (value: number) => wholeNumber(value);
 
-/** '30 April 2031' for '2031-04-30', whatever the device's time zone. */
-export const longDate = (isoDate: string) =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** '30 April 2031' for '2031-04-30', whatever the device's time zone (the day read as the device's own). */
+export const longDate = (isoDate: string) => longDay(new Date(`${isoDate}T00:00:00`));
 
 /** How far off a number of days is, in the unit a person would use. */
 export function roughly(days: number): string {

@@ -1,6 +1,7 @@
 import { brand } from '@app/contracts/brand';
 import type { PointsHistory, PointsHistoryMonth } from '@app/contracts/points-history';
 import { POINTS_HISTORY_GROUPS, type PointsHistoryGroup } from '@app/contracts/points-history-paths';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 /** How the page names each partner group (ADR 041 says which entries fall in each). */
 export const GROUP_LABELS: Record<PointsHistoryGroup, string> = {
@@ -11,7 +12,7 @@ export const GROUP_LABELS: Record<PointsHistoryGroup, string> = {
   other: 'Bonuses and other',
 };
 
-const points = (value: number) => value.toLocaleString('en-GB');
+const points = (value: number) => wholeNumber(value);
 export const pointsText = (value: number) => `${points(value)} ${value === 1 ? 'point' : 'points'}`;
 
 const monthDate = (month: string) => new Date(`${month}-01T12:00:00Z`);

@@ -1,7 +1,8 @@
 import type { PointsHistory } from '@app/contracts/points-history';
 import { GROUP_LABELS, groupsWith, longMonth, shortMonth } from './points-history-figures.ts';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
-const cell = (value: number) => (value ? value.toLocaleString('en-GB') : '–');
+const cell = (value: number) => (value ? wholeNumber(value) : '–');
 
 /**
  * Every figure of the two charts as a table (newest month first): the balance at each month's end and the
@@ -65,7 +66,7 @@ export function PointsTable({ history }: { history: PointsHistory }) {
                 </span>
                 {index === 0 ? <span className="points-table__so-far"> (so far)</span> : null}
               </th>
-              <td>{month.balance.toLocaleString('en-GB')}</td>
+              <td>{wholeNumber(month.balance)}</td>
               {earnedGroups.map((group) => (
                 <td key={`earned-${group}`}>{cell(month.earned[group])}</td>
               ))}

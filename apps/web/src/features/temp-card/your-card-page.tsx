@@ -12,9 +12,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useTempCard } from './get-temp-card.ts';
 import { tempCardPaths } from './temp-card-paths.ts';
 import './temp-card.css';
-
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+import { longDate } from '../../shared/format/uk-format.ts';
 
 function CardView({ card }: { card: TempCard }) {
   const digits = card.cardNumber.slice(CARD_PREFIX.length);

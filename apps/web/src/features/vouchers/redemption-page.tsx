@@ -10,6 +10,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useRewards } from './api/get-rewards.ts';
 import { useRedeemPoints } from './api/redeem-points.ts';
 import './vouchers.css';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 /**
  * /redemption and /card/spend (zero=true: /zero-point-redemption): choose a reward, confirm, and get a voucher.
@@ -45,7 +46,7 @@ export function RedemptionPage({ zero = false }: { zero?: boolean }) {
         <p aria-live="polite">
           {balance.data ? (
             <>
-              You have <strong>{balance.data.balance.toLocaleString('en-GB')}</strong> points, worth{' '}
+              You have <strong>{wholeNumber(balance.data.balance)}</strong> points, worth{' '}
               {balance.data.pointsValue}.
             </>
           ) : balance.isError ? (
@@ -73,7 +74,7 @@ export function RedemptionPage({ zero = false }: { zero?: boolean }) {
           <h2 id="confirm-heading">Confirm your choice</h2>
           <p>
             {chosen.reward.points > 0
-              ? `Spend ${chosen.reward.points.toLocaleString('en-GB')} points on ${chosen.reward.itemDescription}?`
+              ? `Spend ${wholeNumber(chosen.reward.points)} points on ${chosen.reward.itemDescription}?`
               : `Claim ${chosen.reward.itemDescription}?`}
           </p>
           {redeem.isError ? <Alert tone="error">{redeem.error.message}</Alert> : null}
@@ -111,7 +112,7 @@ export function RedemptionPage({ zero = false }: { zero?: boolean }) {
                   ) : null}
                   <h2 className="voucher__title">{reward.itemDescription}</h2>
                   <p className="voucher__meta">
-                    {reward.points > 0 ? `${reward.points.toLocaleString('en-GB')} points` : 'Free'}
+                    {reward.points > 0 ? `${wholeNumber(reward.points)} points` : 'Free'}
                   </p>
                   {short ? <p className="voucher__meta">{redemptionMessages.notEnough}</p> : null}
                   <Button

@@ -6,6 +6,7 @@ import { useRewards } from './api/get-rewards.ts';
 import { useSpendPageName } from './api/get-spend-page-name.ts';
 import './vouchers.css';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 /** /spend ('Ways to spend', public): what points buy, and the way in to spend them. */
 export function SpendPage() {
@@ -31,7 +32,7 @@ export function SpendPage() {
                   <img className="voucher__logo" src={reward.logoImageLocation} alt="" />
                 ) : null}
                 <h2 className="voucher__title">{reward.itemDescription}</h2>
-                <p className="voucher__meta">{reward.points.toLocaleString('en-GB')} points</p>
+                <p className="voucher__meta">{wholeNumber(reward.points)} points</p>
               </article>
             </li>
           ))}

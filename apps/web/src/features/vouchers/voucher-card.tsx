@@ -2,6 +2,7 @@ import type { Voucher } from '@app/contracts/vouchers';
 import { usePopups } from '../../shared/popups/popup-manager.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { useMarkVoucherUsed } from './api/mark-voucher-used.ts';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -17,7 +18,7 @@ export function VoucherCard({ voucher, headingLevel = 2 }: { voucher: Voucher; h
       ) : null}
       <Heading className="voucher__title">{voucher.itemDescription}</Heading>
       <p className="voucher__meta">
-        {voucher.points > 0 ? `${voucher.points.toLocaleString('en-GB')} points · ` : 'Free · '}
+        {voucher.points > 0 ? `${wholeNumber(voucher.points)} points · ` : 'Free · '}
         Use by {dayFormat.format(new Date(voucher.expiresAt))}
         {voucher.used === true ? ' · Used' : ''}
       </p>

@@ -6,6 +6,7 @@ import { useVoucher } from './api/get-voucher.ts';
 import { VoucherCard } from './voucher-card.tsx';
 import './vouchers.css';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 /** /voucher/success?voucherId=: 'You've redeemed your points!', the voucher and the new balance. */
 export function VoucherSuccessPage() {
@@ -21,7 +22,7 @@ export function VoucherSuccessPage() {
       </p>
       {balance.data ? (
         <p>
-          You now have <strong>{balance.data.balance.toLocaleString('en-GB')}</strong> points.
+          You now have <strong>{wholeNumber(balance.data.balance)}</strong> points.
         </p>
       ) : null}
       {!voucherId ? (

@@ -42,6 +42,8 @@ describe('popup manager', () => {
   const jsdomWidth = window.innerWidth;
   afterEach(() => {
     window.innerWidth = jsdomWidth;
+    // A browser says so with a resize event (use-is-fablet.ts keeps the answer between resizes).
+    window.dispatchEvent(new Event('resize'));
   });
 
   it('toggles a popup open and closed', async () => {
@@ -77,6 +79,8 @@ describe('popup manager', () => {
   it('on a wide screen opens the same popup as a dialog centred on the page, as tall as its content', async () => {
     window.innerHeight = 800;
     window.innerWidth = 1366;
+    // A browser says so with a resize event (use-is-fablet.ts keeps the answer between resizes).
+    window.dispatchEvent(new Event('resize'));
     setUp();
     act(() => screen.getByRole('button', { name: 'How do I use my card?' }).click());
     const dialog = await screen.findByRole('dialog', { name: 'How do I use my card?' });
@@ -89,6 +93,8 @@ describe('popup manager', () => {
   it('on a phone opens a sliding popup as a sheet at the window height minus 135, locks scrolling, and closes on a swipe down', async () => {
     window.innerHeight = 800;
     window.innerWidth = 390;
+    // A browser says so with a resize event (use-is-fablet.ts keeps the answer between resizes).
+    window.dispatchEvent(new Event('resize'));
     setUp();
     act(() => screen.getByRole('button', { name: 'How do I use my card?' }).click());
     const dialog = await screen.findByRole('dialog', { name: 'How do I use my card?' });

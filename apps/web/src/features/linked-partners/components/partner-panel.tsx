@@ -14,9 +14,10 @@ import { TextField } from '../../../shared/ui/text-field.tsx';
 import { useLinkPartner } from '../api/link-partner.ts';
 import { useUnlinkPartner } from '../api/unlink-partner.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
+import { wholeNumber } from '../../../shared/format/uk-format.ts';
 
 const messageOf = (error: unknown) => errorMessageOf(error instanceof HttpError ? error.body : undefined);
-const points = (n: number) => n.toLocaleString('en-GB');
+const points = (n: number) => wholeNumber(n);
 const startedAt = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

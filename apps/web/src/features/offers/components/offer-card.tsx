@@ -13,6 +13,7 @@ import { useUpdateOfferState } from '../api/update-offer-state.ts';
 import { useOptInToPartnerOffer, useSetPartnerOfferBookmark } from '../api/update-partner-offer.ts';
 import { OfferImage, OfferSponsor } from './offer-image.tsx';
 import { OfferTermsButton } from './offer-terms-popup.tsx';
+import { longDate } from '../../../shared/format/uk-format.ts';
 
 /** The details route of each source type (signed-in spec 2.3). */
 export const offerDetailsPath = (offer: Pick<OfferSummary, 'id' | 'sourceType'>) =>
@@ -30,8 +31,7 @@ const savedOfferDetailsPath = (offer: Pick<OfferSummary, 'id' | 'sourceType'>) =
       ? `/saved/offer-details/food/${offer.id}`
       : offerDetailsPath(offer);
 
-export const offerEndsOn = (offer: Pick<OfferSummary, 'validTo'>) =>
-  new Date(offer.validTo).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+export const offerEndsOn = (offer: Pick<OfferSummary, 'validTo'>) => longDate(offer.validTo);
 
 /** The actions an offer's state allows (signed-in spec 4), shared by the card and the details page. */
 export function OfferActions({ offer }: { offer: OfferSummary }) {
