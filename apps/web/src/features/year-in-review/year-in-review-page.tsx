@@ -11,23 +11,10 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { usePlayback } from './api/get-playback.ts';
 import './year-in-review.css';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { MONTHS } from '../../shared/format/uk-format.ts';
 
 /** Each slide stays this long while playing; the member can pause, step back and forward. */
 const SLIDE_MS = 6000;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 

@@ -4,7 +4,8 @@
  * throttled phone's main thread on the homepage, in the middle of hydrating it (issue 32, item 1). These
  * shapes need no locale data: English month names and a comma every three digits.
  */
-const MONTHS = [
+/** The months' English names, January first. */
+export const MONTHS = [
   'January',
   'February',
   'March',
