@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -58,6 +58,20 @@ describe('the first route of a public page loads no validation library', () => {
     );
     expect(schemas).toEqual([]);
     expect(text).toContain('/* @__PURE__ */');
+  });
+
+  // Every contract builds its schemas in pure calls (issue 32, item 1): a page that takes only a contract's
+  // constants or messages then loads no schema, and no zod (the activity contract's cost 33 ms of a throttled
+  // phone's first render). brand-file.ts is read by the server alone.
+  const contractFiles = readdirSync(contractsSrc).filter(
+    (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'brand-file.ts',
+  );
+  it.each(contractFiles)('contracts/%s builds no schema outside a pure call', (file) => {
+    const text = readFileSync(path.join(contractsSrc, file), 'utf8');
+    const eager = [
+      ...text.matchAll(/^(?:export )?const (\w+) = (?!\/\* @__PURE__ \*\/)(z\s*\.|\w+Schema\.)/gm),
+    ];
+    expect(eager.map(([, name]) => name)).toEqual([]);
   });
 
   it.each([
