@@ -86,16 +86,34 @@ export async function startSession(page: Page, cardNumber: string = DEMO_CARD) {
   expect(started.status()).toBe(204);
 }
 
-/** The page's layout shifts so far, summed (CLS's raw material), read 300 ms after asking. */
+/**
+ * The page's layout shifts so far, summed (CLS's raw material), read 300 ms after asking, with what moved in
+ * each (tag, id and classes, and by how far), so that a failing journey says which element shifted.
+ */
 export const layoutShiftSoFar = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
         let total = 0;
+        const moved: string[] = [];
+        type Shift = PerformanceEntry & {
+          value: number;
+          sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        };
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            total += (entry as PerformanceEntry & { value: number }).value;
+          for (const entry of list.getEntries() as Shift[]) {
+            total += entry.value;
+            for (const source of entry.sources ?? []) {
+              const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+              const name = node
+                ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${[...node.classList].map((c) => `.${c}`).join('')}`
+                : '(removed)';
+              moved.push(
+                `${name} ${source.previousRect.y}->${source.currentRect.y} (${entry.value.toFixed(3)})`,
+              );
+            }
+          }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
+        setTimeout(() => resolve({ total, moved }), 300);
       }),
   );
