@@ -61,24 +61,33 @@ export async function authorize(t: TestApp, jar: Jar) {
   return { auth, verifier, redirectUri };
 }
 
-/** Authorization request, card and password step: answers the interaction uid and the step's response. */
-export async function passwordStep(t: TestApp, jar: Jar, password: string = demoCollector.password) {
+/**
+ * Authorization request, card and password step: answers the interaction uid and the step's response.
+ * `headers` go with the step (a solved bot-check's `x-recaptcha`, when the app checks one).
+ */
+export async function passwordStep(
+  t: TestApp,
+  jar: Jar,
+  password: string = demoCollector.password,
+  headers: Record<string, string> = {},
+) {
   const { auth, verifier, redirectUri } = await authorize(t, jar);
   expect(auth.statusCode).toBe(303);
   const uid = new URL(String(auth.headers.location), t.config.publicUrl).searchParams.get('uid') ?? '';
   const step = await t.app.inject({
     method: 'POST',
     url: '/recaptcha/collector/sessions',
-    headers: { ...jsWeb, cookie: jar.header() },
+    headers: { ...jsWeb, cookie: jar.header(), ...headers },
     payload: { collectorId: demoCollector.cardNumber, password, interaction: uid },
   });
   return { step, uid, verifier, redirectUri };
 }
 
 /** Password step, then follows the provider back to /oauth_redirect: the authorization code, not yet used. */
-export async function authorizationCode(t: TestApp, jar: Jar) {
-  const { step, verifier, redirectUri } = await passwordStep(t, jar);
+export async function authorizationCode(t: TestApp, jar: Jar, headers: Record<string, string> = {}) {
+  const { step, verifier, redirectUri } = await passwordStep(t, jar, demoCollector.password, headers);
   expect(step.statusCode).toBe(200);
+  jar.store(step.headers['set-cookie']);
   const resume = await t.app.inject({
     method: 'GET',
     url: String(step.headers.location).replace(t.config.publicUrl, ''),
@@ -90,7 +99,13 @@ export async function authorizationCode(t: TestApp, jar: Jar) {
 }
 
 /** The website's exchange at /oauth_redirect: the code and its PKCE verifier for a web session. */
-async function exchangeCode(t: TestApp, jar: Jar, code: string, verifier: string, redirectUri: string) {
+export async function exchangeCode(
+  t: TestApp,
+  jar: Jar,
+  code: string,
+  verifier: string,
+  redirectUri: string,
+) {
   const session = await t.app.inject({
     method: 'POST',
     url: '/session-api/session/sessions/oauth',

@@ -12,8 +12,8 @@ import { knownDevices, oidcModels } from '../../db/schema/identity.ts';
 import { DEVICE_COOKIE } from '../../lib/known-devices.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-import { authorize, Jar } from '../../test/oidc-browser.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { authorizationCode, exchangeCode, Jar } from '../../test/oidc-browser.ts';
 
 /**
  * Every round trip to the database a whole sign-in makes (ADR 047): each statement, and a transaction's begin
@@ -86,47 +86,14 @@ async function solvedBotCheck(t: TestApp) {
 }
 
 /** A new browser's sign-in up to the provider's redirect back to the website: the code, not yet exchanged. */
-async function signInToCode(t: TestApp, jar: Jar) {
-  const { auth, verifier, redirectUri } = await authorize(t, jar);
-  expect(auth.statusCode).toBe(303);
-  const uid = new URL(String(auth.headers.location), t.config.publicUrl).searchParams.get('uid') ?? '';
-  const token = await solvedBotCheck(t);
-  const step = await t.app.inject({
-    method: 'POST',
-    url: '/recaptcha/collector/sessions',
-    headers: { ...jsWeb, cookie: jar.header(), 'x-recaptcha': `Bearer ${token}` },
-    payload: { collectorId: demoCollector.cardNumber, password: demoCollector.password, interaction: uid },
-  });
-  expect(step.statusCode).toBe(200);
-  jar.store(step.headers['set-cookie']);
-  const resume = await t.app.inject({
-    method: 'GET',
-    url: String(step.headers.location).replace(t.config.publicUrl, ''),
-    headers: { cookie: jar.header() },
-  });
-  jar.store(resume.headers['set-cookie']);
-  const code = new URL(String(resume.headers.location)).searchParams.get('code') ?? '';
-  return { code, verifier, redirectUri };
-}
-
-/** The website's code exchange (/oauth_redirect's call), which starts the web session. */
-async function exchange(
-  t: TestApp,
-  jar: Jar,
-  { code, verifier, redirectUri }: Awaited<ReturnType<typeof signInToCode>>,
-) {
-  const session = await t.app.inject({
-    method: 'POST',
-    url: '/session-api/session/sessions/oauth',
-    headers: { ...jsWeb, cookie: jar.header() },
-    payload: { code, verificationCode: verifier, redirectUri },
-  });
-  jar.store(session.headers['set-cookie']);
-  return session;
-}
+const signInToCode = async (t: TestApp, jar: Jar) =>
+  authorizationCode(t, jar, { 'x-recaptcha': `Bearer ${await solvedBotCheck(t)}` });
 
 /** A new browser's whole sign-in (every request the web app makes): answers the code exchange's answer. */
-const wholeSignIn = async (t: TestApp, jar: Jar) => exchange(t, jar, await signInToCode(t, jar));
+const wholeSignIn = async (t: TestApp, jar: Jar) => {
+  const { code, verifier, redirectUri } = await signInToCode(t, jar);
+  return exchangeCode(t, jar, code, verifier, redirectUri);
+};
 
 /** Round trips of one whole sign-in by a new browser: 23 before ADR 047. */
 const MAX_ROUND_TRIPS = 19;
@@ -204,7 +171,7 @@ describe('a whole sign-in and the database (ADR 047)', () => {
       )
       .returning({ id: collectors.id });
     try {
-      const session = await exchange(t, jar, signedIn);
+      const session = await exchangeCode(t, jar, signedIn.code, signedIn.verifier, signedIn.redirectUri);
       expect(session.statusCode).toBe(400);
       expect(session.json()).toMatchObject({ code: 'SIGN_IN_FAILED' });
       expect(
