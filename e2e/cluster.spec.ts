@@ -3,9 +3,7 @@ import {
   LOCAL_POSTGRES,
   LOCAL_REDIS,
   createDatabase,
-  findHaproxy,
-  postgresProblem,
-  redisProblem,
+  clusterProblems,
   rollingRestartUnderLoad,
   startCluster,
   type Cluster,
@@ -15,8 +13,9 @@ import { chooseEssentialCookiesOnly, expect, freshMember, test } from './fixture
 
 /**
  * Two instances behind HAProxy (issue 35, item 5; ADR 034), started here as `npm run cluster` starts them, on a
- * database of this run's own on the local PostgreSQL and on the local Redis. Skipped, with the reason printed,
- * when PostgreSQL, Redis or HAProxy is not there. One cluster for the file, so its journeys run one after another.
+ * database of this run's own on the local PostgreSQL and on the local Redis. Where PostgreSQL, Redis or HAProxy
+ * is missing, `npm run test:e2e` leaves this file out and says why (scripts/e2e.mjs); here a missing one is a
+ * failure. One cluster for the file, so its journeys run one after another.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -25,24 +24,12 @@ const redisUrl = process.env.REDIS_URL ?? LOCAL_REDIS;
 
 let cluster: Cluster | undefined;
 let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
-let missing: string | undefined;
 
 test.beforeAll(async () => {
   // An empty database is migrated and given its start data by the first instance: 10 to 30 s on a busy machine.
   test.setTimeout(180_000);
-  const problems = [
-    findHaproxy() ? undefined : 'HAProxy is not installed (Debian: apt-get install -y haproxy)',
-    await postgresProblem(adminUrl),
-    await redisProblem(redisUrl),
-  ].filter(Boolean);
-  if (problems.length > 0) {
-    missing = problems.join('; ');
-    // CI provides all three (.ci/run installs HAProxy; PostgreSQL and Redis run on its machine): there a missing
-    // one is a failure, never a silent skip. Elsewhere the journeys step aside and say why.
-    if (process.env.CI) throw new Error(`The cluster journeys need: ${missing}`);
-    console.log(`The cluster journeys are skipped: ${missing}`);
-    return;
-  }
+  const problems = await clusterProblems({ adminUrl, redisUrl });
+  if (problems.length > 0) throw new Error(`The cluster journeys need: ${problems.join('; ')}`);
   database = await createDatabase(adminUrl);
   const shared = Array.isArray(playwrightConfig.webServer)
     ? playwrightConfig.webServer[0]
@@ -59,10 +46,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await cluster?.stop();
   await database?.drop();
-});
-
-test.beforeEach(() => {
-  test.skip(Boolean(missing), missing);
 });
 
 test('through the balancer a member signs in, spends points and converts some, served by both instances', async ({

@@ -43,6 +43,7 @@ export interface LoadRequest {
 }
 
 export declare function findHaproxy(): string | undefined;
+export declare function clusterProblems(urls: { adminUrl: string; redisUrl: string }): Promise<string[]>;
 export declare function postgresProblem(url: string): Promise<string | undefined>;
 export declare function redisProblem(url: string): Promise<string | undefined>;
 export declare function createDatabase(

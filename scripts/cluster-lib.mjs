@@ -36,6 +36,15 @@ export function findHaproxy() {
   return which.status === 0 ? which.stdout.trim() : undefined;
 }
 
+/** What a cluster needs and this machine lacks (HAProxy, PostgreSQL at `adminUrl`, Redis at `redisUrl`): [] when nothing. */
+export async function clusterProblems({ adminUrl, redisUrl }) {
+  return [
+    findHaproxy() ? undefined : 'HAProxy is not installed (Debian: apt-get install -y haproxy)',
+    await postgresProblem(adminUrl),
+    await redisProblem(redisUrl),
+  ].filter(Boolean);
+}
+
 /** Whether PostgreSQL answers at `url` within 2 s: undefined when it does, else why not. */
 export async function postgresProblem(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });

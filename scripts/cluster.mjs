@@ -14,9 +14,7 @@ import {
   LOCAL_POSTGRES,
   LOCAL_REDIS,
   createDatabase,
-  findHaproxy,
-  postgresProblem,
-  redisProblem,
+  clusterProblems,
   rollingRestartUnderLoad,
   startCluster,
 } from './cluster-lib.mjs';
@@ -44,11 +42,7 @@ if (oldNode) {
 
 const redisUrl = process.env.REDIS_URL ?? LOCAL_REDIS;
 const adminUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES;
-const problems = [
-  findHaproxy() ? undefined : 'HAProxy is not installed (Debian: apt-get install -y haproxy)',
-  await postgresProblem(adminUrl),
-  await redisProblem(redisUrl),
-].filter(Boolean);
+const problems = await clusterProblems({ adminUrl, redisUrl });
 if (problems.length > 0) {
   console.error(`The cluster cannot start:\n  ${problems.join('\n  ')}`);
   process.exit(1);
