@@ -1,75 +1,84 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { layerRefusal } from '../../../scripts/lint/layers.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-// The fixture files do not exist, so the type-checked rules (which read the TypeScript program) are left out:
-// the import rules under test need no types.
-const eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
+const at = (file: string) => path.join(root, file);
+/** Whether lint refuses `importer` (a path in the repository) importing `specifier`. */
+const refused = (importer: string, specifier: string) =>
+  layerRefusal(at(importer), path.resolve(path.dirname(at(importer)), specifier)) !== undefined;
 
-/** The rule ids a file with this source, at this path, is refused for (the file need not exist). */
-async function refusals(filePath: string, source: string) {
-  const [result] = await eslint.lintText(source, { filePath: path.join(root, filePath) });
-  return (result?.messages ?? []).map((message) => message.ruleId);
-}
-
-/** The layers of docs/architecture.md, as lint enforces them (eslint.config.js). */
-describe('the import rules between layers', { timeout: 60_000 }, () => {
-  it('refuses a module in lib/ and db/, a plugin in lib/, and a module in a plugin', async () => {
-    expect(
-      await refusals(
-        'apps/server/src/lib/fixture.ts',
-        "export { listBrands } from '../modules/brands/repository.ts';\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
-    expect(
-      await refusals(
-        'apps/server/src/db/fixture.ts',
-        "export { createBrandService } from '../modules/brands/service.ts';\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
-    expect(
-      await refusals(
-        'apps/server/src/lib/fixture.ts',
-        "export { SESSION_COOKIE } from '../plugins/session.ts';\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
-    expect(
-      await refusals(
-        'apps/server/src/plugins/fixture.ts',
-        "export { offersRoutes } from '../modules/offers/routes.ts';\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
+/** The layers of docs/architecture.md, as lint enforces them (scripts/lint/layers.mjs). */
+describe('the import rules between layers', () => {
+  it('refuses a module in lib/ and db/, a plugin in lib/, and a module in a plugin', () => {
+    expect(refused('apps/server/src/lib/fixture.ts', '../modules/brands/repository.ts')).toBe(true);
+    expect(refused('apps/server/src/db/fixture.ts', '../modules/brands/service.ts')).toBe(true);
+    expect(refused('apps/server/src/db/schema/fixture.ts', '../../modules/brands/service.ts')).toBe(true);
+    expect(refused('apps/server/src/lib/fixture.ts', '../plugins/session.ts')).toBe(true);
+    expect(refused('apps/server/src/lib/fixture.ts', '../app.ts')).toBe(true);
+    expect(refused('apps/server/src/plugins/fixture.ts', '../modules/offers/routes.ts')).toBe(true);
+    expect(refused('apps/server/src/modules/card/fixture.ts', '../../db/demo/load-start-data.ts')).toBe(true);
+    expect(refused('apps/server/src/lib/fixture.ts', './points-ledger.ts')).toBe(false);
+    expect(refused('apps/server/src/plugins/fixture.ts', '../lib/points-ledger.ts')).toBe(false);
   });
 
-  it("refuses another module's repository, and allows its service.ts", async () => {
-    expect(
-      await refusals(
-        'apps/server/src/modules/card/fixture.ts',
-        "export { listBrands } from '../brands/repository.ts';\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
-    expect(
-      await refusals(
-        'apps/server/src/modules/card/fixture.ts',
-        "export { createBrandService } from '../brands/service.ts';\n",
-      ),
-    ).not.toContain('import-x/no-restricted-paths');
+  it("refuses another module's repository, and allows its service.ts and the module's own files", () => {
+    expect(refused('apps/server/src/modules/card/fixture.ts', '../brands/repository.ts')).toBe(true);
+    expect(refused('apps/server/src/modules/card/fixture.ts', '../brands/service.ts')).toBe(false);
+    expect(refused('apps/server/src/modules/card/fixture.ts', './repository.ts')).toBe(false);
+    expect(refused('apps/server/src/db/demo/fixture.ts', '../../modules/brands/repository.ts')).toBe(true);
+    expect(refused('apps/server/src/db/demo/fixture.ts', '../../modules/brands/service.ts')).toBe(false);
   });
 
-  it('refuses one web feature importing another, and allows shared/', async () => {
-    expect(
-      await refusals(
-        'apps/web/src/features/offers/fixture.ts',
-        "export { BrandsPage } from '../brands/brands-page.tsx';\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
-    expect(
-      await refusals(
-        'apps/web/src/features/offers/fixture.ts',
-        "export { Alert } from '../../shared/ui/alert.tsx';\n",
-      ),
-    ).not.toContain('import-x/no-restricted-paths');
+  it('refuses one web feature importing another or the app, and allows shared/', () => {
+    expect(refused('apps/web/src/features/offers/fixture.ts', '../brands/brands-page.tsx')).toBe(true);
+    expect(refused('apps/web/src/features/offers/api/fixture.ts', '../../brands/api/x.ts')).toBe(true);
+    expect(refused('apps/web/src/features/offers/fixture.ts', '../../app/router.tsx')).toBe(true);
+    expect(refused('apps/web/src/shared/ui/fixture.ts', '../../features/offers/x.ts')).toBe(true);
+    expect(refused('apps/web/src/features/offers/fixture.ts', '../../shared/ui/alert.tsx')).toBe(false);
+    expect(refused('apps/web/src/app/fixture.ts', '../features/offers/x.ts')).toBe(false);
   });
+
+  it('leaves tests outside the layers', () => {
+    expect(refused('apps/server/src/lib/x.test.ts', '../modules/brands/repository.ts')).toBe(false);
+    expect(refused('apps/server/src/test/helper.ts', '../modules/brands/repository.ts')).toBe(false);
+  });
+
+  it(
+    'is part of the lint run: oxlint with the project config refuses a forbidden import',
+    { timeout: 60_000 },
+    async () => {
+      const fixture = `apps/server/src/lib/layers-fixture-${randomBytes(4).toString('hex')}.ts`;
+      writeFileSync(at(fixture), "export { listBrands } from '../modules/brands/repository.ts';\n");
+      try {
+        const run = promisify(execFile)(
+          process.execPath,
+          [
+            at('node_modules/oxlint/bin/oxlint'),
+            '-c',
+            at('.oxlintrc.json'),
+            '-A',
+            'all',
+            '-D',
+            'layers/imports',
+            '-f',
+            'unix',
+            fixture,
+          ],
+          { cwd: root },
+        );
+        const failure = await run.then(
+          () => undefined,
+          (error: { stdout: string }) => error,
+        );
+        expect(failure?.stdout).toContain('lib/ and db/ import no module. [Error/layers(imports)]');
+      } finally {
+        rmSync(at(fixture), { force: true });
+      }
+    },
+  );
 });

@@ -429,7 +429,8 @@ export function resolvePath(pathname: string, search: string, isOn: IsSwitchOn):
   let redirected = false;
   for (let hop = 0; hop <= MAX_REDIRECT_HOPS; hop += 1) {
     let best:
-      { score: number; redirect?: Redirect; route?: AppRoute; params: Record<string, string> } | undefined;
+      | { score: number; redirect?: Redirect; route?: AppRoute; params: Record<string, string> }
+      | undefined;
     for (const redirect of REDIRECTS) {
       const match = matchPattern(redirect.from, path);
       if (match && (!best || match.score > best.score)) best = { ...match, redirect };

@@ -98,7 +98,7 @@ const NEXT_MAX_LENGTH = 512;
 export function safeNext(next: string | null | undefined): string | undefined {
   if (!next || next.length > NEXT_MAX_LENGTH) return undefined;
   if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return undefined;
-  // eslint-disable-next-line no-control-regex
+  // oxlint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(next)) return undefined;
   let parsed: URL;
   try {

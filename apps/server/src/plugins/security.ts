@@ -66,10 +66,10 @@ const decodedPath = (url: string) => {
 };
 
 /** C0 control characters and DEL: never in a path, a query or a one-line field. */
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** In a body, tabs and line breaks are text (feedback, addresses); every other control character is not. */
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex
 const BODY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Whether a parsed body (or any value in it, at any depth) holds a string with a forbidden character. */

@@ -63,7 +63,9 @@ export function Header() {
   // The menu belongs to the page it was opened on: moving to another page closes it.
   const [openOn, setOpenOn] = useState<string | undefined>(undefined);
   const menuOpen = openOn === pathname;
-  const variant = logoVariantFor(new Date(), isSwitchOn('queenPassing'));
+  // The day is read once, when the header first draws: a render reads no clock (React's purity rule).
+  const [today] = useState(() => new Date());
+  const variant = logoVariantFor(today, isSwitchOn('queenPassing'));
   const items = signedIn ? MEMBER_NAV : VISITOR_NAV;
   const showNav = !fablet || menuOpen;
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -51,7 +51,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const json = (await findDocument(app.db, 'spend-document'))?.json as
-        { name?: unknown } | null | undefined;
+        | { name?: unknown }
+        | null
+        | undefined;
       reply.header('cache-control', 'public, max-age=300');
       return { name: typeof json?.name === 'string' && json.name ? json.name : DEFAULT_SPEND_PAGE_NAME };
     },
