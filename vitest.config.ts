@@ -1,29 +1,20 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { serverProjectFiles } from './apps/server/src/test/database-tags.ts';
 
-const serverTests = 'apps/server/src';
 const databaseTemplate = 'apps/server/src/test/database-template.ts';
 
 /**
- * The server test files that also run on PostgreSQL (TEST_DATABASE_URL): every file that starts a test app or
- * opens a database, found by what it calls, so a new test of a repository, a lock, a migration or a race is
- * never left out. The others (rules, parsers, helpers that open no database) run once, on the PGlite side.
+ * The server test files of each database: every file says which it runs on, and why (a `// @databases` line,
+ * apps/server/src/test/database-tags.ts). A file whose behaviour cannot differ between the two runs once:
+ * on PostgreSQL where one answers (CI), on the embedded PGlite otherwise.
  */
-const postgresTests = () =>
-  readdirSync(serverTests, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => path.join(serverTests, file))
-    .filter((file) => {
-      const source = readFileSync(file, 'utf8');
-      return /buildTestApp|appThroughStallingRelay|openDatabase|startDatabase|TEST_DATABASE_URL/.test(source);
-    });
+const serverFiles = serverProjectFiles(import.meta.dirname, Boolean(process.env.TEST_DATABASE_URL));
 
 const serverProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${db}`,
-    include: db === 'pglite' ? [`${serverTests}/**/*.test.ts`] : postgresTests(),
+    include: serverFiles[db],
     environment: 'node',
     env: { TEST_DB: db },
     // One migrated and seeded database for every test app to start from (database-template.ts).
@@ -58,6 +49,9 @@ export default defineConfig({
           include: ['apps/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // One jsdom per worker, not one process and one jsdom per file: the setup file starts each file as a
+          // fresh browser tab would (its own modules, a blank document, empty storage, no timers left running).
+          isolate: false,
         },
       },
     ],

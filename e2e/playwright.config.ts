@@ -19,7 +19,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // npm test's closing summary lists the slowest journey files from this JSON (scripts/test.mjs).
+  reporter: process.env.E2E_JSON_REPORT
+    ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]]
+    : [['list']],
   // Each run its own folder, so runs side by side (E2E_WEB_DIST) do not delete each other's traces.
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(tmpdir(), 'lc-e2e-results'),
   use: {

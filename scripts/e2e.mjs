@@ -10,10 +10,10 @@ import { buildServerIfNeeded } from './server-build.mjs';
 import { buildWebIfNeeded } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const browser = await findChromium();
+const browser = await findChromium({ headlessShell: true });
 if (!browser) {
   console.error(`No Chromium found for the end-to-end journeys. Install one and run again:
-  - Debian/Ubuntu: apt-get install -y chromium      (then it is found at /usr/bin/chromium)
+  - Debian/Ubuntu: apt-get install -y chromium-headless-shell   (found at /usr/bin/chromium-headless-shell)
   - or point CHROME_PATH at any Chromium or Chrome binary
   - or: npx playwright install chromium`);
   process.exit(1);

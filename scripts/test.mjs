@@ -9,17 +9,35 @@
 //
 // `npm test -- --only unit,lint` runs only the named stages (typecheck, lint, format, unit, build, e2e).
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+// Each runner also writes its results as JSON here, for the slowest files listed at the end.
+const reports = mkdtempSync(path.join(tmpdir(), 'lc-test-reports-'));
+const unitReport = path.join(reports, 'unit.json');
+const e2eReport = path.join(reports, 'e2e.json');
+
 const stages = {
   typecheck: [npm, ['run', '--silent', 'typecheck']],
   lint: [npm, ['run', '--silent', 'lint']],
   format: [npm, ['run', '--silent', 'format:check']],
-  unit: [npm, ['run', '--silent', 'test:unit']],
+  unit: [
+    npm,
+    [
+      'run',
+      '--silent',
+      'test:unit',
+      '--',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${unitReport}`,
+    ],
+  ],
   build: [
     process.execPath,
     [
@@ -53,7 +71,11 @@ function run(name) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+      env: {
+        ...process.env,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+        E2E_JSON_REPORT: e2eReport,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output = [];
@@ -94,6 +116,40 @@ const lane = async (...names) => {
 
 await Promise.all([lane('unit'), lane('typecheck', 'lint', 'format', 'build')]);
 await run('e2e');
+
+/** The slowest test files of a run: [file, seconds], slowest first. */
+function slowestFiles(report, count = 15) {
+  if (!existsSync(report)) return [];
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  const seconds = new Map();
+  // Vitest: one entry a file (a file run on both databases counts twice, once for each).
+  for (const file of json.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    seconds.set(name, (seconds.get(name) ?? 0) + (file.endTime - file.startTime) / 1000);
+  }
+  // Playwright: a file's tests, every project's run of each summed.
+  const visit = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const took = (test.results ?? []).reduce((sum, result) => sum + result.duration, 0) / 1000;
+        seconds.set(file, (seconds.get(file) ?? 0) + took);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, file);
+  };
+  for (const suite of json.suites ?? []) visit(suite, path.join('e2e', suite.file ?? suite.title));
+  return [...seconds].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+for (const [label, report] of [
+  ['unit', unitReport],
+  ['e2e', e2eReport],
+]) {
+  const slowest = slowestFiles(report);
+  if (slowest.length === 0) continue;
+  console.log(`\nSlowest ${label} test files (seconds of test time, the workers run side by side):`);
+  for (const [file, took] of slowest) console.log(`  ${took.toFixed(1).padStart(6)}  ${file}`);
+}
 
 const failed = results.filter((result) => !result.passed);
 console.log('\nStages:');

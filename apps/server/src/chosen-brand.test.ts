@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

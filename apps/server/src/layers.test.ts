@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';

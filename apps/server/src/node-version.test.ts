@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

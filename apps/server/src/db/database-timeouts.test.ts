@@ -1,3 +1,4 @@
+// @databases both: the time limits are set differently for the database thread and for the pool.
 import { createServer, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @databases postgres: the PostgreSQL connection pool.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @databases pglite: the embedded database in its worker thread.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

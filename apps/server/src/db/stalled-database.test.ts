@@ -1,3 +1,4 @@
+// @databases postgres: a lock held by another connection and a stalled network path need a server.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../plugins/session.ts';

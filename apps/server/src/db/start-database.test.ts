@@ -1,3 +1,4 @@
+// @databases pglite: starting the embedded database from its files.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

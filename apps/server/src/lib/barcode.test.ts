@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import bwipjs from 'bwip-js/node';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approximateBytes, boundedCache } from './bounded-cache.ts';
 import type { ChangeFeed } from './change-feed.ts';

@@ -1,3 +1,4 @@
+// @databases both: instances hear of changes by LISTEN/NOTIFY on PostgreSQL and in process on PGlite.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCollector } from '../db/demo/demo-collector.ts';

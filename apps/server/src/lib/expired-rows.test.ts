@@ -1,3 +1,4 @@
+// @databases both: what it asserts is the query plan (the index a sweep uses), which each database makes itself.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cards, sessions } from '../db/schema/core.ts';

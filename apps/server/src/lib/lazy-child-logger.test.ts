@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';

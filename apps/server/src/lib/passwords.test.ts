@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { hashSync } from '@node-rs/argon2';

@@ -1,3 +1,4 @@
+// @databases both: the ledger locks the member's row, which only a server with several connections can show racing.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCollector } from '../db/demo/demo-collector.ts';

@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

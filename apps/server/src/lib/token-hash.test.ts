@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashOf } from './token-hash.ts';

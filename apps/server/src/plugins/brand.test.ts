@@ -1,3 +1,4 @@
+// @databases one: a brand changes the pages and emails, not the database.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createHash } from 'node:crypto';

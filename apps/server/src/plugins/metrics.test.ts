@@ -1,3 +1,4 @@
+// @databases both: the database and job metrics come from the pool and pg-boss, or from the thread and the in-process runner.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @databases one: the shared limits live in Redis or in memory, not in the database.
 import { randomBytes } from 'node:crypto';
 import { createServer, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @databases both: a first start migrates and loads the start data, under a lock that differs by kind.
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import { describe, expect, it } from 'vitest';
 import { brandLogoSvg } from './brand-logo.ts';
 

@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractArtwork } from '../../../../../scripts/extract-artwork.ts';

@@ -1,3 +1,4 @@
+// @databases both: a shutdown closes the database thread or the pool, each its own way.
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @databases postgres: an answer lost on the network path to the database server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appThroughStallingRelay } from '../../test/stalling-relay.ts';
 import { shutDownGracefully } from './graceful-shutdown.ts';

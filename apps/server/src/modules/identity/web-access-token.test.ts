@@ -1,3 +1,4 @@
+// @databases one: the rules it tests go through the API and the repositories alike on both databases; nothing it asserts depends on the kind.
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE_APP_CLIENT_ID, NATIVE_APP_REDIRECT_URI } from '@app/contracts/connected-apps';

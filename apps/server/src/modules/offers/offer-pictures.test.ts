@@ -1,3 +1,4 @@
+// @databases none: pure rules and helpers; it opens no database.
 import { describe, expect, it } from 'vitest';
 import { offerCatalogue } from './catalogue.ts';
 import { offerPictureSvg } from './offer-picture-svg.ts';

@@ -1,3 +1,4 @@
+// @databases both: it counts the round trips a sign-in makes to each database.
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { and, eq, sql } from 'drizzle-orm';

@@ -62,7 +62,11 @@ describe('answers in the page (ADR 020)', () => {
     block.textContent = JSON.stringify(answers);
     document.body.append(block);
   };
-  beforeEach(forgetPageAnswers);
+  beforeEach(() => {
+    forgetPageAnswers();
+    // A page that has just loaded: the answers it came with are young (the worker may be older than they may be).
+    vi.spyOn(performance, 'now').mockReturnValue(100);
+  });
   afterEach(() => vi.restoreAllMocks());
 
   it('answers a GET the page came with once, without the network, whatever its timestamp', async () => {

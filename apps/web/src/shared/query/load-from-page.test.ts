@@ -11,6 +11,8 @@ describe('loadFromPage (ADR 020)', () => {
   beforeEach(() => {
     forgetPageAnswers();
     queryClient.clear();
+    // A page that has just loaded: the answers it came with are young (the worker may be older than they may be).
+    vi.spyOn(performance, 'now').mockReturnValue(100);
   });
   afterEach(() => vi.unstubAllGlobals());
 
