@@ -20,7 +20,7 @@ import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { loadStartData } from '../../apps/server/src/db/demo/load-start-data.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { REWARDS } from '../../apps/server/src/modules/vouchers/rewards.ts';
-import { redemptionLedgerKey } from '../../apps/server/src/modules/vouchers/service.ts';
+import { redemptionLedgerKey } from '../../apps/server/src/lib/ledger-keys.ts';
 
 export interface VolumeSize {
   members: number;

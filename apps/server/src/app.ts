@@ -17,6 +17,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { brandsRoutes } from './modules/brands/routes.ts';
 import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
+import { ledgerCheckRoutes } from './modules/ledger-check/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { marketingRoutes } from './modules/marketing/routes.ts';
@@ -188,6 +189,8 @@ export async function buildApp(
   // Brands and linked partners (issue 13): register below.
   await app.register(brandsRoutes);
   await app.register(linkedPartnersRoutes);
+  // The points ledger's books, checked each night (ADR 051).
+  await app.register(ledgerCheckRoutes);
   // Help centre, feedback and the remaining routes (issue 14): register below.
   await app.register(feedbackRoutes);
   await app.register(marketingRoutes);

@@ -73,6 +73,8 @@ export const dateOfBirthSchema = (today: () => Date = () => new Date()) =>
     .superRefine((value, ctx) => {
       const iso = parseDateOfBirth(value);
       if (!iso) ctx.addIssue({ code: 'custom', message: registrationMessages.dateOfBirthFormat });
+      else if (!isAtLeastAge(iso, 0, today()))
+        ctx.addIssue({ code: 'custom', message: registrationMessages.dateOfBirthFuture });
       else if (!isAtLeastAge(iso, MINIMUM_AGE, today()))
         ctx.addIssue({ code: 'custom', message: registrationMessages.under18 });
     });

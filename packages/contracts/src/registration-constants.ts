@@ -100,6 +100,8 @@ export const registrationMessages = {
   dateOfBirth: 'Enter your date of birth',
   dateOfBirthFormat: 'Enter a date of birth in correct format',
   under18: 'You must be over 18 years old',
+  // The spec's rules make a date after today 'under 18'; saying what is wrong with it helps a slip of the year.
+  dateOfBirthFuture: 'Date of birth must be in the past',
   businessName: 'Enter the name of your business',
   businessNameTooLong: `Business name must not be over ${BUSINESS_NAME_MAX} characters`,
   employees: 'Select number of employees',

@@ -119,7 +119,11 @@ describe('registration rules of spec 5', () => {
       expect(messageOf(dob, '31/12/1899')).toBe('Enter a date of birth in correct format');
       expect(parseDateOfBirth('01/01/3000')).toBe('3000-01-01');
       expect(parseDateOfBirth('01/01/3001')).toBeUndefined();
-      expect(messageOf(dob, '01/01/3000')).toBe('You must be over 18 years old');
+      expect(messageOf(dob, '01/01/3000')).toBe('Date of birth must be in the past');
+    });
+    it('says a date after today is not in the past, and today itself is under 18', () => {
+      expect(messageOf(dob, '23/11/2026')).toBe('Date of birth must be in the past');
+      expect(messageOf(dob, '22/11/2026')).toBe('You must be over 18 years old');
     });
     it('18 on the 18th birthday, not the day before', () => {
       expect(messageOf(dob, '22/11/2008')).toBeUndefined();

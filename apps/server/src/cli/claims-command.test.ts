@@ -5,7 +5,8 @@ import { ukDate } from '@app/contracts/missing-points';
 import { cards } from '../db/schema/core.ts';
 import { pointsLedger } from '../db/schema/points-ledger.ts';
 import { pointsBalance } from '../lib/points-ledger.ts';
-import { claimLedgerKey, createMissingPointsService } from '../modules/missing-points/service.ts';
+import { claimLedgerKey } from '../lib/ledger-keys.ts';
+import { createMissingPointsService } from '../modules/missing-points/service.ts';
 import { buildTestApp, newAccountMember, type TestApp } from '../test/build-test-app.ts';
 import { CLAIMS_USAGE, runClaimsCommand } from './claims-command.ts';
 

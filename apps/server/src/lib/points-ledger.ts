@@ -27,6 +27,15 @@ export interface PointsEntry {
  */
 export const ledgerWrites = channel('loyalty-card:points-ledger:write');
 export type LedgerWriteKind = 'credit' | 'debit';
+/**
+ * Told of each finished ledger check (modules/ledger-check, ADR 051): the number of rows that break each
+ * invariant, by the invariant's name; the metrics plugin keeps them as a gauge.
+ */
+export const ledgerCheckResults = channel('loyalty-card:ledger-check:result');
+export interface LedgerCheckResult {
+  problems: Record<string, number>;
+  checkedAt: Date;
+}
 const credit = { kind: 'credit' } as const satisfies { kind: LedgerWriteKind };
 const debit = { kind: 'debit' } as const satisfies { kind: LedgerWriteKind };
 
@@ -53,8 +62,81 @@ export function createBalanceReader(db: Database, feed: ChangeFeed, ttlMs = 30_0
 }
 
 /**
- * Writes one ledger entry in a transaction that locks the collector's row, so two changes for one collector
- * run one after the other and the balance can never go below zero (DESIGN.md 5).
+ * Writes one ledger entry inside the caller's transaction `tx`: locks the collector's row, so two changes for
+ * one collector run one after the other and the balance can never go below zero (DESIGN.md 5). Use it where
+ * the entry belongs with other rows that must commit or vanish together with it (a transfer and its debit);
+ * after the transaction commits, call `pointsWritten` with the result. `recordPoints` does both for one entry.
+ */
+export async function writePoints(
+  tx: DbExecutor,
+  entry: PointsEntry,
+  feed?: ChangeFeed,
+): Promise<{ recorded: true; balance: number; id: string } | { recorded: false; balance: number }> {
+  if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
+    throw new AppError(400, 'VALIDATION', 'amount: must be a whole number other than zero');
+  }
+  const [collector] = await tx
+    .select({ id: collectors.id })
+    .from(collectors)
+    .where(eq(collectors.id, entry.collectorId))
+    .for('update');
+  if (!collector) throw new AppError(404, 'COLLECTOR_NOT_FOUND', 'We could not find that account.');
+
+  const [repeat] = await tx
+    .select({ id: pointsLedger.id })
+    .from(pointsLedger)
+    .where(eq(pointsLedger.idempotencyKey, entry.idempotencyKey));
+  const balance = await pointsBalance(tx, entry.collectorId);
+  if (repeat) return { recorded: false, balance };
+
+  if (balance + entry.amount < 0) {
+    throw new AppError(409, 'INSUFFICIENT_POINTS', "You don't have enough points for this.");
+  }
+  if (entry.cardNumber && entry.amount > 0) {
+    // A replaced, expired or inactive card no longer collects (docs/decisions/011).
+    const [card] = await tx
+      .select({ status: cards.status, collectorId: cards.collectorId })
+      .from(cards)
+      .where(eq(cards.number, entry.cardNumber));
+    if (card?.status !== 'active' || card.collectorId !== entry.collectorId) {
+      throw new AppError(409, 'CARD_NOT_ACTIVE', 'This card can no longer collect points.');
+    }
+  }
+  const [inserted] = await tx
+    .insert(pointsLedger)
+    .values({
+      collectorId: entry.collectorId,
+      cardNumber: entry.cardNumber,
+      amount: entry.amount,
+      reason: entry.reason,
+      source: entry.source,
+      idempotencyKey: entry.idempotencyKey,
+      createdAt: entry.at ?? systemClock.now(),
+    })
+    .returning({ id: pointsLedger.id });
+  if (!inserted) throw new AppError(500, 'SERVER_ERROR', 'Something went wrong. Try again');
+  await feed?.announce(tx, balanceChangeKey(entry.collectorId));
+  return { recorded: true, balance: balance + entry.amount, id: inserted.id };
+}
+
+/** After the transaction that wrote `entry` (writePoints) committed: every instance and the metrics hear of it. */
+export function pointsWritten(entry: Pick<PointsEntry, 'collectorId' | 'amount'>, feed?: ChangeFeed) {
+  feed?.changed(balanceChangeKey(entry.collectorId));
+  if (ledgerWrites.hasSubscribers) ledgerWrites.publish(entry.amount > 0 ? credit : debit);
+}
+
+/** Whether the entry with this idempotency key was written (read inside a transaction to decide with it). */
+export async function hasLedgerEntry(db: DbExecutor, idempotencyKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pointsLedger.id })
+    .from(pointsLedger)
+    .where(eq(pointsLedger.idempotencyKey, idempotencyKey));
+  return row !== undefined;
+}
+
+/**
+ * Writes one ledger entry in a transaction of its own that locks the collector's row (writePoints), with the
+ * rows that belong with it, and tells every instance once it committed.
  */
 export async function recordPoints(
   db: Database,
@@ -63,56 +145,11 @@ export async function recordPoints(
   /** Rows that belong with the entry (a voucher, its details), written in the same transaction. */
   alongside?: (tx: DbExecutor, ledgerEntryId: string) => Promise<void>,
 ): Promise<{ recorded: boolean; balance: number }> {
-  if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
-    throw new AppError(400, 'VALIDATION', 'amount: must be a whole number other than zero');
-  }
   const result = await db.transaction(async (tx) => {
-    const [collector] = await tx
-      .select({ id: collectors.id })
-      .from(collectors)
-      .where(eq(collectors.id, entry.collectorId))
-      .for('update');
-    if (!collector) throw new AppError(404, 'COLLECTOR_NOT_FOUND', 'We could not find that account.');
-
-    const [repeat] = await tx
-      .select({ id: pointsLedger.id })
-      .from(pointsLedger)
-      .where(eq(pointsLedger.idempotencyKey, entry.idempotencyKey));
-    const balance = await pointsBalance(tx, entry.collectorId);
-    if (repeat) return { recorded: false, balance };
-
-    if (balance + entry.amount < 0) {
-      throw new AppError(409, 'INSUFFICIENT_POINTS', "You don't have enough points for this.");
-    }
-    if (entry.cardNumber && entry.amount > 0) {
-      // A replaced, expired or inactive card no longer collects (docs/decisions/011).
-      const [card] = await tx
-        .select({ status: cards.status, collectorId: cards.collectorId })
-        .from(cards)
-        .where(eq(cards.number, entry.cardNumber));
-      if (card?.status !== 'active' || card.collectorId !== entry.collectorId) {
-        throw new AppError(409, 'CARD_NOT_ACTIVE', 'This card can no longer collect points.');
-      }
-    }
-    const [inserted] = await tx
-      .insert(pointsLedger)
-      .values({
-        collectorId: entry.collectorId,
-        cardNumber: entry.cardNumber,
-        amount: entry.amount,
-        reason: entry.reason,
-        source: entry.source,
-        idempotencyKey: entry.idempotencyKey,
-        createdAt: entry.at ?? systemClock.now(),
-      })
-      .returning({ id: pointsLedger.id });
-    if (alongside && inserted) await alongside(tx, inserted.id);
-    await feed?.announce(tx, balanceChangeKey(entry.collectorId));
-    return { recorded: true, balance: balance + entry.amount };
+    const written = await writePoints(tx, entry, feed);
+    if (written.recorded && alongside) await alongside(tx, written.id);
+    return written;
   });
-  if (result.recorded) {
-    feed?.changed(balanceChangeKey(entry.collectorId));
-    if (ledgerWrites.hasSubscribers) ledgerWrites.publish(entry.amount > 0 ? credit : debit);
-  }
-  return result;
+  if (result.recorded) pointsWritten(entry, feed);
+  return { recorded: result.recorded, balance: result.balance };
 }

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { brand } from '@app/contracts/brand';
-import { PARTNERS } from '@app/contracts/linked-partners';
+import { PARTNERS, convertedPoints, type PartnerKind } from '@app/contracts/linked-partners';
 import type { Database } from '../db/database.ts';
 import { transactionDetails } from '../db/schema/card-activity.ts';
 import { collectors } from '../db/schema/core.ts';
+import { partnerTransfers } from '../db/schema/linked-partners.ts';
 import { pointsLedger } from '../db/schema/points-ledger.ts';
 import type { ChangeFeed } from './change-feed.ts';
+import { hashUuid } from './hash-uuid.ts';
+import { transferLedgerKey } from './ledger-keys.ts';
 import { balanceChangeKey } from './points-ledger.ts';
 
 const DAY_MS = 86_400_000;
@@ -20,6 +23,8 @@ export interface SampleEntry {
   source: string;
   /** Absent for a conversion: the linked-partners module writes no details row for one either. */
   details?: Details;
+  /** A conversion to a partner: its transfer, written beside the debit as a real conversion writes it. */
+  transfer?: { kind: PartnerKind; pointsReceived: number };
 }
 
 const STORES = ['Holborn Circus', 'Islington', 'Clapham Junction', 'Online delivery'];
@@ -107,6 +112,7 @@ export function sampleYear(seed: number): SampleEntry[] {
     amount: -400,
     reason: `Converted to ${airline.pointsName}`,
     source: `partner-${airline.partnerId.toLowerCase()}`,
+    transfer: { kind: 'airline', pointsReceived: convertedPoints('airline', 'NECTAR_TO_PARTNER', 400) ?? 0 },
   });
   return entries.sort((a, b) => b.daysAgo - a.daysAgo);
 }
@@ -126,13 +132,39 @@ export async function writeSampleYear(
   seed = 34,
 ) {
   const entries = sampleYear(seed);
-  const key = (index: number) => `sample-year:${member.collectorId}:${index}`;
+  // A conversion's key is its transfer's (the ledger check finds each debit's transfer by it), the transfer's id
+  // made from the member and the entry so a repeat writes nothing.
+  const transferId = (index: number) => hashUuid(`sample-year:${member.collectorId}:${index}`);
+  const key = (index: number) =>
+    entries[index]?.transfer
+      ? transferLedgerKey(transferId(index), 'debit')
+      : `sample-year:${member.collectorId}:${index}`;
   const written = await db.transaction(async (tx) => {
     await tx
       .select({ id: collectors.id })
       .from(collectors)
       .where(eq(collectors.id, member.collectorId))
       .for('update');
+    const transfers = entries.flatMap((entry, index) => {
+      if (!entry.transfer) return [];
+      const at = new Date(now.getTime() - entry.daysAgo * DAY_MS);
+      const info = PARTNERS[entry.transfer.kind];
+      return [
+        {
+          id: transferId(index),
+          collectorId: member.collectorId,
+          partnerId: info.partnerId,
+          partnerAccount: `SAMPLE-${member.cardNumber.slice(-6)}`,
+          conversionType: 'NECTAR_TO_PARTNER',
+          pointsGiven: -entry.amount,
+          pointsReceived: entry.transfer.pointsReceived,
+          status: 'SUCCESS',
+          createdAt: at,
+          updatedAt: at,
+        },
+      ];
+    });
+    if (transfers.length > 0) await tx.insert(partnerTransfers).values(transfers).onConflictDoNothing();
     const rows = await tx
       .insert(pointsLedger)
       .values(

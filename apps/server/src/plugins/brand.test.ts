@@ -1,17 +1,13 @@
 // @databases one: a brand changes the pages and emails, not the database.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_BRAND_FILE } from '../env.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../test/build-test-app.ts';
-import { adminQuery, databaseUrl } from '../test/test-config.ts';
+import { startServerProcess, templateDatabase, type ServerProcess } from '../test/server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
 const harbourFile = path.join(path.dirname(BUILT_IN_BRAND_FILE), 'harbour-rewards.json');
 
 /** A web build's page as Vite writes it: the built-in brand's title, theme colour, icon and typeface preload. */
@@ -72,93 +68,31 @@ describe('the built-in brand in the pages the server sends (ADR 028)', () => {
   });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-/**
- * Where the started server keeps its data: a copy of the test run's template database (database-template.ts), so
- * that it starts as on any later start instead of loading the demo data (about 40 s on a busy 2-core machine).
- */
-async function templateDatabase(
-  dataDir: string,
-): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const template = inject('databaseTemplate');
-  if (template.kind === 'postgres') {
-    const name = `lc_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template.name}`);
-    return {
-      env: { DATABASE_URL: databaseUrl(name) },
-      drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    };
-  }
-  const cluster = path.join(dataDir, 'pglite');
-  mkdirSync(cluster, { recursive: true });
-  execFileSync('tar', ['-xf', template.archive, '-C', cluster], { stdio: 'ignore' });
-  return { env: {}, drop: () => Promise.resolve() };
-}
-
 /**
  * A second scheme, started as `npm start` starts the server (main.ts chooses the brand before the rest of the
  * server loads): its pages, emails, identity provider pages and API reference.
  */
 describe('a server started with BRAND_FILE=brands/harbour-rewards.json', () => {
-  let server: ChildProcess;
+  let server: ServerProcess | undefined;
   let base = '';
   let dataDir = '';
-  let output = '';
   let dropDatabase = () => Promise.resolve();
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://localhost:${port}`;
     dataDir = mkdtempSync(path.join(tmpdir(), 'lc-brand-data-'));
     const database = await templateDatabase(dataDir);
     dropDatabase = database.drop;
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: webDist(),
-        BRAND_FILE: harbourFile,
-        BOT_CHECK: 'off',
-        DEV_TOOLS: 'on',
-        LOG_LEVEL: 'warn',
-        ...database.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist(),
+      BRAND_FILE: harbourFile,
+      ...database.env,
     });
-    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-      const ready = await fetch(`${base}/readyz`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (Date.now() > deadline) throw new Error(`the server did not start in time:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    base = server.base;
   }, 180_000);
 
   afterAll(async () => {
-    if (server.exitCode === null) {
-      const stopped = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await stopped;
-    }
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase();
   });

@@ -20,6 +20,8 @@ export interface RetryPolicy {
 export interface Jobs {
   /** Runs `run` once a minute, by one runner of the cluster at a time. */
   everyMinute(name: string, run: () => Promise<unknown>): void;
+  /** Runs `run` once a day at DAILY_AT_UTC_HOUR:00 UTC (a quiet hour), by one runner of the cluster. */
+  everyDay(name: string, run: () => Promise<unknown>): void;
   /** Defines a queue whose jobs `run` takes one at a time, retried by `retry` when it throws. */
   queue<T extends object>(name: string, retry: RetryPolicy, run: (data: T) => Promise<unknown>): void;
   /** Puts a job on a queue; it runs after the request that sent it, never inside it. */
@@ -48,12 +50,49 @@ declare module 'fastify' {
   }
 }
 
+/** The hour (UTC) of the daily jobs: the night in the UK, when the fewest members use the product. */
+export const DAILY_AT_UTC_HOUR = 3;
+
+/** Milliseconds from `now` to the next DAILY_AT_UTC_HOUR:00 UTC. */
+export function msToNextDailyRun(now: Date) {
+  const next = new Date(now);
+  next.setUTCHours(DAILY_AT_UTC_HOUR, 0, 0, 0);
+  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+  return next.getTime() - now.getTime();
+}
+
 interface Definitions {
+  /** Scheduled jobs: every minute, or once a day. */
   scheduled: Map<string, () => Promise<unknown>>;
+  daily: Set<string>;
   queues: Map<string, { retry: RetryPolicy; run: (data: never) => Promise<unknown> }>;
 }
 
 type Log = (error: unknown, job: string) => void;
+
+/** Runs `run` at each DAILY_AT_UTC_HOUR:00 UTC in this process; stop() waits for a run under way. */
+function everyDayAt(run: () => Promise<unknown>, onError: (error: unknown) => void) {
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    timer = setTimeout(() => {
+      running = run()
+        .then(() => undefined, onError)
+        .finally(() => {
+          running = undefined;
+        });
+      arm();
+    }, msToNextDailyRun(new Date()));
+    timer.unref();
+  };
+  arm();
+  return {
+    stop: async () => {
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
 
 /** The embedded database's runner: timers of this process, retries on timers (lost if the process stops). */
 function inProcessRunner(defs: Definitions, onError: Log) {
@@ -101,7 +140,8 @@ function inProcessRunner(defs: Definitions, onError: Log) {
   return {
     async start() {
       for (const [name, run] of defs.scheduled) {
-        timers.push(sweepEvery(SWEEP_INTERVAL_MS, run, (error) => onError(error, name)));
+        if (defs.daily.has(name)) timers.push(everyDayAt(run, (error) => onError(error, name)));
+        else timers.push(sweepEvery(SWEEP_INTERVAL_MS, run, (error) => onError(error, name)));
       }
     },
     async send(name: string, data: object) {
@@ -155,7 +195,9 @@ function pgBossRunner(defs: Definitions, connectionString: string, limits: Datab
       await boss.start();
       for (const [name, run] of defs.scheduled) {
         await boss.createQueue(name, { policy: 'exclusive', retryLimit: 0 });
-        await boss.schedule(name, '* * * * *');
+        await boss.schedule(name, defs.daily.has(name) ? `0 ${DAILY_AT_UTC_HOUR} * * *` : '* * * * *', null, {
+          tz: 'UTC',
+        });
         await boss.work(name, { pollingIntervalSeconds: 1 }, async () => {
           await run();
         });
@@ -197,7 +239,7 @@ function pgBossRunner(defs: Definitions, connectionString: string, limits: Datab
 
 export const jobsPlugin = fp(
   async (app) => {
-    const defs: Definitions = { scheduled: new Map(), queues: new Map() };
+    const defs: Definitions = { scheduled: new Map(), daily: new Set(), queues: new Map() };
     const failures = new Map<string, number>();
     const onError: Log = (err, job) => app.log.warn({ err, job }, 'a background job failed');
     /** Counts the runs that throw, for stats(); the runner still sees the error (its retries). */
@@ -219,6 +261,11 @@ export const jobsPlugin = fp(
       everyMinute(name, run) {
         define();
         defs.scheduled.set(name, counted(name, run));
+      },
+      everyDay(name, run) {
+        define();
+        defs.scheduled.set(name, counted(name, run));
+        defs.daily.add(name);
       },
       queue(name, retry, run) {
         define();

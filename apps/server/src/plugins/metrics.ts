@@ -10,7 +10,12 @@ import Fastify, {
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { Counter, Histogram, Registry } from 'prom-client';
-import { ledgerWrites, type LedgerWriteKind } from '../lib/points-ledger.ts';
+import {
+  ledgerCheckResults,
+  ledgerWrites,
+  type LedgerCheckResult,
+  type LedgerWriteKind,
+} from '../lib/points-ledger.ts';
 import type { JobStats } from './jobs.ts';
 
 /** The label of every request no route took (unknown paths, the web app's pages): one label, whatever the URL. */
@@ -230,6 +235,25 @@ export const metricsPlugin = fp(
     const onLedgerWrite = (message: unknown) => byKind[(message as { kind: LedgerWriteKind }).kind].inc();
     subscribe(ledgerWrites.name, onLedgerWrite);
 
+    // The last ledger check's findings (modules/ledger-check, ADR 051): rows breaking each invariant, and when.
+    const ledgerProblems = new prom.Gauge({
+      name: 'ledger_check_problems',
+      help: 'Rows breaking each invariant of the points ledger at the last ledger check (0: the books are right)',
+      labelNames: ['invariant'],
+      registers,
+    });
+    const ledgerCheckedAt = new prom.Gauge({
+      name: 'ledger_check_last_run_timestamp_seconds',
+      help: 'When the last ledger check ran (Unix time)',
+      registers,
+    });
+    const onLedgerCheck = (message: unknown) => {
+      const { problems, checkedAt } = message as LedgerCheckResult;
+      for (const [invariant, count] of Object.entries(problems)) ledgerProblems.set({ invariant }, count);
+      ledgerCheckedAt.set(checkedAt.getTime() / 1000);
+    };
+    subscribe(ledgerCheckResults.name, onLedgerCheck);
+
     const authorised = settings.token ? bearerCheck(settings.token) : () => true;
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!authorised(request.headers.authorization)) {
@@ -255,6 +279,7 @@ export const metricsPlugin = fp(
     });
     app.addHook('onClose', async () => {
       unsubscribe(ledgerWrites.name, onLedgerWrite);
+      unsubscribe(ledgerCheckResults.name, onLedgerCheck);
       await privateServer?.close();
     });
   },

@@ -54,12 +54,12 @@ export async function buildTestApp(
 export const jsWeb = { channel: 'JS-WEB', 'content-type': 'application/json' } as const;
 
 /** A fresh member of its own, signed in (the tester tool `POST /dev/account-member`): its answer, checked. */
-export async function newAccountMember(t: TestApp) {
+export async function newAccountMember(t: TestApp, options: { points?: number } = {}) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/dev/account-member',
     headers: jsWeb,
-    payload: {},
+    payload: options,
   });
   if (response.statusCode !== 200) throw new Error(`no member made: ${response.statusCode} ${response.body}`);
   return response;

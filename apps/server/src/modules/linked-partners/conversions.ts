@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { brand } from '@app/contracts/brand';
 import {
   CONTACT_CHANGE_COOL_OFF_MS,
@@ -19,7 +19,9 @@ import { assertFullCardHolder } from '../../lib/card-capabilities.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findContact } from '../../lib/collectors.ts';
 import { issueCode, maskEmail, maskPhone, resendCode, verifyCode } from '../../lib/one-time-codes.ts';
-import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
+import { hashUuid } from '../../lib/hash-uuid.ts';
+import { transferLedgerKey } from '../../lib/ledger-keys.ts';
+import { hasLedgerEntry, pointsBalance, pointsWritten, writePoints } from '../../lib/points-ledger.ts';
 import { isRedemptionLocked } from '../../lib/redemption-lock.ts';
 import { PartnerError } from './partner-adapter.ts';
 import { fail, startOfDay, type LinkedPartnersDeps, type PartnerCalls } from './partner-calls.ts';
@@ -35,10 +37,7 @@ export const CONVERSION_PURPOSE = 'points-conversion';
 export const settleAfterMs = (partnerTimeoutMs: number) => 2 * partnerTimeoutMs + 30_000;
 
 /** The transfer id a conversion token stands for: a repeated confirm finds the same transfer. */
-export const transferIdOf = (token: string) => {
-  const h = createHash('sha256').update(`conversion:${token}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
+export const transferIdOf = (token: string) => hashUuid(`conversion:${token}`);
 
 function transferPartnerError(kind: PartnerKind, error: unknown) {
   const failure = error instanceof PartnerError ? error.failure : 'UNAVAILABLE';
@@ -73,6 +72,15 @@ function twoFactorError(error: unknown) {
   const description = map[error.code];
   return description ? fail(error.statusCode, error.code, description) : error;
 }
+
+/** The ledger entry that takes a base-to-partner transfer's points. */
+const debitEntry = (collectorId: string, transferId: string, points: number, info: PartnerInfo) => ({
+  collectorId,
+  amount: -points,
+  reason: `Converted to ${info.pointsName}`,
+  source: `partner-${info.partnerId.toLowerCase()}`,
+  idempotencyKey: transferLedgerKey(transferId, 'debit'),
+});
 
 /**
  * Points exchange (signed-in spec 9): conversions both ways after a 2FA code, with daily limits and the
@@ -213,25 +221,29 @@ export function createConversions(
   }
 
   /**
-   * Gives back the base points a failed base-to-partner transfer took: the ledger key makes it happen once, and
-   * the transfer is marked FAILED in the same transaction, so a settler and a request (or two settlers) racing
-   * for one transfer refund it once between them.
+   * Ends a base-to-partner transfer that did not go through: FAILED, with the base points it took given back,
+   * in one transaction under the member's lock. Only a debit that exists is refunded (a transfer whose debit
+   * was never written gives nothing back), once: the refund's ledger key is unique and a transfer leaves PENDING
+   * once, so a settler and a request (or two settlers) racing for one transfer refund it once between them.
    */
   async function refund(row: repo.PartnerTransfer, failureCode: string) {
-    const result = await recordPoints(
-      db,
-      {
-        collectorId: row.collectorId,
-        amount: row.pointsGiven,
-        reason: `Refund: conversion to ${partner(row.partnerId).name} did not go through`,
-        source: `partner-${row.partnerId.toLowerCase()}`,
-        idempotencyKey: `partner-transfer:${row.id}:refund`,
-      },
-      deps.feed,
-      (tx) => repo.setTransferStatus(tx, row.id, 'FAILED', clock.now(), failureCode),
-    );
-    if (!result.recorded) await repo.setTransferStatus(db, row.id, 'FAILED', clock.now(), failureCode);
-    return result;
+    const entry = {
+      collectorId: row.collectorId,
+      amount: row.pointsGiven,
+      reason: `Refund: conversion to ${partner(row.partnerId).name} did not go through`,
+      source: `partner-${row.partnerId.toLowerCase()}`,
+      idempotencyKey: transferLedgerKey(row.id, 'refund'),
+    };
+    const refunded = await db.transaction(async (tx) => {
+      await repo.lockCollector(tx, row.collectorId);
+      if ((await repo.findTransfer(tx, row.id))?.status !== 'PENDING') return false;
+      const debited = await hasLedgerEntry(tx, transferLedgerKey(row.id, 'debit'));
+      const written = debited ? await writePoints(tx, entry, deps.feed) : undefined;
+      await repo.setTransferStatus(tx, row.id, 'FAILED', clock.now(), failureCode);
+      return written?.recorded === true;
+    });
+    if (refunded) pointsWritten(entry, deps.feed);
+    return { refunded };
   }
 
   async function resultOf(
@@ -305,6 +317,20 @@ export function createConversions(
           pointsReceived: checked.received,
           status: 'PENDING',
         });
+        if (start.conversionType === 'NECTAR_TO_PARTNER') {
+          // The transfer and its debit commit together: no transfer stands without the points it took, so
+          // settling one after a crash never gives back points that were not taken.
+          const taken = await writePoints(
+            tx,
+            debitEntry(collectorId, id, start.points, checked.info),
+            deps.feed,
+          ).catch((error: unknown) => error);
+          if (taken instanceof AppError && taken.code === 'INSUFFICIENT_POINTS') {
+            await repo.setTransferStatus(tx, id, 'FAILED', clock.now(), 'NOT_ENOUGH_POINTS');
+            return { error: fail(409, 'NOT_ENOUGH_POINTS', m.common.NOT_ENOUGH_POINTS) } as const;
+          }
+          if (taken instanceof Error) throw taken;
+        }
         return { start, checked } as const;
       } catch (error) {
         return { error } as const;
@@ -317,25 +343,7 @@ export function createConversions(
     const source = `partner-${info.partnerId.toLowerCase()}`;
 
     if (start.conversionType === 'NECTAR_TO_PARTNER') {
-      try {
-        await recordPoints(
-          db,
-          {
-            collectorId,
-            amount: -start.points,
-            reason: `Converted to ${info.pointsName}`,
-            source,
-            idempotencyKey: `partner-transfer:${id}:debit`,
-          },
-          deps.feed,
-        );
-      } catch (error) {
-        await repo.setTransferStatus(db, id, 'FAILED', clock.now(), 'NOT_ENOUGH_POINTS');
-        if (error instanceof AppError && error.code === 'INSUFFICIENT_POINTS') {
-          throw fail(409, 'NOT_ENOUGH_POINTS', m.common.NOT_ENOUGH_POINTS);
-        }
-        throw error;
-      }
+      pointsWritten({ collectorId, amount: -start.points }, deps.feed);
       try {
         await call(info.kind, (a, s) => a.credit(current.partnerAccount, received, id, s));
       } catch (error) {
@@ -346,6 +354,7 @@ export function createConversions(
         if (row) await refund(row, failure);
         throw transferFailedError(info.kind, failure);
       }
+      await repo.setTransferStatus(db, id, 'SUCCESS', clock.now());
     } else {
       try {
         await call(info.kind, (a, s) => a.debit(current.partnerAccount, start.points, id, s));
@@ -357,35 +366,47 @@ export function createConversions(
           throw fail(409, 'NOT_ENOUGH_PARTNER_POINTS', m.common.NOT_ENOUGH_PARTNER_POINTS);
         throw transferFailedError(info.kind, failure);
       }
-      await recordPoints(
-        db,
-        {
-          collectorId,
-          amount: received,
-          reason: `Converted from ${info.pointsName}`,
-          source,
-          idempotencyKey: `partner-transfer:${id}:credit`,
-        },
-        deps.feed,
-      );
+      // The credit and the transfer's success commit together: a settler never reverses a transfer whose points
+      // the member already has.
+      const entry = {
+        collectorId,
+        amount: received,
+        reason: `Converted from ${info.pointsName}`,
+        source,
+        idempotencyKey: transferLedgerKey(id, 'credit'),
+      };
+      const credited = await db.transaction(async (tx) => {
+        const written = await writePoints(tx, entry, deps.feed);
+        await repo.setTransferStatus(tx, id, 'SUCCESS', clock.now());
+        return written;
+      });
+      if (credited.recorded) pointsWritten(entry, deps.feed);
     }
-    await repo.setTransferStatus(db, id, 'SUCCESS', clock.now());
     const done = await repo.findTransfer(db, id);
     if (!done) throw fail(500, 'SERVER_ERROR', 'Something went wrong. Try again');
     return resultOf(done, current.partnerAccount);
   }
 
   /**
-   * Transfers left PENDING because the process stopped mid-way (issue 35, item 2): base-to-partner ones are
-   * reversed at the partner and refunded (once, by the refund's ledger key); partner-to-base ones are reversed
-   * at the partner. Run every minute by the settle-stale-conversions job; a transfer counts as stale once no
-   * request can still be working on it (`settleAfterMs`: the partner calls' time limits and a margin).
+   * Transfers left PENDING because the process stopped mid-way: base-to-partner ones are reversed at the partner
+   * and their debit refunded (refund: only a debit that exists, once); partner-to-base ones are reversed at the
+   * partner, unless the member's credit was written, in which case the transfer went through. Run every minute by
+   * the settle-stale-conversions job; a transfer counts as stale once no request can still be working on it
+   * (`settleAfterMs`: the partner calls' time limits and a margin).
    */
   async function settleStaleTransfers(olderThanMs = deps.settleAfterMs ?? settleAfterMs(deps.timeoutMs)) {
     const stale = await repo.stalePendingTransfers(db, new Date(clock.now().getTime() - olderThanMs));
     let settled = 0;
     for (const row of stale) {
       const kind = partner(row.partnerId).kind;
+      if (
+        row.conversionType === 'PARTNER_TO_NECTAR' &&
+        (await hasLedgerEntry(db, transferLedgerKey(row.id, 'credit')))
+      ) {
+        await repo.setTransferStatus(db, row.id, 'SUCCESS', clock.now());
+        settled += 1;
+        continue;
+      }
       try {
         await call(kind, (a, s) => a.reverse(row.id, s));
       } catch {

@@ -576,6 +576,69 @@ describe('conversions (points exchange)', () => {
     expect(refunds.map((r) => r.amount)).toEqual([400]);
   });
 
+  it('settles a transfer left PENDING without its debit as FAILED, giving nothing back', async () => {
+    const member = await makeMember(1000);
+    const account = await sandbox('hotel', 0);
+    await link(member, 'HOTELSCOM', account);
+    // What a stop between a transfer and its debit left while they were written apart: no points were taken,
+    // and the partner was never asked to credit anything.
+    const id = randomUUID();
+    const at = new Date(Date.now() - 2 * 60_000);
+    await t.app.db.insert(partnerTransfers).values({
+      id,
+      collectorId: member.id,
+      partnerId: 'HOTELSCOM',
+      partnerAccount: account,
+      conversionType: 'NECTAR_TO_PARTNER',
+      pointsGiven: 400,
+      pointsReceived: 200,
+      status: 'PENDING',
+      createdAt: at,
+      updatedAt: at,
+    });
+    await t.app.jobs.trigger('settle-stale-conversions');
+    expect(await settled(id)).toMatchObject({ status: 'FAILED', failureCode: 'STALE' });
+    expect(await pointsBalance(t.app.db, member.id)).toBe(1000);
+    const entries = await t.app.db
+      .select()
+      .from(pointsLedger)
+      .where(like(pointsLedger.idempotencyKey, `partner-transfer:${id}:%`));
+    expect(entries).toEqual([]);
+  });
+
+  it('settles a partner-to-base transfer whose credit was written as a success, and leaves the partner alone', async () => {
+    const member = await makeMember(0);
+    const account = await sandbox('hotel', 1000);
+    await link(member, 'HOTELSCOM', account);
+    // The partner took its 400 and the member got 800, then the process stopped before the status was written.
+    const id = randomUUID();
+    const at = new Date(Date.now() - 2 * 60_000);
+    await t.app.db.insert(partnerTransfers).values({
+      id,
+      collectorId: member.id,
+      partnerId: 'HOTELSCOM',
+      partnerAccount: account,
+      conversionType: 'PARTNER_TO_NECTAR',
+      pointsGiven: 400,
+      pointsReceived: 800,
+      status: 'PENDING',
+      createdAt: at,
+      updatedAt: at,
+    });
+    await createSandboxPartner(t.app.db, 'hotel').debit(account, 400, id, new AbortController().signal);
+    await recordPoints(t.app.db, {
+      collectorId: member.id,
+      amount: 800,
+      reason: 'Converted from Hotels.com points',
+      source: 'partner-hotelscom',
+      idempotencyKey: `partner-transfer:${id}:credit`,
+    });
+    await t.app.jobs.trigger('settle-stale-conversions');
+    expect(await settled(id)).toMatchObject({ status: 'SUCCESS' });
+    expect(await pointsBalance(t.app.db, member.id)).toBe(800);
+    expect(await partnerBalance(account)).toBe(600);
+  });
+
   it('lists a pending transfer on the partners page until the job settles it', async () => {
     const member = await makeMember(1000);
     const account = await sandbox('hotel', 0);

@@ -18,7 +18,8 @@ import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
 import { pendingPointsOf, postDuePendingPoints } from './pending-points.ts';
-import { claimLedgerKey, createMissingPointsService } from './service.ts';
+import { claimLedgerKey } from '../../lib/ledger-keys.ts';
+import { createMissingPointsService } from './service.ts';
 
 const CLAIMS = '/ledger-api/missing-points';
 const DAY_MS = 86_400_000;

@@ -1,6 +1,7 @@
 import { CLAIM_PARTNERS, claimPartnerName, ukDate, type PendingEntry } from '@app/contracts/missing-points';
 import type { Database } from '../../db/database.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
+import { pendingLedgerKey } from '../../lib/ledger-keys.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
 import {
@@ -36,9 +37,6 @@ export async function pendingPointsOf(
   const entries = (await listUnposted(db, collectorId)).map(toPendingEntry);
   return { total: entries.reduce((sum, entry) => sum + entry.points, 0), entries };
 }
-
-/** The ledger key of a pending entry's posting: one entry in the ledger whatever the number of runs. */
-export const pendingLedgerKey = (id: string) => `pending-points:${id}`;
 
 /** The scheduled job's name (plugins/jobs.ts: one runner of the cluster each minute). */
 export const POST_PENDING_POINTS_JOB = 'post-pending-points';

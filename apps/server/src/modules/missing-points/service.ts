@@ -16,6 +16,7 @@ import {
 } from '@app/contracts/missing-points';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { claimLedgerKey } from '../../lib/ledger-keys.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
@@ -40,9 +41,6 @@ export interface ReceiptUpload {
   /** True when the upload went past RECEIPT_MAX_BYTES and was cut off. */
   truncated: boolean;
 }
-
-/** The ledger key of a granted claim: one ledger entry per claim, however often or concurrently it is granted. */
-export const claimLedgerKey = (claimId: string) => `missing-points-claim:${claimId}`;
 
 /** Where the member reads their claims (routes.ts: missing-points). */
 export const CLAIMS_PAGE_PATH = '/account/missing-points';

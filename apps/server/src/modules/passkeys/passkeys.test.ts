@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@app/contracts/account';
 import { NATIVE_APP_CLIENT_ID, NATIVE_APP_SCOPE } from '@app/contracts/connected-apps';
 import { PASSKEY_PATHS, passkeyMessages, type Passkey } from '@app/contracts/passkeys';
-import { DEVICE_2FA_ERROR_CODE, WEB_CLIENT_ID } from '@app/contracts/sign-in';
+import { DEVICE_2FA_ERROR_CODE, WEB_CLIENT_ID, signInMessages } from '@app/contracts/sign-in';
 import { accountEvents } from '../../db/schema/account.ts';
 import { cards, credentials } from '../../db/schema/core.ts';
 import { knownDevices } from '../../db/schema/identity.ts';
@@ -265,12 +265,13 @@ function passkeyTests(env: Record<string, string>) {
     expect(replay.statusCode).toBe(400);
     expect(replay.json().code).toBe('PASSKEY_CHALLENGE_EXPIRED');
 
-    // Answered for another interaction than the one it was given to.
-    const other = await loginInteraction(new Jar());
-    const second = await loginInteraction(new Jar());
+    // Answered for another interaction than the one it was given to: a browser asks for a challenge, starts a
+    // new sign-in, and answers the new one with the old challenge.
+    const other = await loginInteraction(browser);
     const options = await call(browser, address, 'POST', PASSKEY_PATHS.signInOptions, {
       interaction: other.uid,
     });
+    const second = await loginInteraction(browser);
     const crossed = await call(browser, address, 'POST', PASSKEY_PATHS.signIn, {
       interaction: second.uid,
       response: passkey.get(options.json()),
@@ -399,6 +400,55 @@ function passkeyTests(env: Record<string, string>) {
     expect(cleared?.failedAttempts).toBe(0);
   });
 
+  it('accepts one of several sign-ins that present the same counter at once', async () => {
+    const member = await makeMember();
+    await stepUp(member);
+    const { passkey } = await addPasskey(member);
+    // Four browsers, each with a sign-in and a challenge of its own, answered with one counter, all at once.
+    const attempts = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const browser = new Jar();
+        const address = nextAddress();
+        const { uid } = await loginInteraction(browser);
+        const options = await call(browser, address, 'POST', PASSKEY_PATHS.signInOptions, {
+          interaction: uid,
+        });
+        return { browser, address, uid, response: passkey.get(options.json(), { counter: 9 }) };
+      }),
+    );
+    const answers = await Promise.all(
+      attempts.map(({ browser, address, uid, response }) =>
+        call(browser, address, 'POST', PASSKEY_PATHS.signIn, { interaction: uid, response }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401, 401]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 401)) {
+      expect(refused.json()).toEqual({ code: 'PASSKEY_REFUSED', description: passkeyMessages.refused });
+    }
+    const [stored] = await t.app.db.select().from(passkeys).where(eq(passkeys.collectorId, member.id));
+    expect(stored?.counter).toBe(9);
+  });
+
+  it("finishes nothing for a browser without the sign-in's cookie, though the answer is good", async () => {
+    const owner = await makeMember();
+    await stepUp(owner);
+    const { passkey } = await addPasskey(owner);
+    // Someone else's browser is at the card-number page; its sign-in id and challenge reach the passkey's owner.
+    const victim = new Jar();
+    const address = nextAddress();
+    const { uid } = await loginInteraction(victim);
+    const options = await call(victim, address, 'POST', PASSKEY_PATHS.signInOptions, { interaction: uid });
+    const answered = await call(new Jar(), nextAddress(), 'POST', PASSKEY_PATHS.signIn, {
+      interaction: uid,
+      response: passkey.get(options.json()),
+    });
+    expect(answered.statusCode).toBe(400);
+    expect(answered.json()).toEqual({ code: 'SIGN_IN_EXPIRED', description: signInMessages.signInExpired });
+    // The other browser's sign-in is still waiting for its own login.
+    const interaction = await t.app.identity.provider.Interaction.find(uid);
+    expect(interaction?.result).toBeUndefined();
+  });
+
   it('keeps passkeys through a password reset, and removes them when the account closes', async () => {
     const member = await makeMember();
     await stepUp(member);
@@ -448,8 +498,9 @@ function passkeyTests(env: Record<string, string>) {
     });
     expect(closed.statusCode).toBe(200);
     expect(await t.app.db.select().from(passkeys).where(eq(passkeys.collectorId, member.id))).toEqual([]);
-    const { uid: after } = await loginInteraction(new Jar());
-    const refused = await passkeySignIn(new Jar(), nextAddress(), after, passkey);
+    const fresh = new Jar();
+    const { uid: after } = await loginInteraction(fresh);
+    const refused = await passkeySignIn(fresh, nextAddress(), after, passkey);
     expect(refused.json().code).toBe('PASSKEY_NOT_RECOGNISED');
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { passkeyChallenges, passkeys } from '../../db/schema/passkeys.ts';
@@ -136,16 +136,23 @@ export async function findPasskeyForSignIn(db: Database, credentialId: string) {
   return row;
 }
 
-/** After a verified sign-in: the authenticator's new counter, its backup state and the time of use. */
+/**
+ * After a verified sign-in: the authenticator's new counter, its backup state and the time of use, written only
+ * while the stored counter is below the new one (or both are zero: an authenticator that keeps no counter). Two
+ * sign-ins that present the same counter race for this one row and one wins; answers whether this one did.
+ */
 export async function recordUse(
   db: Database,
   id: string,
   use: { counter: number; backedUp: boolean; at: Date },
 ) {
-  await db
+  const counterMoves = use.counter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, use.counter);
+  const updated = await db
     .update(passkeys)
     .set({ counter: use.counter, backedUp: use.backedUp, lastUsedAt: use.at })
-    .where(eq(passkeys.id, id));
+    .where(and(eq(passkeys.id, id), counterMoves))
+    .returning({ id: passkeys.id });
+  return updated.length > 0;
 }
 
 export async function renamePasskey(db: Database, collectorId: string, id: string, name: string) {

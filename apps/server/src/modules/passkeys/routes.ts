@@ -15,10 +15,9 @@ import {
   renamePasskeyRequestSchema,
   requestOptionsSchema,
 } from '@app/contracts/passkeys';
-import { collectorSessionResponseSchema, signInMessages } from '@app/contracts/sign-in';
-import { AppError } from '../../lib/app-error.ts';
+import { collectorSessionResponseSchema } from '@app/contracts/sign-in';
 import { recordAccountEvent } from '../../lib/account-log.ts';
-import { createSessionApiService, markDeviceKnown } from '../session-api/service.ts';
+import { browserLoginInteraction, createSessionApiService, markDeviceKnown } from '../session-api/service.ts';
 import { createPasskeyService } from './service.ts';
 
 const tags = ['passkeys'];
@@ -48,15 +47,6 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const rpIdOf = (request: FastifyRequest) => request.hostname.replace(/:\d+$/, '');
   const token = (request: FastifyRequest) => app.sessionToken(request) ?? '';
 
-  /** The login interaction the card-number page carries, while it still waits for its login. */
-  const loginInteraction = async (uid: string) => {
-    const interaction = await app.identity.provider.Interaction.find(uid);
-    if (!interaction || interaction.prompt.name !== 'login') {
-      throw new AppError(400, 'SIGN_IN_EXPIRED', signInMessages.signInExpired);
-    }
-    return interaction;
-  };
-
   /* ---------- sign-in ---------- */
 
   app.post(
@@ -71,8 +61,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: requestOptionsSchema, ...errors },
       },
     },
-    async (request) => {
-      const interaction = await loginInteraction(request.body.interaction);
+    async (request, reply) => {
+      const interaction = await browserLoginInteraction(app, request, reply, request.body.interaction);
       return passkeys.signInOptions(interaction.uid, rpIdOf(request));
     },
   );
@@ -90,7 +80,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const interaction = await loginInteraction(request.body.interaction);
+      const interaction = await browserLoginInteraction(app, request, reply, request.body.interaction);
       const { collectorId, synced } = await passkeys.verifySignIn(
         request,
         interaction.uid,

@@ -322,11 +322,16 @@ async function verifySignIn(
     throw error;
   }
   if (!verified) throw refused();
-  await repo.recordUse(deps.db, passkey.id, {
+  const counted = await repo.recordUse(deps.db, passkey.id, {
     counter: verified.newCounter,
     backedUp: verified.credentialBackedUp,
     at: now,
   });
+  if (!counted) {
+    // Another sign-in presented this counter first: an answer used twice, or a copied authenticator.
+    await deps.recordEvent(req, passkey.collectorId, 'passkey-refused', { reason: 'COUNTER_REPEATED' });
+    throw refused();
+  }
   await deps.recordEvent(req, passkey.collectorId, 'passkey-used');
   return { collectorId: passkey.collectorId, synced: verified.credentialBackedUp };
 }

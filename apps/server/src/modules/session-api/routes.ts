@@ -22,6 +22,7 @@ import {
   WEB_CLIENT_ID,
 } from '@app/contracts/sign-in';
 import { deviceKnownWrites, isDeviceKnown, markDeviceKnown, startDevice2fa } from './device-2fa.ts';
+import { browserLoginInteraction } from './login-interaction.ts';
 import { cardNumberMessages } from '@app/contracts/card-number';
 import { emailSchema } from '@app/contracts/email';
 import { AppError } from '../../lib/app-error.ts';
@@ -84,13 +85,8 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
     /** A second factor checked with the password (the emailed digits), given the collector it passed for. */
     secondFactor?: (collectorId: string) => Promise<void>,
   ) => {
-    // The interaction is checked first so an expired sign-in costs no password attempt.
-    const interaction = interactionId
-      ? await app.identity.provider.Interaction.find(interactionId)
-      : undefined;
-    if (!interaction || interaction.prompt.name !== 'login') {
-      throw new AppError(400, 'SIGN_IN_EXPIRED', signInMessages.signInExpired);
-    }
+    // The interaction is checked first so an expired sign-in, or another browser's, costs no password attempt.
+    const interaction = await browserLoginInteraction(app, request, reply, interactionId);
     const { collectorId } = await service.verifyCredentials(identifier, password);
     const clientId = String(interaction.params.client_id);
     request.log.info({ collectorId, clientId }, 'password step passed');

@@ -25,6 +25,7 @@ import {
 
 /** Device 2FA's 'this browser is known for this client', for the other ways of signing in (passkeys). */
 export { markDeviceKnown } from './device-2fa.ts';
+export { browserLoginInteraction } from './login-interaction.ts';
 
 /** Wrong passwords in a row before the account locks (issue 4, DESIGN.md 5). */
 export const MAX_FAILED_ATTEMPTS = 5;

@@ -182,13 +182,13 @@ describe('sign-in through the identity provider', () => {
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/recaptcha/collector/sessions',
-      headers: jsWeb,
+      headers: { ...jsWeb, cookie: jar.header() },
       payload: { collectorId: '9826300099999999999', password: 'Wrong-password-1', interaction: uid },
     });
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/recaptcha/collector/sessions',
-      headers: jsWeb,
+      headers: { ...jsWeb, cookie: jar.header() },
       payload: { collectorId: DEMO_CARD_NUMBER, password: 'Wrong-password-2', interaction: uid },
     });
     expect(unknown.statusCode).toBe(401);
@@ -236,6 +236,29 @@ describe('sign-in through the identity provider', () => {
     expect(response.json()).toEqual({ code: 'SIGN_IN_EXPIRED', description: signInMessages.signInExpired });
   });
 
+  it('finishes a sign-in only from the browser that holds it: another browser with its id continues nothing', async () => {
+    const victim = new Jar();
+    const { uid } = await signIn(t, victim, 'Wrong-password-v');
+    await t.app.db.update(credentials).set({ failedAttempts: 0 });
+    // Someone who learnt the id signs in from their own browser with their own (here the demo) password.
+    const intruder = await t.app.inject({
+      method: 'POST',
+      url: '/recaptcha/collector/sessions',
+      headers: jsWeb,
+      payload: { collectorId: DEMO_CARD_NUMBER, password: DEMO_PASSWORD, interaction: uid },
+    });
+    expect(intruder.statusCode).toBe(400);
+    expect(intruder.json()).toEqual({ code: 'SIGN_IN_EXPIRED', description: signInMessages.signInExpired });
+    // Nothing was recorded on the interaction: the browser that holds it still signs in with its own password.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/recaptcha/collector/sessions',
+      headers: { ...jsWeb, cookie: victim.header() },
+      payload: { collectorId: DEMO_CARD_NUMBER, password: DEMO_PASSWORD, interaction: uid },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('locks the account after 5 wrong passwords, refuses even the right one, and points to reset', async () => {
     const jar = new Jar();
     const { uid } = await signIn(t, jar, 'Wrong-password-0');
@@ -243,7 +266,7 @@ describe('sign-in through the identity provider', () => {
       t.app.inject({
         method: 'POST',
         url: '/recaptcha/collector/sessions',
-        headers: jsWeb,
+        headers: { ...jsWeb, cookie: jar.header() },
         payload: { collectorId: DEMO_CARD_NUMBER, password, interaction: uid },
       });
     const answers = [];
@@ -312,7 +335,7 @@ describe('sign-in through the identity provider', () => {
       t.app.inject({
         method: 'POST',
         url: '/session-api/session/digits',
-        headers: jsWeb,
+        headers: { ...jsWeb, cookie: jar.header() },
         payload: {
           email: demoCollector.email,
           password: DEMO_PASSWORD,

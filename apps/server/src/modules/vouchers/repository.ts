@@ -36,10 +36,10 @@ export async function listVouchers(db: Database, collectorId: string) {
     .orderBy(desc(vouchers.createdAt));
 }
 
-/** Inserts the voucher unless one exists for the request key; answers whether it was inserted. */
+/** Inserts the voucher unless one exists for the request key; answers the stored row, when it was inserted. */
 export async function insertVoucher(db: DbExecutor, row: typeof vouchers.$inferInsert) {
-  const inserted = await db.insert(vouchers).values(row).onConflictDoNothing().returning({ id: vouchers.id });
-  return inserted.length > 0;
+  const [inserted] = await db.insert(vouchers).values(row).onConflictDoNothing().returning();
+  return inserted;
 }
 
 export async function insertRedemptionDetails(

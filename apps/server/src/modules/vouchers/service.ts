@@ -20,6 +20,7 @@ import {
   type VoucherRow,
 } from './repository.ts';
 import { isUuid } from '../../lib/path-id.ts';
+import { redemptionLedgerKey } from '../../lib/ledger-keys.ts';
 
 /** A voucher is good for 90 days from when it was made (docs/decisions/011). */
 const VOUCHER_LIFETIME_MS = 90 * 86_400_000;
@@ -28,11 +29,8 @@ const newVoucherCode = () => Array.from({ length: 12 }, () => CODE_ALPHABET[rand
 
 const locked = () => new AppError(403, 'REDEMPTION_LOCKED', redemptionMessages.locked);
 
-/** The ledger key of a redemption: the client's key, scoped to the collector so keys never collide. */
 /** The rewards catalogue, for the points goal (its voucher goals are these rewards, at these points). */
 export { REWARDS } from './rewards.ts';
-
-export const redemptionLedgerKey = (collectorId: string, key: string) => `redemption:${collectorId}:${key}`;
 
 export interface VoucherDeps {
   db: Database;
@@ -101,10 +99,15 @@ export function createVoucherService({ db, feed, clock }: VoucherDeps) {
         createdAt: at ?? clock.now(),
         expiresAt: new Date((at ?? clock.now()).getTime() + VOUCHER_LIFETIME_MS),
       };
+      // The answer is made from what the transaction itself wrote and read: a spend that committed is never
+      // answered with an error because a read after it could not get a connection.
+      let stored: VoucherRow | undefined;
+      let balance: number;
       if (reward.points === 0) {
-        await insertVoucher(db, voucher);
+        balance = await pointsBalance(db, collectorId);
+        stored = await insertVoucher(db, voucher);
       } else {
-        await recordPoints(
+        const result = await recordPoints(
           db,
           {
             collectorId,
@@ -118,7 +121,7 @@ export function createVoucherService({ db, feed, clock }: VoucherDeps) {
           async (tx, ledgerEntryId) => {
             // Read again under the collector's lock: a lock turned on a moment ago still wins.
             if (await isRedemptionLocked(tx, collectorId)) throw locked();
-            await insertVoucher(tx, { ...voucher, ledgerEntryId });
+            stored = await insertVoucher(tx, { ...voucher, ledgerEntryId });
             await insertRedemptionDetails(tx, {
               ledgerEntryId,
               collectorId,
@@ -127,14 +130,13 @@ export function createVoucherService({ db, feed, clock }: VoucherDeps) {
             });
           },
         );
+        balance = result.balance;
       }
-      const stored = await findByRequestKey(db, collectorId, requestKey);
-      if (!stored) throw new AppError(500, 'SERVER_ERROR', 'Something went wrong. Try again');
-      return {
-        voucher: await toVoucher(stored),
-        balance: await pointsBalance(db, collectorId),
-        created: stored.id === voucher.id,
-      };
+      if (stored) return { voucher: await toVoucher(stored), balance, created: true };
+      // Another request with the same key got there first: its voucher is the answer.
+      const repeated = await answerRepeat(collectorId, requestKey, reward.id);
+      if (!repeated) throw new AppError(500, 'SERVER_ERROR', 'Something went wrong. Try again');
+      return repeated;
     },
 
     async list(collectorId: string) {

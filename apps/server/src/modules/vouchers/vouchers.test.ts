@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { decodeCode128 } from '../../test/decode-barcode.ts';
 import { cardDemoCollector } from '../../db/demo/demo-activity.ts';
-import { redemptionLedgerKey } from './service.ts';
+import { redemptionLedgerKey } from '../../lib/ledger-keys.ts';
 
 let t: TestApp;
 let samId: string;

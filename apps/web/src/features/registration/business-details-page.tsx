@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import {
   BUSINESS_CATEGORIES_NOTICE_MS,
+  BUSINESS_NAME_MAX,
   EMPLOYEE_BANDS,
   businessDetailsFormSchema,
   employeeBandLetter,
@@ -116,7 +117,8 @@ export function BusinessDetailsPage() {
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           label="Business name"
-          // No maxLength: spec 5 says 'Business name must not be over 30 characters' (a cap would hide it).
+          // One over the limit, so 'Business name must not be over 30 characters' (spec 5) still shows.
+          maxLength={BUSINESS_NAME_MAX + 1}
           autoComplete="organization"
           error={errors.name?.message}
           {...register('name')}

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import {
+  NAME_MAX,
   TITLES,
   customerDetailsFormSchema,
   formatDateOfBirthInput,
@@ -128,7 +129,9 @@ export function CustomerDetailsPage() {
         <TextField
           label="Last name"
           autoComplete="family-name"
-          // No maxLength: spec 5 says 'Last name must not be over 25 characters' (a cap would hide it).
+          // One over the limit: the field never takes a page of text, and 'Last name must not be over 25
+          // characters' (spec 5) still shows for the 26th.
+          maxLength={NAME_MAX + 1}
           error={errors.lastName?.message}
           {...register('lastName')}
         />

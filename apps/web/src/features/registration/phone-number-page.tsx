@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/mobile';
 import { Navigate, useNavigate } from 'react-router';
 import {
+  MEMORABLE_NAME_MAX,
   MOBILE_PRIMARY_COUNTRY,
   mobileCountries,
   phoneFormSchema,
@@ -70,7 +71,8 @@ export function PhoneNumberPage() {
         <TextField
           label="Memorable word"
           description="We'll ask for this if you call us."
-          // No maxLength: spec 5 says 'Memorable name must not be over 15 characters' (a cap would hide it).
+          // One over the limit, so 'Memorable name must not be over 15 characters' (spec 5) still shows.
+          maxLength={MEMORABLE_NAME_MAX + 1}
           autoComplete="off"
           error={errors.memorableName?.message}
           {...register('memorableName')}

@@ -102,6 +102,20 @@ describe('registration pages (spec 2 and 5)', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('customer details: a last name stops one past 25, which says so; a date after today is not in the past', async () => {
+    saveRegistrationState({ authToken: 't'.repeat(43), userType: 'STANDARD' });
+    const user = userEvent.setup();
+    renderAt('/id/start/customer-details', <CustomerDetailsPage />);
+    const lastName = screen.getByLabelText('Last name');
+    await user.type(lastName, 'Abcdefghij'.repeat(3));
+    expect(lastName).toHaveValue('Abcdefghij'.repeat(2) + 'Abcdef');
+    const nextYear = String(new Date().getFullYear() + 1);
+    await user.type(screen.getByLabelText(/Date of birth/), `0101${nextYear}`);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Last name must not be over 25 characters')).toBeInTheDocument();
+    expect(screen.getByText('Date of birth must be in the past')).toBeInTheDocument();
+  });
+
   it("password: rules tick live, 'Passwords do not match.', Continue disabled until all hold", async () => {
     saveRegistrationState({ authToken: 't'.repeat(43), firstName: 'Sam', email: 'sam@example.com' });
     const user = userEvent.setup();

@@ -1,0 +1,18 @@
+/**
+ * The idempotency keys of the points ledger, by the kind of change (db/schema/points-ledger.ts): one definition
+ * for the code that writes an entry and for the ledger check that proves each entry has what it belongs to
+ * (docs/security.md "The ledger check").
+ */
+
+/** A points conversion with a partner: its debit or credit here, and the refund of a debit that failed there. */
+export const transferLedgerKey = (transferId: string, step: 'debit' | 'credit' | 'refund') =>
+  `partner-transfer:${transferId}:${step}`;
+
+/** A voucher bought with points: the client's key, scoped to the member so keys never collide. */
+export const redemptionLedgerKey = (collectorId: string, key: string) => `redemption:${collectorId}:${key}`;
+
+/** A missing-points claim granted. */
+export const claimLedgerKey = (claimId: string) => `missing-points-claim:${claimId}`;
+
+/** Points on their way, posted when their day comes. */
+export const pendingLedgerKey = (pendingId: string) => `pending-points:${pendingId}`;

@@ -1,0 +1,155 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/database.ts';
+
+/** At most this many examples of each broken invariant are read; the count is always whole. */
+export const EXAMPLES = 10;
+
+/** One row that breaks an invariant, in words an operator can follow to the rows (ids, keys, amounts). */
+export interface Breach {
+  total: number;
+  example: string;
+}
+
+/** The rows a raw statement answers (both databases' drivers answer `{ rows }`). */
+async function rowsOf<T>(db: DbExecutor, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Runs a query whose rows each break the invariant, each with its whole count (`total`, a window count) and a
+ * line that names the rows (`example`); answers the count and the first EXAMPLES lines.
+ */
+async function breaches(db: DbExecutor, query: SQL): Promise<{ count: number; examples: string[] }> {
+  const rows = await rowsOf<Breach>(db, sql`${query} limit ${EXAMPLES}`);
+  return { count: Number(rows[0]?.total ?? 0), examples: rows.map((row) => row.example) };
+}
+
+/** Members whose points add up to less than nothing (the balance is the sum of the member's entries). */
+export const negativeBalances = (db: DbExecutor) =>
+  breaches(
+    db,
+    sql`select count(*) over () as total,
+          'member ' || collector_id || ' has ' || sum(amount) || ' points' as example
+        from points_ledger group by collector_id having sum(amount) < 0`,
+  );
+
+/**
+ * Whether the unique index on the ledger's idempotency keys exists and is valid: while it is, no key can be
+ * written twice (PostgreSQL refuses the second), so this proves the invariant without reading 20 million keys.
+ */
+export async function idempotencyKeysUnique(db: DbExecutor) {
+  const rows = await rowsOf<{ ok: boolean }>(
+    db,
+    sql`select i.indisunique and i.indisvalid as ok
+        from pg_index i join pg_class c on c.oid = i.indexrelid
+        where c.relname = 'points_ledger_idempotency_key_unique'`,
+  );
+  return rows[0]?.ok === true;
+}
+
+/**
+ * Points conversions whose ledger entries do not match their state (the transfer table is small: each of its
+ * keys is one lookup in the ledger's key index). A base-to-partner transfer takes its points by a debit and
+ * gives them back by a refund; a partner-to-base one adds them by a credit.
+ * - SUCCESS: its debit (or credit) of the right amount, and no refund;
+ * - FAILED: nothing, or a debit and its refund, both of the right amount (never a refund alone);
+ * - PENDING: no refund and no credit yet (the settle job finishes it).
+ */
+export const transfersOutOfStep = (db: DbExecutor) =>
+  breaches(
+    db,
+    sql`select count(*) over () as total,
+          'transfer ' || t.id || ' (' || t.conversion_type || ', ' || t.status || ', ' || t.points_given
+            || ' for ' || t.points_received || '): debit ' || coalesce(d.amount::text, 'none')
+            || ', credit ' || coalesce(c.amount::text, 'none') || ', refund ' || coalesce(r.amount::text, 'none')
+            as example
+        from partner_transfers t
+        left join points_ledger d on d.idempotency_key = 'partner-transfer:' || t.id || ':debit'
+        left join points_ledger c on c.idempotency_key = 'partner-transfer:' || t.id || ':credit'
+        left join points_ledger r on r.idempotency_key = 'partner-transfer:' || t.id || ':refund'
+        -- A missing entry compares as unknown (null): only a row that is certainly right passes.
+        where not coalesce(case
+          when t.conversion_type = 'NECTAR_TO_PARTNER' then c.id is null and case t.status
+            when 'SUCCESS' then d.amount = -t.points_given and r.id is null
+            when 'FAILED' then (d.id is null and r.id is null)
+              or (d.amount = -t.points_given and r.amount = t.points_given)
+            else r.id is null and (d.id is null or d.amount = -t.points_given)
+          end
+          else d.id is null and r.id is null and case t.status
+            when 'SUCCESS' then c.amount = t.points_received
+            else c.id is null
+          end
+        end, false)`,
+  );
+
+/** Ledger entries of a conversion whose transfer does not exist. */
+export const transferEntriesWithoutTransfer = (db: DbExecutor) =>
+  breaches(
+    db,
+    sql`select count(*) over () as total,
+          'entry ' || e.id || ' (' || e.idempotency_key || ', ' || e.amount || ') has no transfer' as example
+        from points_ledger e
+        where e.idempotency_key like 'partner-transfer:%'
+          and not exists (
+            select 1 from partner_transfers t where t.id::text = split_part(e.idempotency_key, ':', 2)
+          )`,
+  );
+
+/**
+ * Points taken that nothing explains. A debit is a voucher's (the voucher names it), a conversion's (its
+ * transfer exists) or a spend at a partner's till (its details say REDEMPTION).
+ */
+export const unexplainedDebits = (db: DbExecutor) =>
+  breaches(
+    db,
+    sql`select count(*) over () as total,
+          'entry ' || e.id || ' (' || e.idempotency_key || ', ' || e.amount || ', member ' || e.collector_id
+            || ') is neither a voucher, a conversion nor a spend at a till' as example
+        from points_ledger e
+        where e.amount < 0
+          and not exists (select 1 from vouchers v where v.ledger_entry_id = e.id)
+          and not exists (
+            select 1 from transaction_details d where d.ledger_entry_id = e.id and d.partner_kind = 'REDEMPTION'
+          )
+          and not exists (
+            select 1 from partner_transfers t
+            where e.idempotency_key = 'partner-transfer:' || t.id || ':debit'
+              and t.conversion_type = 'NECTAR_TO_PARTNER'
+          )`,
+  );
+
+/** Vouchers bought with points whose debit is missing, of another amount or another member's. */
+export const vouchersWithoutTheirDebit = (db: DbExecutor) =>
+  breaches(
+    db,
+    sql`select count(*) over () as total,
+          'voucher ' || v.id || ' (' || v.points || ' points, member ' || v.collector_id || '): debit '
+            || coalesce(e.amount::text || ' of member ' || e.collector_id, 'none') as example
+        from vouchers v left join points_ledger e on e.id = v.ledger_entry_id
+        where case when v.points = 0 then v.ledger_entry_id is not null
+          else e.id is null or e.amount <> -v.points or e.collector_id <> v.collector_id end`,
+  );
+
+/** Points on their way that were posted, and granted missing-points claims, without their entry of that size. */
+export const postingsWithoutTheirCredit = (db: DbExecutor) =>
+  breaches(
+    db,
+    sql`select count(*) over () as total, example from (
+          select 'points on their way ' || p.id || ' (' || p.points || '): entry '
+              || coalesce(e.amount::text, 'none') as example
+            from pending_points p left join points_ledger e on e.id = p.ledger_entry_id
+            where p.ledger_entry_id is not null and (e.id is null or e.amount <> p.points)
+          union all
+          select 'claim ' || c.id || ' (granted ' || c.points_granted || '): entry '
+              || coalesce(e.amount::text, 'none') as example
+            from missing_points_claims c left join points_ledger e on e.id = c.ledger_entry_id
+            where c.status = 'GRANTED' and (e.id is null or e.amount <> c.points_granted)
+        ) breaches`,
+  );
+
+/** Ledger entries in all (the size of what was checked). */
+export async function entryCount(db: DbExecutor) {
+  const rows = await rowsOf<{ n: string | number }>(db, sql`select count(*)::bigint as n from points_ledger`);
+  return Number(rows[0]?.n ?? 0);
+}
