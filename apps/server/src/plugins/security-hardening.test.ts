@@ -3,6 +3,7 @@ import { Buffer } from 'node:buffer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCollector } from '../db/demo/demo-collector.ts';
 import { getOrCreateSecret } from '../lib/server-secrets.ts';
+import { CONTROL_CHARACTER_MESSAGE } from './security.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../test/build-test-app.ts';
 import { authorizationCode, Jar } from '../test/oidc-browser.ts';
 
@@ -100,6 +101,26 @@ describe('control characters, encoded paths, provider headers and codes (issue 1
     }
     expect(operations).toBeGreaterThan(40);
     expect(failures).toEqual([]);
+  });
+
+  it("sends a browser's page load with a NUL byte in its address to the not-found page, and an API call a 400", async () => {
+    for (const url of ['/register%00', '/offers/sainsburys?category=%00', '/id/start/nectar-card-check%00x']) {
+      const page = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect({ url, status: page.statusCode, location: page.headers.location }).toEqual({
+        url,
+        status: 303,
+        location: '/not-found',
+      });
+    }
+    // Where it lands: an address the route table does not know, which the app answers with its not-found page.
+    const notFound = await t.app.inject({
+      url: '/not-found',
+      headers: { accept: 'text/html', host: new URL(t.config.publicUrl).host },
+    });
+    expect(notFound.statusCode).toBe(404);
+    const api = await t.app.inject({ url: '/offers-api/offers%00', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toEqual({ code: 'VALIDATION', description: CONTROL_CHARACTER_MESSAGE });
   });
 
   it('refuses other control characters in one-line fields but keeps line breaks in text', async () => {

@@ -104,6 +104,16 @@ const hasEncodedControlInQuery = (url: string) => {
 
 export const CONTROL_CHARACTER_MESSAGE = 'The request contains characters that are not allowed.';
 
+/** An address the route table does not know: the app shows its not-found page there ("We can't find that page"). */
+export const NOT_FOUND_PAGE = '/not-found';
+
+/** A browser loading a page (GET or HEAD asking for HTML), not an API call, a health check or a tool. */
+const isPageLoad = (method: string, accept: string | undefined, path: string) =>
+  (method === 'GET' || method === 'HEAD') &&
+  accept?.includes('text/html') === true &&
+  !isApiPath(path) &&
+  !/^\/(healthz|readyz|dev|docs)(\/|$)/.test(path);
+
 const hostOf = (origin: string): string | undefined => {
   try {
     return new URL(origin).host;
@@ -217,24 +227,24 @@ export const securityPlugin = fp(
       const url = request.url;
       const path = decodedPath(url);
 
-      // Canonical host (issue 10): a page opened at another name of this server (127.0.0.1, a LAN address) is
-      // sent to PUBLIC_URL, where sign-in's registered redirect address works. Only browser page loads (GET or
-      // HEAD asking for HTML) move; API calls, health checks and tools answer on any host.
-      if (
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        request.headers.accept?.includes('text/html') &&
-        request.host.toLowerCase() !== canonicalHost &&
-        !isApiPath(path) &&
-        !/^\/(healthz|readyz|dev|docs)(\/|$)/.test(path)
-      ) {
-        reply.redirect(`${canonical.origin}${url}`, 301);
+      // A NUL byte or another control character in a path, a query or a body field is refused with 400 before
+      // any handler or database sees it (PostgreSQL refuses NUL in text, which would otherwise answer 500). A
+      // browser's page load at such an address is sent to the product's not-found page instead of the API's
+      // JSON: nothing of the address goes with it.
+      if (CONTROL.test(url) || CONTROL.test(path) || hasEncodedControlInQuery(url)) {
+        if (isPageLoad(request.method, request.headers.accept, path)) {
+          reply.header('cache-control', 'no-store').redirect(NOT_FOUND_PAGE, 303);
+          return;
+        }
+        done(new AppError(400, 'VALIDATION', CONTROL_CHARACTER_MESSAGE));
         return;
       }
 
-      // A NUL byte or another control character in a path, a query or a body field is refused with 400 before
-      // any handler or database sees it (PostgreSQL refuses NUL in text, which would otherwise answer 500).
-      if (CONTROL.test(url) || CONTROL.test(path) || hasEncodedControlInQuery(url)) {
-        done(new AppError(400, 'VALIDATION', CONTROL_CHARACTER_MESSAGE));
+      // Canonical host (issue 10): a page opened at another name of this server (127.0.0.1, a LAN address) is
+      // sent to PUBLIC_URL, where sign-in's registered redirect address works. Only browser page loads (GET or
+      // HEAD asking for HTML) move; API calls, health checks and tools answer on any host.
+      if (isPageLoad(request.method, request.headers.accept, path) && request.host.toLowerCase() !== canonicalHost) {
+        reply.redirect(`${canonical.origin}${url}`, 301);
         return;
       }
 

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../test/user-event.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passkeyMessages, type Passkey } from '@app/contracts/passkeys';
 import { Passkeys } from './passkeys.tsx';
