@@ -27,7 +27,9 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(tmpdir(), 'lc-e2e-results'),
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Traces keep the DOM after each action for a failing journey, without the screencast: recording it cost a third
+    // of the journeys' CPU (ADR 050). A failure still gets its screenshot.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // Design-review screenshots on every run: E2E_SCREENSHOTS=on (designScreenshot in fixtures.ts).
     screenshot: 'only-on-failure',
     // The offline card's service worker downloads about 225 KB for every signed-in browser; the journeys about it
@@ -50,7 +52,17 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     // Every journey runs at desktop width; those about the phone layout (the menu, sliding popups, what fits
     // on a phone's screen) carry @phone in their title and run on a phone as well.
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+    // At the phone's size and touch, drawn at one device pixel per CSS pixel: layout is the same, and the 2.6x
+    // density cost a quarter of the phone runs' CPU (ADR 050). Design-review screenshots keep the real density.
+    {
+      name: 'phone',
+      use: {
+        ...devices['Pixel 7'],
+        ...(process.env.E2E_SCREENSHOTS === 'on' ? {} : { deviceScaleFactor: 1 }),
+        channel: undefined,
+      },
+      grep: /@phone/,
+    },
   ],
   webServer: {
     // The server as `npm start` runs it: the bundle scripts/e2e.mjs built (ADR 016).
