@@ -104,7 +104,11 @@ describe('control characters, encoded paths, provider headers and codes (issue 1
   });
 
   it("sends a browser's page load with a NUL byte in its address to the not-found page, and an API call a 400", async () => {
-    for (const url of ['/register%00', '/offers/sainsburys?category=%00', '/id/start/nectar-card-check%00x']) {
+    for (const url of [
+      '/register%00',
+      '/offers/sainsburys?category=%00',
+      '/id/start/nectar-card-check%00x',
+    ]) {
       const page = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
       expect({ url, status: page.statusCode, location: page.headers.location }).toEqual({
         url,

@@ -243,7 +243,10 @@ export const securityPlugin = fp(
       // Canonical host (issue 10): a page opened at another name of this server (127.0.0.1, a LAN address) is
       // sent to PUBLIC_URL, where sign-in's registered redirect address works. Only browser page loads (GET or
       // HEAD asking for HTML) move; API calls, health checks and tools answer on any host.
-      if (isPageLoad(request.method, request.headers.accept, path) && request.host.toLowerCase() !== canonicalHost) {
+      if (
+        isPageLoad(request.method, request.headers.accept, path) &&
+        request.host.toLowerCase() !== canonicalHost
+      ) {
         reply.redirect(`${canonical.origin}${url}`, 301);
         return;
       }
