@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ADDRESS_SEARCH_DELAY_MS, COPY_CONFIRMATION_MS } from '@app/contracts/registration';
 import { designScreenshot, expect, seriousAxeViolations, test } from './fixtures.ts';
 
 /**
@@ -27,6 +28,18 @@ async function expectMismatchScreen(page: Page) {
 
 const progressOf = (page: Page) => page.getByRole('progressbar', { name: 'Registration progress' });
 
+/**
+ * Presses Find address and lets the spec's 2-second search delay pass on the page's clock instead of the
+ * journey's: Playwright's clock, installed before the first page (`context.clock.install()`), still flows as
+ * real time does; this jumps it once the search is under way (the button busy).
+ */
+async function findAddress(page: Page) {
+  const button = page.getByRole('button', { name: 'Find address' });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await page.clock.fastForward(ADDRESS_SEARCH_DELAY_MS);
+}
+
 test('a new consumer registers and ends signed in on the homepage', async ({
   page,
   request,
@@ -36,6 +49,7 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   test.setTimeout(120_000);
   const shot = (name: string) => designScreenshot(page, `registration-${name}`);
   const email = `reg-${testInfo.project.name}-${Date.now()}@example.com`;
+  await context.clock.install();
 
   // Card check: no choice gives the spec's message; No goes to the email step.
   await page.goto('/id/start');
@@ -118,14 +132,14 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   await page.getByLabel('Postcode').fill('ZE1 0AA');
   await page.getByLabel('Postcode').blur();
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Find address' }).click();
+  await findAddress(page);
   await expect(page.getByRole('alert')).toHaveText(
     'No addresses were found - Please check your details and try again.',
     { timeout: 10_000 },
   );
   await page.getByLabel('Property number or name').fill('Flat');
   await page.getByLabel('Postcode').fill('M1 1AE');
-  await page.getByRole('button', { name: 'Find address' }).click();
+  await findAddress(page);
   await expect(
     page.getByRole('heading', { level: 1, name: "We've found a few addresses, which is yours?" }),
   ).toBeVisible({ timeout: 10_000 });
@@ -133,7 +147,7 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   await page.getByRole('button', { name: "My address isn't listed" }).click();
   await page.getByLabel('Property number or name').fill('Buckingham Palace');
   await page.getByLabel('Postcode').fill('SW1A 1AA');
-  await page.getByRole('button', { name: 'Find address' }).click();
+  await findAddress(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Is this your address?' })).toBeVisible({
     timeout: 10_000,
   });
@@ -201,7 +215,8 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);
   await page.getByRole('button', { name: 'Copy your card number' }).click();
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Copy your card number' })).toBeVisible({ timeout: 5_000 });
+  await page.clock.fastForward(COPY_CONFIRMATION_MS);
+  await expect(page.getByRole('button', { name: 'Copy your card number' })).toBeVisible();
   // Brand logos (drawn by our brands API) and the app's store links (spec 2).
   const logos = page.locator('.registration__brands img');
   await expect(logos).toHaveCount(5);
@@ -231,6 +246,7 @@ test('a new business account registers, opts in to business offers and ends on t
 }, testInfo) => {
   test.setTimeout(120_000);
   const email = `biz-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.context().clock.install();
 
   await page.goto('/id/start/nectar-card-check');
   await answerCookieBanner(page);
@@ -282,7 +298,7 @@ test('a new business account registers, opts in to business offers and ends on t
   await p.getByRole('button', { name: 'Continue' }).click();
   await p.getByLabel('Property number or name').fill('1');
   await p.getByLabel('Postcode').fill('SW1A 1AA');
-  await p.getByRole('button', { name: 'Find address' }).click();
+  await findAddress(p);
   await p.getByRole('button', { name: 'Yes, continue' }).click({ timeout: 10_000 });
   await p.getByLabel('Memorable word').fill('Cakes');
   await p.getByLabel('Mobile number').fill('07911 123456');
@@ -385,6 +401,7 @@ const TOM: PlasticCardHolder = {
 
 /** The card check's Yes: the card number step. */
 async function openCardNumberStep(page: Page) {
+  await page.clock.install();
   await page.goto('/id/start/nectar-card-check');
   await answerCookieBanner(page);
   await page.getByRole('radio', { name: /^Yes/ }).check();
@@ -441,7 +458,7 @@ async function registerPlasticCard(page: Page, request: APIRequestContext, holde
     await expect(page.getByText("We'll send surprises, and other important information")).toBeVisible();
     await page.getByLabel('Property number or name').fill('1');
     await page.getByLabel('Postcode').fill('SW1A 1AA');
-    await page.getByRole('button', { name: 'Find address' }).click();
+    await findAddress(page);
     await page.getByRole('button', { name: 'Yes, continue' }).click({ timeout: 10_000 });
   }
   await expect(

@@ -10,6 +10,9 @@ export const DATA_EXPORT_LINK_HOURS = 24;
 /** One request per this many hours (rolling, from the last request that did not fail). */
 export const DATA_EXPORT_REQUEST_EVERY_HOURS = 24;
 
+/** While a copy is being prepared, the page asks again this often, so it shows "ready" without a reload. */
+export const DATA_EXPORT_POLL_MS = 4_000;
+
 /** The files inside the download. */
 export const DATA_EXPORT_FILES = { json: 'your-data.json', csv: 'activity.csv' } as const;
 
