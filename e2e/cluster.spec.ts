@@ -146,6 +146,41 @@ test('through the balancer a member signs in, spends points and converts some, s
   }
 });
 
+test('a per-client limit counts what both instances answered, through Redis', async ({ playwright }) => {
+  const api = await playwright.request.newContext({ baseURL: cluster?.url ?? '' });
+  try {
+    // A client of this journey's own: HAProxy appends the address it saw to X-Forwarded-For and the instances
+    // believe the balancer (TRUST_PROXY), so the client is the address before it.
+    const client = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
+    // The email sign-in's code request: 5 a minute per client (session-api/routes.ts). The limit counts every
+    // attempt, before the bot-check refuses one without its token (400).
+    const ask = () =>
+      api.post('/session-api/session/request', {
+        headers: { channel: 'JS-WEB', 'x-forwarded-for': client },
+        data: { email: 'nobody@example.com' },
+      });
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await ask());
+    expect(answers.map((answer) => answer.status())).toEqual([400, 400, 400, 400, 400]);
+    expect(new Set(answers.map((answer) => answer.headers()['x-instance']))).toEqual(
+      new Set(['app-1', 'app-2']),
+    );
+
+    // The sixth and seventh land on each instance in turn: both refuse, having counted the other's answers.
+    const refused = [await ask(), await ask()];
+    expect(refused.map((answer) => answer.status())).toEqual([429, 429]);
+    expect(new Set(refused.map((answer) => answer.headers()['x-instance']))).toEqual(
+      new Set(['app-1', 'app-2']),
+    );
+    expect(await refused[0].json()).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      description: 'Too many attempts. Please wait a moment and try again.',
+    });
+  } finally {
+    await api.dispose();
+  }
+});
+
 test('a rolling restart of both instances under load loses no request', async () => {
   test.setTimeout(120_000);
   if (!cluster) throw new Error('no cluster');
