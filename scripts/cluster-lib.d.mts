@@ -49,6 +49,14 @@ export declare function redisProblem(url: string): Promise<string | undefined>;
 export declare function createDatabase(
   adminUrl: string,
 ): Promise<{ name: string; url: string; drop(): Promise<void> }>;
+export declare function startInstance(options: {
+  name: string;
+  port: number;
+  env: Record<string, string | undefined>;
+  output?: 'inherit' | 'ignore' | 'pipe';
+  startTimeoutMs?: number;
+}): Promise<Instance>;
+export declare function stopInstance(instance: Instance, signal?: NodeJS.Signals): Promise<number | string>;
 export declare function haproxyConfig(options: {
   port: number;
   servers: { name: string; port: number }[];

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { collectors } from '../../db/schema/core.ts';
 import type { Config } from '../../env.ts';
-import { cookieNameFor } from '../../lib/cookie-name.ts';
+import { cookieNameFor, pathCookieNameFor } from '../../lib/cookie-name.ts';
 import { getOrCreateSecret } from '../../lib/server-secrets.ts';
 import { noteAccountRead } from '../../lib/account-reads.ts';
 import { loadPartnerClients, nativeAppClient } from './clients.ts';
@@ -207,7 +207,8 @@ export async function createIdentityProvider({
   const keys = await loadSigningKeys(db, config.oidc.signingKeyMaxAgeDays);
   const cookieKeys = [await getOrCreateSecret(db, 'oidc-cookie-key')];
   const secure = config.publicUrl.startsWith('https://');
-  const deviceCookie = cookieNameFor(config.publicUrl)(DEVICE_COOKIE);
+  const cookieName = cookieNameFor(config.publicUrl);
+  const deviceCookie = cookieName(DEVICE_COOKIE);
   // findAccount runs twice in every sign-in (the resume and the token endpoint): built once (ADR 047).
   const accountById = db
     .select({
@@ -246,7 +247,13 @@ export async function createIdentityProvider({
     jwks: { keys },
     cookies: {
       keys: cookieKeys,
-      names: { session: 'oidc_session', interaction: 'oidc_interaction', resume: 'oidc_resume' },
+      // Over https the session and interaction cookies are `__Host-` (path /, no Domain: a sibling subdomain
+      // cannot plant one) and the resume cookie, which keeps the authorization endpoint's path, `__Secure-`.
+      names: {
+        session: cookieName('oidc_session'),
+        interaction: cookieName('oidc_interaction'),
+        resume: pathCookieNameFor(config.publicUrl)('oidc_resume'),
+      },
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
       // On every path: the interaction cookie must reach the consent answer (/identity-api/consent/:uid), which
       // is refused without it (issue 28, point 6). The resume cookie still sets its own path.

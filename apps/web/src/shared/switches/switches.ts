@@ -80,8 +80,10 @@ export async function loadSwitches(
   const environment = environmentOf(location.hostname);
   const overrides = rememberedList(url, SWITCHES_PARAM, STORAGE_KEYS.switches);
   const faux = rememberedList(url, FAUX_SWITCHES_PARAM, STORAGE_KEYS.fauxSwitches);
-  // The server decides 404 for switch-gated routes; it reads the same remembered list from this cookie.
-  document.cookie = `${SWITCHES_COOKIE}=${encodeURIComponent(overrides.join(','))}; path=/; max-age=31536000; SameSite=Lax`;
+  // The server decides 404 for switch-gated routes; it reads the same remembered list from this cookie (Secure
+  // when this document came over https, as every cookie of ours is there).
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SWITCHES_COOKIE}=${encodeURIComponent(overrides.join(','))}; path=/; max-age=31536000; SameSite=Lax${secure}`;
   const remote = await fetchRemote().catch(() => undefined);
   state = { environment, switches: resolveSwitches({ environment, overrides, remote }), faux };
   return state;
