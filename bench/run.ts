@@ -25,6 +25,7 @@ import { createSessionStore } from '../apps/server/src/plugins/session-store.ts'
 import { SESSION_COOKIE } from '../apps/server/src/plugins/session.ts';
 import { buildServerIfNeeded, serverBundle, serverEnv } from '../scripts/server-build.mjs';
 import { buildWebIfNeeded } from '../scripts/web-build.mjs';
+import { pageCost, scriptCost, type Spread } from './bot-check.ts';
 import { lighthouseFigures, type LighthouseFigures } from './lighthouse.ts';
 import { signInOnce } from './sign-in-flow.ts';
 import { printTable, record } from './table.ts';
@@ -44,7 +45,7 @@ const bundle = process.env.BENCH_SERVER_DIST
   ? path.resolve(root, process.env.BENCH_SERVER_DIST, 'main.mjs')
   : serverBundle;
 /**
- * `BENCH_ONLY=start,bundles,lighthouse,reads,sign-in,postgres` runs only those sections (all when unset);
+ * `BENCH_ONLY=start,bundles,lighthouse,bot-check,reads,sign-in,postgres` runs only those sections (all when unset);
  * `BENCH_SKIP=lighthouse` (or any of them) leaves those out.
  */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
@@ -68,6 +69,19 @@ function pinning(): { pinned: true } | { pinned: false; why: string } {
   }
 }
 const pin = pinning();
+
+/** Runs `work` with this process (and what it starts meanwhile) on every core, then back on the client's core. */
+async function onEveryCore<T>(work: () => Promise<T>): Promise<T> {
+  if (!pin.pinned) return work();
+  const pinTo = (cpus: string) =>
+    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
+  pinTo(`${SERVER_CPU},${CLIENT_CPU}`);
+  try {
+    return await work();
+  } finally {
+    pinTo(CLIENT_CPU);
+  }
+}
 
 /** Node with `args`, on the server's core when the cores can be kept apart (taskset execs: same pid). */
 const spawnServerSide = (args: string[], options: SpawnOptions) =>
@@ -336,6 +350,8 @@ async function signInFigures(
     TRUST_PROXY: '1',
     DEVICE_2FA: 'false',
     PUBLIC_URL: base,
+    // The server's side of a sign-in is measured here, not the client's proof of work (the bot-check section).
+    BOT_CHECK_COST: '10',
     // The demo member signs in: loaded here too, so BENCH_ONLY=sign-in has it without the reads section's seed.
     DEMO_DATA: 'true',
     NODE_OPTIONS: `--import=${pathToFileURL(path.join(root, 'bench/event-loop-probe.mjs')).href}`,
@@ -449,6 +465,42 @@ async function signInFigures(
 }
 
 /** Lighthouse mobile performance of the public pages of the issue's list and the signed-in homepage. */
+/** Challenges measured each way: the spread of the secret counter shows in a handful. */
+const BOT_CHECK_RUNS = 8;
+
+/** The proof of work at the product's own settings: a script's CPU per challenge, and a page's time (ADR 052). */
+async function botCheckSection(dataDir: string) {
+  const port = await freePort();
+  const product = startProduct(port, dataDir);
+  try {
+    const base = `http://localhost:${port}`;
+    await waitFor(`${base}/readyz`);
+    const script = await scriptCost(base, BOT_CHECK_RUNS);
+    // The page's workers share the cores as a phone's would: Chromium starts on both, not the client's one.
+    const { laptop, phone } = await onEveryCore(() => pageCost(base, BOT_CHECK_RUNS));
+    const ms = ({ min, mean, max }: Spread) =>
+      `${min.toFixed(0)} / ${mean.toFixed(0)} / ${max.toFixed(0)} ms`;
+    console.log(`\nBot-check proof of work, ${BOT_CHECK_RUNS} challenges each (least / mean / most):`);
+    console.log(`  a script (Node, CPU of all its threads): ${ms(script)}`);
+    console.log(`  the sign-in page in Chromium, this machine: ${ms(laptop)}`);
+    console.log(`  the sign-in page in Chromium, CPU slowed 4x (a mid-range phone): ${ms(phone)}`);
+    record({
+      figure: 'bot-check: a script, CPU per challenge (least)',
+      value: `${script.min.toFixed(0)} ms`,
+      target: '>= 300 ms',
+      pass: script.min >= 300,
+    });
+    record({
+      figure: 'bot-check: phone page, CPU 4x slower (most)',
+      value: `${phone.max.toFixed(0)} ms`,
+      target: '<= 1500 ms',
+      pass: phone.max <= 1500,
+    });
+  } finally {
+    await stop(product);
+  }
+}
+
 async function lighthouseSection(dataDir: string) {
   const port = await freePort();
   // The embedded database admits one process: the session is written before the server opens it.
@@ -639,6 +691,7 @@ async function main() {
         value: 'not measured (BENCH_SKIP/BENCH_ONLY)',
         target: 'issue 32, items 1-2',
       });
+    if (wants('bot-check')) await botCheckSection(dataDir);
     if (!wants('reads') && !wants('sign-in') && !wants('postgres')) return;
 
     const [loggingPort, quietPort] = [await freePort(), await freePort()];

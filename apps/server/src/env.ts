@@ -41,11 +41,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
     /**
-     * The proof of work's size: the largest number of hashes a browser may need (a third of it at the least).
-     * 30,000 takes a laptop's Chromium about 0.2 s at worst (150,000 SHA-256 a second measured here) and a
-     * mid-range phone, 3 to 5 times slower, under a second (issue 28, point 10).
+     * The proof of work's size: the most attempts a challenge takes (three quarters of it at the least), each a
+     * PBKDF2-SHA-256 of 1,000 iterations. 2,500 costs a script at least 0.3 s of a core and a phone's page, four
+     * workers at once, about a second at worst (ADR 052; `npm run bench` measures both).
      */
-    BOT_CHECK_COST: z.coerce.number().int().min(1_000).max(10_000_000).default(30_000),
+    BOT_CHECK_COST: z.coerce.number().int().min(1).max(1_000_000).default(2_500),
     RECAPTCHA_SECRET: z.string().min(1).optional(),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     SMTP_URL: z
@@ -250,7 +250,7 @@ export interface Config {
   now?: () => Date;
   logLevel: string;
   botCheck: 'altcha' | 'recaptcha' | 'off';
-  /** ALTCHA: the most hashes a challenge takes to solve (BOT_CHECK_COST). */
+  /** ALTCHA: the most attempts a challenge takes to solve, each a PBKDF2 of 1,000 iterations (BOT_CHECK_COST). */
   botCheckCost: number;
   recaptchaSecret?: string;
   recaptchaSiteKey?: string;

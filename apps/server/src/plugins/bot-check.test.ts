@@ -1,13 +1,14 @@
 // @databases one: the rules it tests go through the API and the repositories alike on both databases; nothing it asserts depends on the kind.
 import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotCheckChallenge } from '@app/contracts/bot-check';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { BOT_CHECK_ITERATIONS } from './bot-check.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ BOT_CHECK: 'altcha' });
+  t = await buildTestApp({ BOT_CHECK: 'altcha', BOT_CHECK_COST: '20' });
 });
 afterAll(async () => t.close());
 
@@ -47,24 +48,34 @@ describe('bot-check (altcha)', () => {
   });
 });
 
-describe('the proof of work has a real cost (issue 28, point 10)', () => {
-  it('makes the browser search up to BOT_CHECK_COST hashes, at least a third of it; 30,000 by default', async () => {
-    const costly = await buildTestApp({ BOT_CHECK: 'altcha', BOT_CHECK_COST: '3000' });
+describe('the proof of work has a real cost (ADR 052)', () => {
+  it('makes the browser search up to BOT_CHECK_COST PBKDF2 attempts, at least three quarters of it; 2,500 by default', async () => {
+    const costly = await buildTestApp({ BOT_CHECK: 'altcha', BOT_CHECK_COST: '40' });
     try {
       const counters: number[] = [];
       for (let i = 0; i < 5; i += 1) {
         const answer = (await costly.app.inject('/bot-check/challenge')).json<BotCheckChallenge>();
         if (answer.provider !== 'altcha') throw new Error('expected an altcha challenge');
+        expect(answer.challenge.parameters).toMatchObject({
+          algorithm: 'PBKDF2/SHA-256',
+          cost: BOT_CHECK_ITERATIONS,
+        });
         const solution = await solveChallenge({ challenge: answer.challenge, deriveKey });
         counters.push(solution?.counter ?? -1);
       }
       for (const counter of counters) {
-        expect(counter).toBeGreaterThanOrEqual(1000);
-        expect(counter).toBeLessThanOrEqual(3000);
+        expect(counter).toBeGreaterThanOrEqual(30);
+        expect(counter).toBeLessThanOrEqual(40);
       }
     } finally {
       await costly.close();
     }
-    expect(t.config.botCheckCost).toBe(30_000);
+    expect(BOT_CHECK_ITERATIONS).toBe(1_000);
+    const defaults = await buildTestApp({ BOT_CHECK: 'altcha' });
+    try {
+      expect(defaults.config.botCheckCost).toBe(2_500);
+    } finally {
+      await defaults.close();
+    }
   });
 });
