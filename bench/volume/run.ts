@@ -9,6 +9,7 @@
  *   npm run bench:volume -- --members 100000 --ledger 2000000
  *   npm run bench:volume -- --fresh                      drop the database and load again
  *   npm run bench:volume -- --only spend --profile       one route, with a CPU profile of the server
+ *   npm run bench:volume -- --only ledger-check           the nightly ledger check over the whole ledger
  *
  * VOLUME_DATABASE_URL names the PostgreSQL server (default postgres://root@127.0.0.1:5432/postgres); the
  * database is lc_volume on it.
@@ -389,6 +390,9 @@ async function main() {
     if (wants('plans') && member) plans.push([who, await memberReadPlans(url, member)]);
   }
 
+  // The nightly ledger check, as an operator runs it (npm run ledger:check), over the whole ledger after the spends.
+  if (wants('ledger-check')) rows.push(await ledgerCheckRow(url));
+
   const width = Math.max(...rows.map((row) => row.name.length));
   log(
     `\n${CONNECTIONS} connections, ${SECONDS} s each, every request for another member; budget: DESIGN.md 7; ` +
@@ -405,6 +409,29 @@ async function main() {
       );
     }
   }
+}
+
+/** `npm run ledger:check -- --json` against the loaded database: its time and what it found. */
+async function ledgerCheckRow(databaseUrl: string) {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/cli/ledger-check.ts'), '--json'],
+    { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const ms = performance.now() - started;
+  const report = JSON.parse(out || '{}') as { entries?: number; problems?: number; tookMs?: number };
+  return {
+    name: 'ledger check (npm run ledger:check)',
+    value:
+      `${(report.entries ?? 0).toLocaleString('en-GB')} entries: ${report.problems ?? '?'} problems in ` +
+      `${((report.tookMs ?? 0) / 1000).toFixed(1)} s (the command: ${(ms / 1000).toFixed(1)} s, exit ${code})`,
+    budget: 'within the night',
+    verdict: code === 0 ? 'pass' : 'short',
+  };
 }
 
 await main();
