@@ -1,15 +1,5 @@
-import { createServer } from 'node:net';
-
-/** A port nothing listens on now, chosen by the system. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+/** A port nothing listens on now, chosen by the system (the scripts' own). */
+export { freePort } from '../scripts/browser-tools.mjs';
 
 /** Asks `url` every 10 ms until it answers 2xx; throws after `timeoutMs`. */
 export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {

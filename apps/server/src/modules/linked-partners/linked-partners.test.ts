@@ -517,21 +517,39 @@ describe('conversions (points exchange)', () => {
     },
   );
 
-  /** A base-to-partner transfer a stopped process left PENDING `ageMs` ago, its points taken. */
-  async function stalledTransfer(member: Member, account: string, ageMs: number, id: string = randomUUID()) {
+  /** A hotel transfer row a stopped process left PENDING `ageMs` ago, and nothing else: its id. */
+  async function pendingTransfer(
+    member: Member,
+    account: string,
+    ageMs: number,
+    conversion: { type: 'NECTAR_TO_PARTNER' | 'PARTNER_TO_NECTAR'; given: number; received: number },
+    id: string = randomUUID(),
+  ) {
     const at = new Date(Date.now() - ageMs);
     await t.app.db.insert(partnerTransfers).values({
       id,
       collectorId: member.id,
       partnerId: 'HOTELSCOM',
       partnerAccount: account,
-      conversionType: 'NECTAR_TO_PARTNER',
-      pointsGiven: 400,
-      pointsReceived: 200,
+      conversionType: conversion.type,
+      pointsGiven: conversion.given,
+      pointsReceived: conversion.received,
       status: 'PENDING',
       createdAt: at,
       updatedAt: at,
     });
+    return id;
+  }
+
+  /** A base-to-partner transfer a stopped process left PENDING `ageMs` ago, its points taken. */
+  async function stalledTransfer(member: Member, account: string, ageMs: number, id: string = randomUUID()) {
+    await pendingTransfer(
+      member,
+      account,
+      ageMs,
+      { type: 'NECTAR_TO_PARTNER', given: 400, received: 200 },
+      id,
+    );
     await recordPoints(t.app.db, {
       collectorId: member.id,
       amount: -400,
@@ -582,19 +600,10 @@ describe('conversions (points exchange)', () => {
     await link(member, 'HOTELSCOM', account);
     // What a stop between a transfer and its debit left while they were written apart: no points were taken,
     // and the partner was never asked to credit anything.
-    const id = randomUUID();
-    const at = new Date(Date.now() - 2 * 60_000);
-    await t.app.db.insert(partnerTransfers).values({
-      id,
-      collectorId: member.id,
-      partnerId: 'HOTELSCOM',
-      partnerAccount: account,
-      conversionType: 'NECTAR_TO_PARTNER',
-      pointsGiven: 400,
-      pointsReceived: 200,
-      status: 'PENDING',
-      createdAt: at,
-      updatedAt: at,
+    const id = await pendingTransfer(member, account, 2 * 60_000, {
+      type: 'NECTAR_TO_PARTNER',
+      given: 400,
+      received: 200,
     });
     await t.app.jobs.trigger('settle-stale-conversions');
     expect(await settled(id)).toMatchObject({ status: 'FAILED', failureCode: 'STALE' });
@@ -611,19 +620,10 @@ describe('conversions (points exchange)', () => {
     const account = await sandbox('hotel', 1000);
     await link(member, 'HOTELSCOM', account);
     // The partner took its 400 and the member got 800, then the process stopped before the status was written.
-    const id = randomUUID();
-    const at = new Date(Date.now() - 2 * 60_000);
-    await t.app.db.insert(partnerTransfers).values({
-      id,
-      collectorId: member.id,
-      partnerId: 'HOTELSCOM',
-      partnerAccount: account,
-      conversionType: 'PARTNER_TO_NECTAR',
-      pointsGiven: 400,
-      pointsReceived: 800,
-      status: 'PENDING',
-      createdAt: at,
-      updatedAt: at,
+    const id = await pendingTransfer(member, account, 2 * 60_000, {
+      type: 'PARTNER_TO_NECTAR',
+      given: 400,
+      received: 800,
     });
     await createSandboxPartner(t.app.db, 'hotel').debit(account, 400, id, new AbortController().signal);
     await recordPoints(t.app.db, {
