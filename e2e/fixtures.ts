@@ -67,7 +67,7 @@ export interface FreshMember {
 }
 
 /**
- * A member of the journey's own (the tester tool POST /dev/account-member, README "Account management"), so a
+ * A member of the journey's own (the tester tool POST /dev/account-member, docs/features.md "Account management"), so a
  * journey that changes a member never changes the demo member that journeys on the other worker read. It is
  * signed in on the browser context `request` belongs to: `page.request` signs the page in, the `request`
  * fixture leaves the page signed out. `points` gives it a starting balance; `offers: 'demo'` the demo

@@ -25,7 +25,7 @@ const optionalPageAddress = z
   .transform((value) => value?.trim() || undefined)
   .pipe(pageAddress.optional());
 
-/** Every setting the server reads (README "Settings" lists them all). */
+/** Every setting the server reads (docs/settings.md lists them all). */
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

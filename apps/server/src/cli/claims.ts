@@ -7,7 +7,7 @@ import { runClaimsCommand } from './claims-command.ts';
 
 /**
  * `npm run claims -- list [--status OPEN] | grant <id> --points N [--note "..."] | refuse <id> --reason "..."`:
- * the operator's missing-points claims (README "Missing points"). Same settings as the server (DATABASE_URL or
+ * the operator's missing-points claims (docs/features.md "Missing points"). Same settings as the server (DATABASE_URL or
  * DATA_DIR, PUBLIC_URL for the emailed link, SMTP_URL: without it the email goes to the outbox).
  */
 const config = readConfig();

@@ -36,7 +36,7 @@ export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
  * a connection must open within connectMs; the server ends a statement that runs past statementMs (a lock held
  * elsewhere, a slow plan) and a transaction left idle past idleInTransactionMs (its locks released); the client
  * gives up on an answer after queryMs (the network path stalled, so the server's own limit cannot reach us) and
- * drops that connection. TCP keepalive finds a dead path on idle pooled connections. README "Running at scale".
+ * drops that connection. TCP keepalive finds a dead path on idle pooled connections. docs/scale.md.
  */
 export const DATABASE_TIMEOUTS = {
   connectMs: 5_000,

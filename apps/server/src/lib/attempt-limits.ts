@@ -11,7 +11,7 @@ export interface AttemptLimit {
 
 /**
  * Limits per account or per card (issue 10), shared by every instance, on top of the per-IP limits of the
- * routes. README "Security" lists them.
+ * routes. docs/security.md lists them.
  */
 export const ACCOUNT_LIMITS = {
   /** Wrong or right guesses of one-time codes for one account, whatever the code or the request. */

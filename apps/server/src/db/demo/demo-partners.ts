@@ -40,7 +40,7 @@ export async function loadSandboxPartnerAccounts(db: Database) {
 }
 
 /**
- * The demo member starts with the hotel account linked (README "Brands and linked partners"), so the linked
+ * The demo member starts with the hotel account linked (docs/features.md "Brands and linked partners"), so the linked
  * partners page shows both states; only when the member has never had a link (safe on every start).
  */
 export async function loadDemoPartnerLink(db: Database) {

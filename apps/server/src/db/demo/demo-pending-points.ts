@@ -8,7 +8,7 @@ import { demoCollector } from './demo-collector.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * The demo member's points on their way (README "Missing points"): two partner purchases whose points post
+ * The demo member's points on their way (docs/features.md "Missing points"): two partner purchases whose points post
  * in a few days, so the claim form's instant answer can be tried (Argos, reference ARG-5521-0907, £64.00).
  * Dated from the start that loads them and written once (fixed ids): a later start keeps them, and once
  * posted they stay in the ledger.

@@ -109,7 +109,7 @@ export class ClientsFileError extends Error {
 }
 
 /**
- * Reads the partner clients of OIDC_CLIENTS_FILE (`{"clients": [...]}`, see README "Sign in with Nectar").
+ * Reads the partner clients of OIDC_CLIENTS_FILE (`{"clients": [...]}`, see docs/partner-sign-in.md).
  * A mistake stops the start with the file, the client and the field named.
  */
 export function loadPartnerClients(file: string | undefined): ClientMetadata[] {

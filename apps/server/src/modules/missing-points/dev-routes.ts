@@ -28,7 +28,7 @@ const pendingOptionsSchema = z
 
 /**
  * Tester tool (DEV_TOOLS only, never in production): a pending entry ("points on their way") for the signed-in
- * member, so a journey or a tester can see the instant answer of a claim for it (README "Missing points").
+ * member, so a journey or a tester can see the instant answer of a claim for it (docs/features.md "Missing points").
  */
 export function registerMissingPointsDevRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
