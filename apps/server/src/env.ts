@@ -42,10 +42,10 @@ const envSchema = z
     BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
     /**
      * The proof of work's size: the most attempts a challenge takes (three quarters of it at the least), each a
-     * PBKDF2-SHA-256 of 1,000 iterations. 2,500 costs a script at least 0.3 s of a core and a phone's page, four
-     * workers at once, about a second at worst (ADR 052; `npm run bench` measures both).
+     * PBKDF2-SHA-256 of 1,000 iterations. 3,000 costs a script at least 0.3 s of a core and a phone's page, four
+     * workers at once, about half a second at worst (ADR 052; `npm run bench` measures both).
      */
-    BOT_CHECK_COST: z.coerce.number().int().min(1).max(1_000_000).default(2_500),
+    BOT_CHECK_COST: z.coerce.number().int().min(1).max(1_000_000).default(3_000),
     RECAPTCHA_SECRET: z.string().min(1).optional(),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     SMTP_URL: z
