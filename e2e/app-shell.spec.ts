@@ -1,4 +1,12 @@
-import { DEMO_CARD, designScreenshot, expect, seriousAxeViolations, startSession, test } from './fixtures.ts';
+import {
+  atRest,
+  DEMO_CARD,
+  designScreenshot,
+  expect,
+  seriousAxeViolations,
+  startSession,
+  test,
+} from './fixtures.ts';
 
 /** The guard's question to the server answers 401 for a visitor; the browser logs that as a failed load. */
 const isExpected401 = (message: string) => message.includes('status of 401');
@@ -99,9 +107,7 @@ test('the welcome page and a sliding popup, as a visitor sees them @phone', asyn
   await expect(popup).toBeVisible();
   await expect(popup.getByText('Scan it, and collect your points.')).toBeVisible();
   // Measured where it comes to rest: the sheet slides up from the bottom (a CSS animation) as it opens.
-  await popup.evaluate((element) =>
-    Promise.all(element.getAnimations().map((animation) => animation.finished)),
-  );
+  await atRest(popup);
   const { y, height } = (await popup.boundingBox()) ?? { y: 0, height: 0 };
   const windowHeight = await page.evaluate(() => window.innerHeight);
   if (test.info().project.name === 'phone') {

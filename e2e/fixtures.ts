@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Collects console errors and page errors so a journey can assert there were none. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -108,6 +108,13 @@ export async function startSession(page: Page, cardNumber: string = DEMO_CARD) {
   });
   expect(started.status()).toBe(204);
 }
+
+/**
+ * Waits until the element's CSS animations have ended (a popup rises or slides in as it opens), so that what is
+ * measured next is where it comes to rest, as a person sees it.
+ */
+export const atRest = (element: Locator) =>
+  element.evaluate((node) => Promise.all(node.getAnimations().map((animation) => animation.finished)));
 
 /**
  * The page's layout shifts so far, summed (CLS's raw material), read 300 ms after asking, with what moved in

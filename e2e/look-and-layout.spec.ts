@@ -1,4 +1,4 @@
-import { chooseEssentialCookiesOnly, expect, startSession, test } from './fixtures.ts';
+import { atRest, chooseEssentialCookiesOnly, expect, startSession, test } from './fixtures.ts';
 
 /**
  * Issue 29's layout rules as a member meets them: Help and Feedback reachable when signed in, Log out once,
@@ -36,6 +36,8 @@ test('the bigger barcode opens in a dialog centred on a wide screen, with the ca
   const dialog = page.getByRole('dialog', { name: 'Scan' });
   await expect(dialog.getByRole('img', { name: 'Your card barcode' })).toBeVisible();
   await expect(dialog.getByLabel('Card number 9826300012345678901')).toHaveText('9826 3000 1234 5678 901');
+  // Measured where it comes to rest: the dialog rises and grows to its size as it opens (a CSS animation).
+  await atRest(dialog);
   const box = await dialog.boundingBox();
   const viewport = page.viewportSize();
   expect(box && viewport).toBeTruthy();
