@@ -1,4 +1,3 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import {
   chooseEssentialCookiesOnly,
   expect,
@@ -7,39 +6,7 @@ import {
   startSession,
   test,
 } from './fixtures.ts';
-
-interface OutboxEntry {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-}
-
-const outbox = async (request: APIRequestContext) =>
-  (await (await request.get('/dev/outbox')).json()) as OutboxEntry[];
-
-/** The newest message to `to` whose subject contains `subject` (waits for it to arrive). */
-async function latestMessage(request: APIRequestContext, to: string, subject: string) {
-  let found: OutboxEntry | undefined;
-  await expect
-    .poll(async () => {
-      found = (await outbox(request)).find((m) => m.to === to && m.subject.includes(subject));
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found as OutboxEntry;
-}
-
-/** Asks for a security code by email, reads it from the outbox and types it. */
-async function enterSecurityCode(page: Page, email: string) {
-  const before = (await outbox(page.request)).length;
-  await page.getByRole('button', { name: /Send (a new )?code/ }).click();
-  await expect(page.getByText(/We've sent a 6-digit code to/)).toBeVisible();
-  await expect.poll(async () => (await outbox(page.request)).length).toBeGreaterThan(before);
-  const message = await latestMessage(page.request, email, 'security code');
-  const code = /\b(\d{6})\b/.exec(message.text)?.[1] ?? '';
-  await page.getByLabel('Security code').fill(code);
-}
+import { enterSecurityCode, latestMessage, outboxMessages } from './outbox.ts';
 
 test('the demo member finds every part of the account from the hub', async ({ page, consoleErrors }) => {
   test.setTimeout(120_000);
@@ -325,7 +292,7 @@ test('@phone the account shows the address masked, and saving the same address a
 
   // The same address again: the member sees the same answer; nothing more is logged or sent.
   await chooseAddress();
-  const mails = (await outbox(page.request)).filter(
+  const mails = (await outboxMessages(page.request)).filter(
     (m) => m.to === member.email && m.subject.includes('address has changed'),
   );
   expect(mails).toHaveLength(1);

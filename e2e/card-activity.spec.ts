@@ -9,19 +9,10 @@ import {
   startSession,
   test,
 } from './fixtures.ts';
+import { latestCode } from './outbox.ts';
 
 /** The second seeded member (README "Demo account"): only the card replacement journey uses (and changes) it. */
 const SAM = { email: 'sam.lee@example.com', birthDate: '03/02/1990', lastName: 'Lee', postcode: 'M1 1AE' };
-
-/** The newest one-time code sent to an address (the outbox keeps every message outside production). */
-async function latestCode(page: Page, to: string) {
-  const messages = (await (await page.request.get('/dev/outbox')).json()) as Array<{
-    to: string;
-    text: string;
-  }>;
-  const message = messages.find((entry) => entry.to === to);
-  return /\b(\d{6})\b/.exec(message?.text ?? '')?.[1] ?? '';
-}
 
 async function barcodeNumber(page: Page) {
   const src = (await page.getByRole('img', { name: /^Barcode for card number/ }).getAttribute('src')) ?? '';
@@ -180,7 +171,7 @@ test('a member who lost their card replaces it without signing in, then asks for
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText(/We've sent a 6-digit code to s\*+@example\.com/)).toBeVisible();
   await page.getByLabel("It's lost").check();
-  await page.getByLabel('Code').fill(await latestCode(page, SAM.email));
+  await page.getByLabel('Code').fill(await latestCode(page.request, SAM.email));
   await page.getByRole('button', { name: 'Replace my card' }).click();
   await expect(page.getByText('Your new card number is')).toBeVisible();
   const newNumber = (await page.locator('.card-page__number').innerText()).replace(/\s/g, '');

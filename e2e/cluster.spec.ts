@@ -10,6 +10,7 @@ import {
 } from '../scripts/cluster-lib.mjs';
 import playwrightConfig from './playwright.config.ts';
 import { chooseEssentialCookiesOnly, expect, freshMember, test } from './fixtures.ts';
+import { latestCode } from './outbox.ts';
 
 /**
  * Two instances behind HAProxy (issue 35, item 5; ADR 034), started here as `npm run cluster` starts them, on a
@@ -120,16 +121,8 @@ test('through the balancer a member signs in, spends points and converts some, s
     await expect(page.getByText("You'll get 250 Avios")).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible();
-    const outbox = (await (await page.request.get('/dev/outbox')).json()) as Array<{
-      to: string;
-      subject: string;
-      text: string;
-    }>;
-    const code = /\b(\d{6})\b/.exec(
-      outbox.find((entry) => entry.to === member.email && entry.subject.includes('conversion code'))?.text ??
-        '',
-    )?.[1];
-    await page.getByRole('textbox', { name: 'Code' }).fill(code ?? '');
+    const code = await latestCode(page.request, member.email, 'conversion code');
+    await page.getByRole('textbox', { name: 'Code' }).fill(code);
     await page.getByRole('button', { name: 'Confirm conversion' }).click();
     await expect(page.getByRole('status').filter({ hasText: REDEEMED_MESSAGE })).toBeVisible();
     await expect(airline.getByText('12,250 Avios')).toBeVisible();

@@ -1,11 +1,6 @@
 import { DATA_EXPORT_POLL_MS } from '@app/contracts/data-export-constants';
 import { chooseEssentialCookiesOnly, expect, freshMember, seriousAxeViolations, test } from './fixtures.ts';
-
-interface OutboxEntry {
-  to: string;
-  subject: string;
-  links: string[];
-}
+import { latestLink } from './outbox.ts';
 
 // @phone: the request page and the emailed link's page at a phone's width as well as a desktop's (issue 34, item 4).
 test('a member asks for a copy of their data, opens the emailed link and downloads it once @phone', async ({
@@ -34,12 +29,7 @@ test('a member asks for a copy of their data, opens the emailed link and downloa
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // The email, from the outbox (DESIGN.md 4).
-  const outbox = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
-  const email = outbox.find((entry) => entry.to === member.email && /data is ready/.test(entry.subject));
-  const link = email?.links.find((candidate) => candidate.includes('/account/your-data/download/'));
-  expect(link).toBeTruthy();
-
-  await page.goto(new URL(link ?? '').pathname);
+  await page.goto(await latestLink(page.request, member.email, '/account/your-data/download/'));
   await expect(page.getByText(/^Your copy is ready\. The link works once, until/)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('download-ready.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);

@@ -8,6 +8,7 @@ import {
   startSession,
   test,
 } from './fixtures.ts';
+import { latestCode } from './outbox.ts';
 
 /** A sandbox airline account of this journey's own (last name Morgan, 12,000 Avios), made by the tester tool. */
 const newAirlineAccount = () => `BA${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -24,17 +25,6 @@ const setSandbox = (request: APIRequestContext, membershipNumber: string, failur
     },
   });
 
-/** The code of the newest conversion message to `to` in the outbox. */
-async function conversionCode(request: APIRequestContext, to: string) {
-  const entries = (await (await request.get('/dev/outbox')).json()) as Array<{
-    to: string;
-    subject: string;
-    text: string;
-  }>;
-  const entry = entries.find((e) => e.to === to && e.subject.includes('conversion code'));
-  return /\b(\d{6})\b/.exec(entry?.text ?? '')?.[1] ?? '';
-}
-
 async function convert(page: Page, email: string, direction: string, points: string, expectReceived: string) {
   await page.getByRole('link', { name: 'Convert points with British Airways Avios' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Convert your points' })).toBeVisible();
@@ -44,7 +34,9 @@ async function convert(page: Page, email: string, direction: string, points: str
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible();
   await expect(page.getByText(/We've sent a code to your email/)).toBeVisible();
-  await page.getByRole('textbox', { name: 'Code' }).fill(await conversionCode(page.request, email));
+  await page
+    .getByRole('textbox', { name: 'Code' })
+    .fill(await latestCode(page.request, email, 'conversion code'));
   await page.getByRole('button', { name: 'Confirm conversion' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Linked partners' })).toBeVisible();
 }

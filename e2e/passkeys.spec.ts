@@ -1,4 +1,4 @@
-import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { passkeyMessages } from '@app/contracts/passkeys';
 import {
   chooseEssentialCookiesOnly,
@@ -8,37 +8,12 @@ import {
   seriousAxeViolations,
   test,
 } from './fixtures.ts';
+import { enterSecurityCode } from './outbox.ts';
 
 // The passkey journeys go through the identity provider's single-use addresses (the interaction's resume) with
 // the offline card's service worker in charge of the page after the first log in: it must answer such a page load
 // with the request its navigation preload already sent, never send it twice.
 test.use({ serviceWorkers: 'allow' });
-
-interface OutboxEntry {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-const outbox = async (request: APIRequestContext) =>
-  (await (await request.get('/dev/outbox')).json()) as OutboxEntry[];
-
-/** Asks for a security code by email, reads it from the outbox and types it. */
-async function enterSecurityCode(page: Page, email: string) {
-  const before = (await outbox(page.request)).length;
-  await page.getByRole('button', { name: /Send (a new )?code/ }).click();
-  await expect(page.getByText(/We've sent a 6-digit code to/)).toBeVisible();
-  let message: OutboxEntry | undefined;
-  await expect
-    .poll(async () => {
-      const all = await outbox(page.request);
-      message =
-        all.length > before ? all.find((m) => m.to === email && /security code/.test(m.subject)) : undefined;
-      return Boolean(message);
-    })
-    .toBe(true);
-  await page.getByLabel('Security code').fill(/\b(\d{6})\b/.exec(message?.text ?? '')?.[1] ?? '');
-}
 
 /**
  * Chromium's DevTools virtual authenticator: a platform authenticator (a phone's or a laptop's) that holds

@@ -1,13 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
 import { designScreenshot, expect, freshMember, seriousAxeViolations, test } from './fixtures.ts';
+import { latestCode, latestLink } from './outbox.ts';
 
 const NEW_PASSWORD = 'Fresh-start-2027';
-
-const latestResetLink = async (request: APIRequestContext, to: string) => {
-  const outbox = (await (await request.get('/dev/outbox')).json()) as { to: string; links: string[] }[];
-  const mail = outbox.find((message) => message.to === to);
-  return mail?.links.find((link) => link.includes('/confirm-reset-password')) ?? '';
-};
 
 test('a member resets their password by email link, the link works once, and the new password signs in', async ({
   page,
@@ -26,8 +20,8 @@ test('a member resets their password by email link, the link works once, and the
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
   await designScreenshot(page, 'reset-check-email');
 
-  const link = new URL(await latestResetLink(page.request, member.email));
-  await page.goto(`${link.pathname}${link.search}`);
+  const link = await latestLink(page.request, member.email, '/confirm-reset-password');
+  await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
   await expect(page.getByText('Your password must:')).toBeVisible();
   const continueButton = page.getByRole('button', { name: 'Continue' });
@@ -45,7 +39,7 @@ test('a member resets their password by email link, the link works once, and the
   await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
 
   // The link works once, and says so as soon as it is opened again: no form (issue 29, item 6).
-  await page.goto(`${link.pathname}${link.search}`);
+  await page.goto(link);
   await expect(page.getByRole('alert')).toHaveText(
     'This link has expired or has already been used. Ask for a new one.',
   );
@@ -63,14 +57,6 @@ test('a member resets their password by email link, the link works once, and the
   // The only failed calls are the expected ones: the spent link's 400 and the session check's 401.
   expect(consoleErrors.filter((line) => !/status of (400|401)/.test(line))).toEqual([]);
 });
-
-const latestResetCode = async (request: APIRequestContext, to: string) => {
-  const outbox = (await (await request.get('/dev/outbox')).json()) as { to: string; text: string }[];
-  const mail = outbox.find(
-    (message) => message.to === to && /password reset code is \d{6}/.test(message.text),
-  );
-  return /password reset code is (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
-};
 
 test('@phone a member resets their password with their card number: chooses email or text, enters the code, sets a new password', async ({
   page,
@@ -100,7 +86,7 @@ test('@phone a member resets their password with their card number: chooses emai
 
   await expect(page.getByRole('heading', { level: 1, name: "Check it's you" })).toBeFocused();
   await expect(page.getByText(`We've sent a 6-digit code to ${masked}. It lasts 10 minutes.`)).toBeVisible();
-  const code = await latestResetCode(page.request, member.email);
+  const code = await latestCode(page.request, member.email, /password reset code is \d{6}/);
   expect(code).toMatch(/^\d{6}$/);
   await page.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADDRESS_SEARCH_DELAY_MS, COPY_CONFIRMATION_MS } from '@app/contracts/registration';
 import { designScreenshot, expect, seriousAxeViolations, test } from './fixtures.ts';
+import { latestLink } from './outbox.ts';
 
 /**
  * Issue 5: a new consumer registers from the card check to 'Nicely done!' and ends signed in on the homepage.
@@ -83,11 +84,7 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   expect(await seriousAxeViolations(page)).toEqual([]);
   await shot('03-check-email');
 
-  const outbox = await (await request.get('/dev/outbox')).json();
-  const message = (outbox as { to: string; links: string[] }[]).find((entry) => entry.to === email);
-  const link = message?.links.find((href) => href.includes('verification='));
-  expect(link).toBeTruthy();
-  await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+  await page.goto(await latestLink(request, email, 'verification='));
 
   // Account choice.
   await expect(page.getByRole('heading', { level: 1, name: 'Choose an account' })).toBeVisible();
@@ -257,12 +254,8 @@ test('a new business account registers, opts in to business offers and ends on t
   await expect(page.getByRole('heading', { level: 1, name: "We've sent you an email" })).toBeVisible();
 
   // The link opened in a new tab continues the journey there.
-  const outbox = (await (await request.get('/dev/outbox')).json()) as { to: string; links: string[] }[];
-  const link = outbox
-    .find((entry) => entry.to === email)
-    ?.links.find((href) => href.includes('verification='));
   const tab = await page.context().newPage();
-  await tab.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+  await tab.goto(await latestLink(request, email, 'verification='));
   await page.close();
   const p = tab;
   await expect(p.getByRole('heading', { level: 1, name: 'Choose an account' })).toBeVisible();
@@ -423,11 +416,7 @@ async function registerPlasticCard(page: Page, request: APIRequestContext, holde
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: "We've sent you an email" })).toBeVisible();
-  const outbox = (await (await request.get('/dev/outbox')).json()) as { to: string; links: string[] }[];
-  const link = new URL(
-    outbox.find((entry) => entry.to === email)?.links.find((href) => href.includes('verification=')) ?? '',
-  );
-  await page.goto(link.pathname + link.search);
+  await page.goto(await latestLink(request, email, 'verification='));
   await page.getByRole('radio', { name: /Personal account/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
 

@@ -13,6 +13,7 @@ import {
   seriousAxeViolations,
   test,
 } from './fixtures.ts';
+import { outboxMessages } from './outbox.ts';
 import { serverArgs } from '../scripts/server-build.mjs';
 import playwrightConfig from './playwright.config.ts';
 
@@ -214,8 +215,8 @@ test.describe('with DEVICE_2FA on', () => {
     const member = await freshMember(api);
     /** The code the outbox holds for the member, newest first, once it is there. */
     const latestCode = async () => {
-      const outbox = (await (await api.get('/dev/outbox')).json()) as { to: string; text: string }[];
-      return /\b(\d{6})\b/.exec(outbox.find((message) => message.to === member.email)?.text ?? '')?.[1];
+      const newest = (await outboxMessages(api)).find((message) => message.to === member.email);
+      return /\b(\d{6})\b/.exec(newest?.text ?? '')?.[1];
     };
     const app = await loopback();
     try {

@@ -1,6 +1,7 @@
 import bwipjs from 'bwip-js/node';
 import type { Page } from '@playwright/test';
 import { designScreenshot, expect, seriousAxeViolations, test } from './fixtures.ts';
+import { outboxMessages } from './outbox.ts';
 
 /**
  * Issue 6: the 30-day temporary card, from the registration landing to the card at the till. The email and
@@ -124,8 +125,7 @@ test('a visitor gets a temporary card by email and shows its barcode', async ({
   await shot('6-success-resent');
 
   // The link from the outbox.
-  const outbox = (await (await request.get('/dev/outbox')).json()) as { to: string; links: string[] }[];
-  const mails = outbox.filter((mail) => mail.to === email);
+  const mails = (await outboxMessages(request)).filter((mail) => mail.to === email);
   expect(mails).toHaveLength(2);
   const link = mails[0]?.links[0] ?? '';
   expect(link).toMatch(/\/temp-card\/your-card\/[\w-]{43}$/);

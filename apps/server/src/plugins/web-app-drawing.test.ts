@@ -90,10 +90,9 @@ describe("the server's drawing of a session page (ADR 022)", () => {
   it("draws the member's homepage into the page, inert, with the app's chunks listed for after the paint", async () => {
     // The thread starts with the server, in the background: the first pages may go without a drawing.
     let page = await homepage();
-    for (let tries = 0; !page.body.includes('data-prerendered') && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      page = await homepage();
-    }
+    await expect
+      .poll(async () => (page = await homepage()).body, { timeout: 10_000 })
+      .toContain('data-prerendered');
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('private, no-store');
     // The member's own first reads are in the drawing: their name and their balance.
@@ -123,21 +122,17 @@ describe("the server's drawing of a session page (ADR 022)", () => {
       );
       expect(page.body, query).toContain('rel="modulepreload"');
     }
-    // The thread goes on drawing the next page.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect((await homepage()).body).toContain('data-prerendered');
+    // The thread goes on drawing the next page, once the slow one it was still drawing is done.
+    await expect.poll(async () => (await homepage()).body, { timeout: 10_000 }).toContain('data-prerendered');
   });
 
   it('starts the thread again when it ends, and draws once more', async () => {
     const crashed = await homepage('?crash=1');
     expect(crashed.statusCode).toBe(200);
     expect(crashed.body).toContain('<div id="root"></div>');
-    let page = await homepage();
-    for (let tries = 0; !page.body.includes('data-prerendered') && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      page = await homepage();
-    }
-    expect(page.body).toContain(`<h1>Hello ${demoCollector.firstName}</h1>`);
+    await expect
+      .poll(async () => (await homepage()).body, { timeout: 10_000 })
+      .toContain(`<h1>Hello ${demoCollector.firstName}</h1>`);
   });
 
   it('draws nothing under maintenance: the app shows its maintenance page', async () => {

@@ -93,7 +93,14 @@ export interface ActivityDeps {
 
 export function createActivityService({ db, feed, clock }: ActivityDeps) {
   const firstPages = createReadCache<WrittenFeedPage>(feed, balanceChangeKey(''));
-  const feedState = new LRUCache<string, boolean>({ max: 10, ttl: FEED_STATE_TTL_MS });
+  // Its time is the app's clock, so a test moves past the window instead of waiting for it.
+  const feedState = new LRUCache<string, boolean>({
+    max: 10,
+    ttl: FEED_STATE_TTL_MS,
+    perf: { now: () => clock.now().getTime() },
+    // Read the clock on every look (a handful a second at most), not once a millisecond on a timer.
+    ttlResolution: 0,
+  });
   const feedStatus = async (): Promise<FeedStatus> => {
     let enabled = feedState.get(TRANSACTIONS_FEED_FEATURE);
     if (enabled === undefined) {
