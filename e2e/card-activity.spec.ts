@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { decodeCode128 } from '../apps/server/src/test/decode-barcode.ts';
 import {
+  barcodeNumber,
   chooseEssentialCookiesOnly,
   DEMO_CARD,
   expect,
@@ -13,11 +13,6 @@ import { latestCode } from './outbox.ts';
 
 /** The second seeded member (README "Demo account"): only the card replacement journey uses (and changes) it. */
 const SAM = { email: 'sam.lee@example.com', birthDate: '03/02/1990', lastName: 'Lee', postcode: 'M1 1AE' };
-
-async function barcodeNumber(page: Page) {
-  const src = (await page.getByRole('img', { name: /^Barcode for card number/ }).getAttribute('src')) ?? '';
-  return decodeCode128(src.replace('data:image/png;base64,', ''));
-}
 
 // @phone: at a phone's width the card's help is a sliding popup instead of side text.
 test('the demo member opens their card, scans its barcode and pages through their activity @phone', async ({

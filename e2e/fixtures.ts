@@ -5,6 +5,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { decodeCode128 } from '../apps/server/src/test/decode-barcode.ts';
 
 /** Collects console errors and page errors so a journey can assert there were none. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -107,6 +108,13 @@ export async function startSession(page: Page, cardNumber: string = DEMO_CARD) {
     data: { cardNumber },
   });
   expect(started.status()).toBe(204);
+}
+
+/** The card's barcode on the page, read back as a till's scanner would (ZXing), so a wrong image fails. */
+export async function barcodeNumber(page: Page) {
+  const barcode = page.getByRole('img', { name: /^Barcode for card number/ });
+  const src = (await barcode.getAttribute('src')) ?? '';
+  return decodeCode128(src.replace('data:image/png;base64,', ''));
 }
 
 /**

@@ -5,8 +5,8 @@ import {
   OFFLINE_CARD_PATH,
   OFFLINE_READS,
 } from '../packages/contracts/src/offline.ts';
-import { decodeCode128 } from '../apps/server/src/test/decode-barcode.ts';
 import {
+  barcodeNumber,
   chooseEssentialCookiesOnly,
   DEMO_CARD,
   designScreenshot,
@@ -28,13 +28,6 @@ const keptReads = (page: Page) =>
 
 /** The card page's reads, as the worker files them (without queries). */
 const CARD_READS = OFFLINE_READS.map((read) => read.split('?')[0]!);
-
-/** The barcode on the page, read back as a till's scanner would (ZXing), so a wrong image fails. */
-async function barcodeNumber(page: Page) {
-  const barcode = page.getByRole('img', { name: /^Barcode for card number/ });
-  const src = (await barcode.getAttribute('src')) ?? '';
-  return decodeCode128(src.replace('data:image/png;base64,', ''));
-}
 
 /** The offline notice, in its polite live region. */
 const offlineNotice = (page: Page) => page.getByRole('status').filter({ hasText: "You're offline" });
