@@ -163,9 +163,16 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   // a small phone's width.
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 360, height: viewport?.height ?? 800 });
-  const panel = await page.locator('.registration__panel').boundingBox();
-  const country = await page.getByLabel('Country').boundingBox();
-  const mobile = await page.getByLabel('Mobile number').boundingBox();
+  // Measured in one frame: the page may still be scrolling (focus goes back to the button that opened the
+  // dialog), and each of three separate measurements would see it at another place.
+  const [panel, country, mobile] = await page.evaluate(
+    (elements) => elements.map((element) => element?.getBoundingClientRect().toJSON() as DOMRect),
+    [
+      await page.locator('.registration__panel').elementHandle(),
+      await page.getByLabel('Country').elementHandle(),
+      await page.getByLabel('Mobile number').elementHandle(),
+    ],
+  );
   expect(mobile && panel && mobile.x + mobile.width).toBeLessThanOrEqual(
     (panel?.x ?? 0) + (panel?.width ?? 0),
   );
