@@ -3,7 +3,7 @@ import { expect } from './fixtures.ts';
 
 /**
  * The journeys' one reader of what the product sent: the outbox tester tool (GET /dev/outbox, newest first;
- * DESIGN.md 4), as a person reads their email or texts.
+ * never in production), as a person reads their email or texts.
  */
 export interface OutboxMessage {
   channel: 'email' | 'sms';

@@ -1,5 +1,5 @@
 /**
- * The third parties a page talks to, chosen by the operator's settings (docs/settings.md; issue 30): the hotel
+ * The third parties a page talks to, chosen by the operator's settings (docs/settings.md): the hotel
  * partner's two logout addresses, loaded on logout while the hotels-logout switch is on; the offer-tracking
  * address, sent a GET with each batch of offers seen; the marketing script and the social pixel. The last three
  * load only with the member's marketing consent (signed-in spec 4, 7.5, 9), and none loads when its setting is
