@@ -1,11 +1,11 @@
 // @databases both: the database and job metrics come from the pool and pg-boss, or from the thread and the in-process runner.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../env.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../test/build-test-app.ts';
+import { freePort } from '../test/server-process.ts';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 const bearer = { authorization: `Bearer ${TOKEN}` };
@@ -177,17 +177,6 @@ describe('GET /metrics (issue 35, item 6)', () => {
     }
   });
 });
-
-/** A port free on loopback a moment ago. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 describe('a private listener for /metrics (METRICS_PORT)', () => {
   it('serves /metrics only on the address it is told, and not on the public port', async () => {

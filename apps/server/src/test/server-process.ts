@@ -1,24 +1,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { freePort } from '../../../../scripts/browser-tools.mjs';
 import { adminQuery, databaseUrl } from './test-config.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-
-/** A port nothing listens on now, chosen by the system. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /**
  * A database for a server process: a copy of the test run's template database (database-template.ts), so the
@@ -43,6 +32,9 @@ export async function templateDatabase(
   execFileSync('tar', ['-xf', template.archive, '-C', cluster], { stdio: 'ignore' });
   return { env: {}, drop: () => Promise.resolve() };
 }
+
+/** A port nothing listens on now, chosen by the system (the scripts' own). */
+export { freePort };
 
 export interface ServerProcess {
   base: string;
