@@ -8,8 +8,7 @@ import {
   startCluster,
   type Cluster,
 } from '../scripts/cluster-lib.mjs';
-import playwrightConfig from './playwright.config.ts';
-import { chooseEssentialCookiesOnly, expect, freshMember, test } from './fixtures.ts';
+import { chooseEssentialCookiesOnly, expect, freshMember, journeyServerSettings, test } from './fixtures.ts';
 import { latestCode } from './outbox.ts';
 
 /**
@@ -32,11 +31,8 @@ test.beforeAll(async () => {
   const problems = await clusterProblems({ adminUrl, redisUrl });
   if (problems.length > 0) throw new Error(`The cluster journeys need: ${problems.join('; ')}`);
   database = await createDatabase(adminUrl);
-  const shared = Array.isArray(playwrightConfig.webServer)
-    ? playwrightConfig.webServer[0]
-    : playwrightConfig.webServer;
   // The journeys' own settings (tester tools, the cheapest bot-check), each instance with a port and folder of its own.
-  const { PORT: _port, DATA_DIR: _dataDir, HOST: _host, ...settings } = shared?.env ?? {};
+  const settings = journeyServerSettings();
   const started = Date.now();
   cluster = await startCluster({ instances: 2, databaseUrl: database.url, redisUrl, env: settings });
   console.log(

@@ -6,6 +6,7 @@ import vm from 'node:vm';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { decodeCode128 } from '../apps/server/src/test/decode-barcode.ts';
+import playwrightConfig from './playwright.config.ts';
 
 /** Collects console errors and page errors so a journey can assert there were none. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -108,6 +109,18 @@ export async function startSession(page: Page, cardNumber: string = DEMO_CARD) {
     data: { cardNumber },
   });
   expect(started.status()).toBe(204);
+}
+
+/**
+ * The settings the journeys' server runs with (the tester tools, the light bot-check), for an instance a journey
+ * starts itself: without the journeys' server's port, data folder and host.
+ */
+export function journeyServerSettings(): Record<string, string> {
+  const server = Array.isArray(playwrightConfig.webServer)
+    ? playwrightConfig.webServer[0]
+    : playwrightConfig.webServer;
+  const { PORT: _port, DATA_DIR: _dataDir, HOST: _host, ...settings } = server?.env ?? {};
+  return settings;
 }
 
 /** The card's barcode on the page, read back as a till's scanner would (ZXing), so a wrong image fails. */

@@ -6,8 +6,7 @@ import path from 'node:path';
 import { generate } from 'selfsigned';
 import { freePort } from '../scripts/browser-tools.mjs';
 import { startInstance, stopInstance, type Instance } from '../scripts/cluster-lib.mjs';
-import playwrightConfig from './playwright.config.ts';
-import { chooseEssentialCookiesOnly, expect, test } from './fixtures.ts';
+import { chooseEssentialCookiesOnly, expect, journeyServerSettings, test } from './fixtures.ts';
 
 /**
  * The sign-in over real HTTPS, as a deployment serves it behind its TLS terminator: an instance of the server with
@@ -34,10 +33,7 @@ test.beforeAll(async () => {
   // operator trusts a private authority, through Node's NODE_EXTRA_CA_CERTS.
   const authority = path.join(mkdtempSync(path.join(tmpdir(), 'lc-https-')), 'localhost.pem');
   writeFileSync(authority, certificate.cert);
-  const shared = Array.isArray(playwrightConfig.webServer)
-    ? playwrightConfig.webServer[0]
-    : playwrightConfig.webServer;
-  const { PORT: _port, DATA_DIR: _dataDir, HOST: _host, ...settings } = shared?.env ?? {};
+  const settings = journeyServerSettings();
   instance = await startInstance({
     name: 'https',
     port: appPort,
