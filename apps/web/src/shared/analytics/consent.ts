@@ -1,5 +1,5 @@
 import { CONSENT_COOKIE, isConsentChoice, type ConsentChoice } from '@app/contracts/consent';
-import { readStored, STORAGE_KEYS, writeStored } from '../storage/storage.ts';
+import { readStored, STORAGE_KEYS, writeCookie, writeStored } from '../storage/storage.ts';
 import { marketingLoaders } from '../integrations/integrations.ts';
 import { pushToDataLayer } from './analytics.ts';
 
@@ -18,8 +18,7 @@ export const readConsent = (): ConsentChoice | undefined => {
  * from now on come without the banner it would otherwise draw.
  */
 export function rememberConsentForServer(choice: ConsentChoice) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  writeCookie(CONSENT_COOKIE, choice, CONSENT_COOKIE_MAX_AGE_SECONDS);
 }
 
 type TrackerLoader = () => void;

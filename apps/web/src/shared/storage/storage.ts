@@ -44,3 +44,12 @@ export const removeStored = (key: string, area: Area = 'local') => {
     // As above.
   }
 };
+
+/**
+ * A first-party cookie the server reads (for the whole site, SameSite=Lax, for `maxAgeSeconds`), Secure when this
+ * page came over https, as every cookie of ours is there.
+ */
+export const writeCookie = (name: string, value: string, maxAgeSeconds: number) => {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
+};

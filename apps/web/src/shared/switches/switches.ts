@@ -11,7 +11,10 @@ import {
   type SwitchName,
 } from '@app/contracts/switches';
 import { request } from '../http/client.ts';
-import { readStored, STORAGE_KEYS, writeStored } from '../storage/storage.ts';
+import { readStored, STORAGE_KEYS, writeCookie, writeStored } from '../storage/storage.ts';
+
+/** The remembered switches list is kept for a year. */
+const SWITCHES_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 /** Start-up does not wait long for the remote configuration: on a time-out its switches are off. */
 const REMOTE_CONFIG_TIMEOUT_MS = 3000;
@@ -80,10 +83,8 @@ export async function loadSwitches(
   const environment = environmentOf(location.hostname);
   const overrides = rememberedList(url, SWITCHES_PARAM, STORAGE_KEYS.switches);
   const faux = rememberedList(url, FAUX_SWITCHES_PARAM, STORAGE_KEYS.fauxSwitches);
-  // The server decides 404 for switch-gated routes; it reads the same remembered list from this cookie (Secure
-  // when this document came over https, as every cookie of ours is there).
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${SWITCHES_COOKIE}=${encodeURIComponent(overrides.join(','))}; path=/; max-age=31536000; SameSite=Lax${secure}`;
+  // The server decides 404 for switch-gated routes; it reads the same remembered list from this cookie.
+  writeCookie(SWITCHES_COOKIE, encodeURIComponent(overrides.join(',')), SWITCHES_COOKIE_MAX_AGE_SECONDS);
   const remote = await fetchRemote().catch(() => undefined);
   state = { environment, switches: resolveSwitches({ environment, overrides, remote }), faux };
   return state;
