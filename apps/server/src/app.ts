@@ -18,6 +18,7 @@ import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { brandsRoutes } from './modules/brands/routes.ts';
 import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
 import { ledgerCheckRoutes } from './modules/ledger-check/routes.ts';
+import { partnerApiRoutes } from './modules/partner-api/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { marketingRoutes } from './modules/marketing/routes.ts';
@@ -191,6 +192,8 @@ export async function buildApp(
   await app.register(linkedPartnersRoutes);
   // The points ledger's books, checked each night (ADR 051).
   await app.register(ledgerCheckRoutes);
+  // Tills, pumps and eShops: sales, returns and spending with a partner's token (docs/partner-api.md).
+  await app.register(partnerApiRoutes);
   // Help centre, feedback and the remaining routes (issue 14): register below.
   await app.register(feedbackRoutes);
   await app.register(marketingRoutes);

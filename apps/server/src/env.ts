@@ -92,6 +92,11 @@ const envSchema = z
       }),
     /** Tester tools (/dev/session, /dev/outbox): only with DEV_TOOLS=on, and never in production. */
     DEV_TOOLS: bool.default(false),
+    /**
+     * The sandbox till at /till and its calls (/dev/till/*) without the other tester tools: for partner developers
+     * on a staging server. On with DEV_TOOLS too; it needs the demo data's sandbox clients.
+     */
+    TILL_SANDBOX: bool.default(false),
     /** The API reference at /docs and /openapi.json; default on outside production, off in production. */
     API_DOCS: bool.optional(),
     SESSION_IDLE_MINUTES: z.coerce
@@ -266,6 +271,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Tester tools (/dev/*) registered: DEV_TOOLS=on outside production. */
   devTools: boolean;
+  /** The sandbox till's calls (/dev/till/*): DEV_TOOLS or TILL_SANDBOX on, outside production. */
+  tillSandbox: boolean;
   /** /docs and /openapi.json served. */
   apiDocs: boolean;
   session: { idleMinutes: number; absoluteHours: number };
@@ -366,6 +373,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...(env.ADDRESS_LOOKUP_URL ? { addressLookupUrl: env.ADDRESS_LOOKUP_URL } : {}),
     trustProxy: env.TRUST_PROXY,
     devTools: env.DEV_TOOLS && env.NODE_ENV !== 'production',
+    tillSandbox: (env.DEV_TOOLS || env.TILL_SANDBOX) && env.NODE_ENV !== 'production',
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,

@@ -30,6 +30,8 @@ export const API_PREFIXES = [
   '/analytics-api',
   // Download my data (issue 34, item 4; ADR 044).
   '/data-export-api',
+  // Tills, pumps and eShops (docs/partner-api.md).
+  '/partner-api',
   // Services whose prefixes alone the spec defines (signed-in spec 7.8: paths and payloads not shown): their
   // calls, when they come, live under these; until then a path there answers 404 JSON, never the app.
   '/partner-integration-api',

@@ -145,6 +145,19 @@ export const ERROR_CODES = [
   'VOUCHER_NOT_FOUND',
   'WRONG_OFFER_CALL',
   'WRONG_STEP',
+  // The partner API's (docs/partner-api.md).
+  'HOLD_EXPIRED',
+  'HOLD_NOT_FOUND',
+  'HOLD_NOT_OPEN',
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'INSUFFICIENT_SCOPE',
+  'INVALID_TOKEN',
+  'MEMBER_ID_NOT_ACCEPTED',
+  'PARTNER_CLIENT_NOT_FOUND',
+  'RETURN_NOT_POSSIBLE',
+  'SALE_ALREADY_POSTED',
+  'SALE_NOT_FOUND',
+  'SPEND_LIMIT_REACHED',
 ] as const;
 
 export const errorCodeSchema = /* @__PURE__ */ (() => z.enum(ERROR_CODES))();

@@ -93,9 +93,15 @@ export async function assertCardNumberMay(
   action: CardAction,
   now: Date,
   options: { partner?: string } = {},
-): Promise<CardForCapabilities> {
+): Promise<CardForCapabilities & { collectorId: string }> {
   const [card] = await db
-    .select({ number: cards.number, kind: cards.kind, status: cards.status, expiresAt: cards.expiresAt })
+    .select({
+      number: cards.number,
+      collectorId: cards.collectorId,
+      kind: cards.kind,
+      status: cards.status,
+      expiresAt: cards.expiresAt,
+    })
     .from(cards)
     .where(eq(cards.number, cardNumber));
   if (!card) throw new AppError(404, 'DN11', 'Card not recognised.');

@@ -6,6 +6,8 @@ import { emailChanges } from '../db/schema/account.ts';
 import { knownDevices, oidcModels, oneTimeCodes, passwordResetTokens } from '../db/schema/identity.ts';
 import { passkeyChallenges } from '../db/schema/passkeys.ts';
 import { attemptCounters } from '../db/schema/security.ts';
+import { partnerRequests } from '../db/schema/partner-api.ts';
+import { IDEMPOTENCY_KEY_HOURS } from '@app/contracts/partner-api';
 import { KNOWN_DEVICE_DAYS } from './known-devices.ts';
 
 /** How often rows whose time has ended are swept (the in-process job runner's interval too). */
@@ -74,6 +76,12 @@ const EXPIRING = {
     table: oidcModels,
     key: sql`${oidcModels.model}, ${oidcModels.id}`,
     ended: (at) => sql`${oidcModels.expiresAt} < ${at}`,
+  },
+  // A partner's Idempotency-Key answers, kept IDEMPOTENCY_KEY_HOURS (docs/partner-api.md).
+  partnerRequests: {
+    table: partnerRequests,
+    key: sql`${partnerRequests.clientId}, ${partnerRequests.idempotencyKey}`,
+    ended: (at) => sql`${partnerRequests.createdAt} < ${before(at, IDEMPOTENCY_KEY_HOURS * 3_600_000)}`,
   },
   passkeyChallenges: {
     table: passkeyChallenges,

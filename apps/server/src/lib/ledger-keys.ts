@@ -16,3 +16,13 @@ export const claimLedgerKey = (claimId: string) => `missing-points-claim:${claim
 
 /** Points on their way, posted when their day comes. */
 export const pendingLedgerKey = (pendingId: string) => `pending-points:${pendingId}`;
+
+/** A partner's sale (the partner API): its base points, and each loaded offer it paid out. */
+export const saleLedgerKey = (saleId: string, part: 'base' | { offerId: string }) =>
+  `partner-sale:${saleId}:${part === 'base' ? 'base' : `offer:${part.offerId}`}`;
+
+/** A return against a partner's sale: the points it took back. */
+export const returnLedgerKey = (returnRowId: string) => `partner-return:${returnRowId}`;
+
+/** Points held at a till (the debit), and given back when the hold is cancelled or runs out. */
+export const holdLedgerKey = (holdId: string, step: 'hold' | 'release') => `partner-hold:${holdId}:${step}`;

@@ -48,6 +48,15 @@ export async function pointsBalance(db: DbExecutor, collectorId: string): Promis
   return Number(row?.balance ?? 0);
 }
 
+/**
+ * Inside the caller's transaction: locks the collector's row, as writePoints does, and answers their balance, so
+ * that a change sized by the balance (a return that takes back what is left) is decided under the same lock.
+ */
+export async function balanceUnderLock(tx: DbExecutor, collectorId: string): Promise<number> {
+  await tx.select({ id: collectors.id }).from(collectors).where(eq(collectors.id, collectorId)).for('update');
+  return pointsBalance(tx, collectorId);
+}
+
 /** Change-feed key of a collector's balance. */
 export const balanceChangeKey = (collectorId: string) => `balance:${collectorId}`;
 

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { brand } from '@app/contracts/brand';
+import { PARTNER_API_PREFIX } from '@app/contracts/partner-api';
 
 /** OpenAPI generated from the route schemas: the document at /openapi.json, browsable at /docs. */
 export const openApiPlugin = fp(
@@ -15,7 +16,11 @@ export const openApiPlugin = fp(
           version: '1.0.0',
         },
       },
-      transform: jsonSchemaTransform,
+      // The partner API has its own document (/partner-api/v1/openapi.json): its routes are left out of this one.
+      transform: (input) =>
+        input.url.startsWith(PARTNER_API_PREFIX)
+          ? { schema: { ...input.schema, hide: true }, url: input.url }
+          : jsonSchemaTransform(input),
     });
     // Off in production unless API_DOCS=on (issue 10): the reference maps every call for an attacker too.
     if (!app.config.apiDocs) return;

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
+import { PARTNER_API_PREFIX } from '@app/contracts/partner-api';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from '@app/contracts/api-prefixes';
@@ -44,8 +45,12 @@ function sharedLimits(app: FastifyInstance) {
   };
 }
 
-/** Standard clients (a partner app, openid-client) call the OpenID provider without our channel header. */
-const exemptFromChannel = (path: string) => path.startsWith('/oauth2/');
+/**
+ * Standard clients (a partner app, openid-client) call the OpenID provider without our channel header, and
+ * partners' tills call the partner API with a bearer token and no cookie, so there is no request to forge.
+ */
+const exemptFromChannel = (path: string) =>
+  path.startsWith('/oauth2/') || path.startsWith(`${PARTNER_API_PREFIX}/`);
 
 /**
  * The tester tools (/dev/*, only with DEV_TOOLS=on) change state too: a cross-site form must not start a session

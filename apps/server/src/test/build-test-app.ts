@@ -54,7 +54,7 @@ export async function buildTestApp(
 export const jsWeb = { channel: 'JS-WEB', 'content-type': 'application/json' } as const;
 
 /** A fresh member of its own, signed in (the tester tool `POST /dev/account-member`): its answer, checked. */
-export async function newAccountMember(t: TestApp, options: { points?: number } = {}) {
+export async function newAccountMember(t: TestApp, options: { points?: number; offers?: 'demo' } = {}) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/dev/account-member',

@@ -1,5 +1,6 @@
 import { loadBrandCatalogue } from '../../modules/brands/service.ts';
 import { loadOfferCatalogue } from '../../modules/offers/service.ts';
+import { loadPartners, loadSandboxTill } from '../../modules/partner-api/service.ts';
 import type { Database } from '../database.ts';
 import { loadDemoAccount } from './demo-account.ts';
 import { loadDemoActivity } from './demo-activity.ts';
@@ -17,17 +18,19 @@ export interface StartData {
  * The one step that puts data in place when a server starts (issue 31), run once per start inside the start-up
  * lock, after the migrations (db/database.ts), so two instances on an empty database never both write it:
  * - always, the scheme's catalogues: the brands and the offers (new rows only; registration gives a new member
- *   every catalogue offer);
+ *   every catalogue offer) and the partners with their rates;
  * - with `demoData`, on an empty database the demo member and the plastic cards (README "Demo account"), then,
  *   once each, the demo member's offers, points, activity, voucher and address, the second member, the sandbox
- *   partners' accounts and the demo member's hotel link.
+ *   partners' accounts, the demo member's hotel link and the sandbox till's partner client.
  * Every part checks what is there first, so a later start changes nothing. Answers whether it made the members.
  */
 export async function loadStartData(db: Database, { demoData }: StartData): Promise<boolean> {
   const madeMembers = demoData ? await createDemoMembersIfEmpty(db) : false;
   await loadBrandCatalogue(db);
   await loadOfferCatalogue(db);
+  await loadPartners(db);
   if (!demoData) return false;
+  await loadSandboxTill(db);
   await loadDemoOffers(db);
   await loadDemoAccount(db);
   await loadDemoActivity(db);

@@ -46,6 +46,8 @@ export const pendingPoints = pgTable(
     expectedOn: date('expected_on', { mode: 'string' }).notNull(),
     ledgerEntryId: uuid('ledger_entry_id').references(() => pointsLedger.id, { onDelete: 'set null' }),
     postedAt: timestamp('posted_at', { withTimezone: true }),
+    /** Set when a return came before the points were due (the partner API): they are never posted. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -53,7 +55,7 @@ export const pendingPoints = pgTable(
     // What the job reads each minute: only the entries not yet posted.
     index('pending_points_due_idx')
       .on(t.expectedOn)
-      .where(sql`${t.postedAt} is null`),
+      .where(sql`${t.postedAt} is null and ${t.cancelledAt} is null`),
     check('pending_points_points_positive', sql`${t.points} > 0`),
   ],
 );

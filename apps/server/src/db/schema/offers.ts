@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { OfferRule } from '@app/contracts/offer-rules';
 import { collectors } from './core.ts';
 
 /** The offer catalogue: personalised (PIANO), partner (COALITION) and member-price (NECTAR_PRICE) offers. */
@@ -30,6 +41,10 @@ export const offers = pgTable(
      */
     artHue: integer('art_hue').notNull().default(320),
     locked: boolean('locked').notNull().default(false),
+    /** What a basket must hold for the offer to pay out at a partner's till; null for an offer no till pays. */
+    rule: jsonb('rule').$type<OfferRule>(),
+    /** The most times one member earns it. */
+    maxPerMember: integer('max_per_member').notNull().default(1),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
     validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
   },
@@ -55,6 +70,8 @@ export const collectorOffers = pgTable(
     savedAt: timestamp('saved_at', { withTimezone: true }),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }),
     version: integer('version').notNull().default(0),
+    /** Times a partner's sale paid the offer out to this member (less those a return took back). */
+    timesEarned: integer('times_earned').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

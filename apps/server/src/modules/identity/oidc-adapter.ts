@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/database.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
+import { findPartnerClient, providerMetadataOf } from '../../lib/partner-clients.ts';
 
 /** Models that a grant revocation removes (oidc-provider's adapter contract). */
 const GRANTABLE = new Set([
@@ -104,7 +105,12 @@ export function createOidcAdapter(db: Database): new (name: string) => Adapter {
       };
     }
 
-    find(id: string) {
+    async find(id: string) {
+      // A partner's till system (the client-credentials grant): its row in partner_clients, when live.
+      if (this.model === 'Client') {
+        const partner = await findPartnerClient(db, id);
+        if (partner) return providerMetadataOf(partner) as AdapterPayload;
+      }
       return this.findWhere(findById, id);
     }
 

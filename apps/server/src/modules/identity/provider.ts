@@ -7,6 +7,7 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { brand } from '@app/contracts/brand';
+import { PARTNER_SCOPES } from '@app/contracts/partner-api';
 import {
   IDENTITY_PREFIX,
   LOGOUT_PATH,
@@ -20,6 +21,7 @@ import type { Config } from '../../env.ts';
 import { cookieNameFor, pathCookieNameFor } from '../../lib/cookie-name.ts';
 import { getOrCreateSecret } from '../../lib/server-secrets.ts';
 import { noteAccountRead } from '../../lib/account-reads.ts';
+import { HASHED_SECRET_PREFIX, secretMatches } from '../../lib/partner-clients.ts';
 import { loadPartnerClients, nativeAppClient } from './clients.ts';
 import { loadExistingGrant } from './consent.ts';
 import { DEVICE_COOKIE, isKnownDevice } from '../../lib/known-devices.ts';
@@ -110,6 +112,9 @@ const loginPolicy = (maxAge: number, deviceKnown?: DeviceCheck) => {
   return policy;
 };
 
+/** How long a partner's access token lasts (the client-credentials grant). */
+export const PARTNER_TOKEN_TTL_SECONDS = 10 * 60;
+
 /** The web client's ID token algorithm (ADR 046). */
 const ID_TOKEN_ALG = 'ES256';
 
@@ -183,6 +188,25 @@ function acceptEarlierIdTokenHints(provider: Provider) {
       jwt,
       Object.create(client, { idTokenSignedResponseAlg: { value: 'RS256' } }) as typeof client,
     );
+  };
+}
+
+/**
+ * A partner client's secrets are stored as hashes (lib/partner-clients.ts): its `client_secret` is the
+ * `sha256:` hashes of its live secrets, and the secret a client presents is hashed and compared with each. Every
+ * other client keeps the provider's own comparison.
+ */
+function compareHashedClientSecrets(provider: Provider) {
+  interface SecretCheck {
+    clientSecret?: string;
+    compareClientSecret: (this: SecretCheck, actual: string) => Promise<boolean> | boolean;
+  }
+  const prototype = provider.Client.prototype as unknown as SecretCheck;
+  const compare = prototype.compareClientSecret;
+  prototype.compareClientSecret = function (this: SecretCheck, actual: string) {
+    return this.clientSecret?.startsWith(HASHED_SECRET_PREFIX)
+      ? secretMatches(this.clientSecret, actual)
+      : compare.call(this, actual);
   };
 }
 
@@ -262,6 +286,8 @@ export async function createIdentityProvider({
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
+      // Partners' till systems get short tokens for the partner API (lib/partner-clients.ts, ADR 053).
+      clientCredentials: { enabled: true },
       revocation: {
         enabled: true,
         // A client may revoke only the tokens issued to it.
@@ -307,7 +333,8 @@ export async function createIdentityProvider({
     },
     // The web app's extra authorization parameters of signed-in spec 7.3; accepted, recorded, not acted on.
     extraParams: ['audience', 'mission', 'platform', 'action'],
-    scopes: ['openid', 'offline', 'offline_access', 'profile', 'email'],
+    // The partner API's scopes: a client asks only for those its row allows (its `scope` metadata).
+    scopes: ['openid', 'offline', 'offline_access', 'profile', 'email', ...PARTNER_SCOPES],
     claims: {
       // `amr`: how the member logged in (RFC 8176), in the ID token when the login says (a passkey, ADR 029).
       openid: ['sub', 'amr'],
@@ -353,6 +380,8 @@ export async function createIdentityProvider({
       // The web session's code-exchange token lasts what its resource says (webSessionResourceIndicators).
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 10 * 60,
       AuthorizationCode: 60,
+      // A partner's token: ten minutes, so a revoked client or a retired secret stops within that at the most.
+      ClientCredentials: PARTNER_TOKEN_TTL_SECONDS,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
       // The provider's session follows the web session's limits (issue 10): it lasts SESSION_IDLE_MINUTES from
@@ -390,5 +419,6 @@ export async function createIdentityProvider({
   const provider = new Provider(issuer, configuration);
   provider.proxy = config.trustProxy !== false;
   acceptEarlierIdTokenHints(provider);
+  compareHashedClientSecrets(provider);
   return provider;
 }

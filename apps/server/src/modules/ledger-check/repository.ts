@@ -116,7 +116,53 @@ export const unexplainedDebits = (db: DbExecutor) =>
             select 1 from partner_transfers t
             where e.idempotency_key = 'partner-transfer:' || t.id || ':debit'
               and t.conversion_type = 'NECTAR_TO_PARTNER'
+          )
+          and not exists (
+            select 1 from partner_returns r where e.idempotency_key = 'partner-return:' || r.id
           )`,
+  );
+
+/**
+ * Points held at a till whose entries do not match the hold's state: every hold has its debit of its points;
+ * a cancelled or expired hold also has its release of the same size, and a live or captured one none.
+ */
+export const holdsOutOfStep = (db: DbExecutor) =>
+  breaches(
+    db,
+    sql`select count(*) over () as total,
+          'hold ' || h.id || ' (' || h.state || ', ' || h.points || ' points): debit '
+            || coalesce(d.amount::text, 'none') || ', release ' || coalesce(r.amount::text, 'none') as example
+        from point_holds h
+        left join points_ledger d on d.idempotency_key = 'partner-hold:' || h.id || ':hold'
+        left join points_ledger r on r.idempotency_key = 'partner-hold:' || h.id || ':release'
+        where d.id is null or d.amount <> -h.points or d.collector_id <> h.collector_id
+          or case when h.state in ('CANCELLED', 'EXPIRED')
+            then r.id is null or r.amount <> h.points
+            else r.id is not null end`,
+  );
+
+/**
+ * Partner sales whose entries do not add up: a sale posted at once has entries (its base and each bonus) that
+ * sum to the points it awarded; a sale that waits as points on their way has none. Returns are apart.
+ */
+export const salesOutOfStep = (db: DbExecutor) =>
+  breaches(
+    db,
+    sql`select count(*) over () as total,
+          'sale ' || s.id || ' (awarded ' || s.points_awarded || '): entries ' || coalesce(e.total::text, 'none')
+            as example
+        from partner_sales s
+        left join lateral (
+          select sum(amount) as total from points_ledger
+          where idempotency_key = any(
+            array['partner-sale:' || s.id || ':base']
+              || array(select 'partner-sale:' || s.id || ':offer:' || (b ->> 'offerId')
+                       from jsonb_array_elements(s.bonuses) b)
+          )
+        ) e on true
+        where case when s.pending_points_id is null
+          then coalesce(e.total, 0) <> s.points_awarded
+          else e.total is not null end`,
   );
 
 /** Vouchers bought with points whose debit is missing, of another amount or another member's. */

@@ -38,6 +38,9 @@ export async function pendingPointsOf(
   return { total: entries.reduce((sum, entry) => sum + entry.points, 0), entries };
 }
 
+/** Thrown inside a posting's transaction when the entry was cancelled meanwhile, so that nothing is written. */
+class PendingCancelled extends Error {}
+
 /** The scheduled job's name (plugins/jobs.ts: one runner of the cluster each minute). */
 export const POST_PENDING_POINTS_JOB = 'post-pending-points';
 const BATCH = 200;
@@ -60,7 +63,7 @@ export async function postDuePendingPoints(deps: { db: Database; clock: Clock; f
     const key = pendingLedgerKey(row.id);
     const at = clock.now();
     const partnerName = claimPartnerName(row.partner);
-    const { recorded } = await recordPoints(
+    const written = await recordPoints(
       db,
       {
         collectorId: row.collectorId,
@@ -79,9 +82,15 @@ export async function postDuePendingPoints(deps: { db: Database; clock: Clock; f
           partnerName,
           spendPence: row.spendPence,
         });
-        await markPendingPosted(tx, row.id, ledgerEntryId, at);
+        // A return cancelled it since the batch was read: nothing is posted (the entry rolls back).
+        if (!(await markPendingPosted(tx, row.id, ledgerEntryId, at))) throw new PendingCancelled();
       },
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof PendingCancelled) return undefined;
+      throw error;
+    });
+    if (!written) continue;
+    const { recorded } = written;
     if (recorded) posted += 1;
     else {
       const ledgerEntryId = await ledgerEntryIdByKey(db, key);

@@ -25,7 +25,13 @@ export const listUnposted = (db: DbExecutor, collectorId: string) =>
   db
     .select()
     .from(pendingPoints)
-    .where(and(eq(pendingPoints.collectorId, collectorId), isNull(pendingPoints.postedAt)))
+    .where(
+      and(
+        eq(pendingPoints.collectorId, collectorId),
+        isNull(pendingPoints.postedAt),
+        isNull(pendingPoints.cancelledAt),
+      ),
+    )
     .orderBy(asc(pendingPoints.expectedOn), asc(pendingPoints.createdAt));
 
 export async function insertPending(db: DbExecutor, row: NewPending) {
@@ -38,16 +44,22 @@ export const listDuePending = (db: DbExecutor, today: string, limit: number) =>
   db
     .select()
     .from(pendingPoints)
-    .where(and(isNull(pendingPoints.postedAt), lte(pendingPoints.expectedOn, today)))
+    .where(
+      and(
+        isNull(pendingPoints.postedAt),
+        isNull(pendingPoints.cancelledAt),
+        lte(pendingPoints.expectedOn, today),
+      ),
+    )
     .orderBy(asc(pendingPoints.expectedOn))
     .limit(limit);
 
-/** Marks a pending entry posted, once: false when another runner already did. */
+/** Marks a pending entry posted, once: false when another runner already did, or a return cancelled it. */
 export async function markPendingPosted(db: DbExecutor, id: string, ledgerEntryId: string, at: Date) {
   const updated = await db
     .update(pendingPoints)
     .set({ ledgerEntryId, postedAt: at })
-    .where(and(eq(pendingPoints.id, id), isNull(pendingPoints.postedAt)))
+    .where(and(eq(pendingPoints.id, id), isNull(pendingPoints.postedAt), isNull(pendingPoints.cancelledAt)))
     .returning({ id: pendingPoints.id });
   return updated.length > 0;
 }
@@ -74,6 +86,7 @@ export async function findPendingFor(db: DbExecutor, purchase: PurchaseKey) {
         eq(pendingPoints.collectorId, purchase.collectorId),
         eq(pendingPoints.partner, purchase.partner),
         isNull(pendingPoints.postedAt),
+        isNull(pendingPoints.cancelledAt),
         or(
           eq(pendingPoints.referenceKey, purchase.referenceKey),
           and(

@@ -1,4 +1,5 @@
 import { brand } from '@app/contracts/brand';
+import type { OfferRule } from '@app/contracts/offer-rules';
 import type { offers } from '../../db/schema/offers.ts';
 import type { OfferPictureKey } from './offer-pictures.ts';
 
@@ -44,7 +45,11 @@ const moreProducts: ReadonlyArray<
   ['dog food', ['pets', 'Pets'], 'dog', 100],
 ];
 
-/** Partner offers: three different offers from each of five partners. */
+/**
+ * Partner offers: three different offers from each of five partners, each with the rule a partner's till pays it
+ * out on (@app/contracts/offer-rules) and the points it shows; the travel partners' offers are paid by their own
+ * systems, so no till rule.
+ */
 const partners = [
   [
     'esso',
@@ -52,9 +57,17 @@ const partners = [
     'Fuel',
     'fuel',
     [
-      'Collect 100 extra points when you spend £40 or more on fuel.',
-      'Collect double points on premium fuel this month.',
-      'Collect 50 extra points on a car wash.',
+      [
+        'Collect 100 extra points when you spend £40 or more on fuel.',
+        100,
+        { kind: 'threshold', category: 'fuel', minSpendPence: 4000, points: 100 },
+      ],
+      [
+        'Collect double points on premium fuel this month.',
+        null,
+        { kind: 'multiplier', sku: 'premium-unleaded', multiplier: 2 },
+      ],
+      ['Collect 50 extra points on a car wash.', 50, { kind: 'product', sku: 'car-wash', points: 50 }],
     ],
   ],
   [
@@ -63,9 +76,9 @@ const partners = [
     'Travel',
     'flight',
     [
-      'Earn double points when you convert to Avios this month.',
-      'Collect 300 points when you book a city break.',
-      'Collect 150 points on your first Avios conversion.',
+      ['Earn double points when you convert to Avios this month.', null, null],
+      ['Collect 300 points when you book a city break.', 300, null],
+      ['Collect 150 points on your first Avios conversion.', 150, null],
     ],
   ],
   [
@@ -74,9 +87,9 @@ const partners = [
     'Travel',
     'hotel',
     [
-      'Collect 500 points on a stay of two nights or more.',
-      'Collect 250 points on any weekend stay.',
-      'Collect triple points on stays in December.',
+      ['Collect 500 points on a stay of two nights or more.', 500, null],
+      ['Collect 250 points on any weekend stay.', 250, null],
+      ['Collect triple points on stays in December.', null, null],
     ],
   ],
   [
@@ -85,9 +98,21 @@ const partners = [
     'Books',
     'books',
     [
-      'Collect 4 points per £1 on every book.',
-      "Collect 100 points when you spend £20 on children's books.",
-      'Collect 200 points on a gift card of £25 or more.',
+      [
+        'Collect 4 points per £1 on every book.',
+        null,
+        { kind: 'multiplier', category: 'books', multiplier: 2 },
+      ],
+      [
+        "Collect 100 points when you spend £20 on children's books.",
+        100,
+        { kind: 'threshold', category: 'childrens-books', minSpendPence: 2000, points: 100 },
+      ],
+      [
+        'Collect 200 points on a gift card of £25 or more.',
+        200,
+        { kind: 'threshold', sku: 'gift-card', minSpendPence: 2500, points: 200 },
+      ],
     ],
   ],
   [
@@ -96,14 +121,31 @@ const partners = [
     'Entertainment',
     'popcorn',
     [
-      'Collect 200 points with two cinema tickets.',
-      'Collect 100 points on a large popcorn and drink.',
-      'Collect 300 points on a family ticket.',
+      [
+        'Collect 200 points with two cinema tickets.',
+        200,
+        { kind: 'product', sku: 'cinema-ticket', minQuantity: 2, points: 200 },
+      ],
+      [
+        'Collect 100 points on a large popcorn and drink.',
+        100,
+        { kind: 'product', sku: 'popcorn-combo', points: 100 },
+      ],
+      ['Collect 300 points on a family ticket.', 300, { kind: 'product', sku: 'family-ticket', points: 300 }],
     ],
   ],
 ] as const satisfies ReadonlyArray<
-  readonly [id: string, name: string, category: string, picture: OfferPictureKey, texts: readonly string[]]
+  readonly [
+    id: string,
+    name: string,
+    category: string,
+    picture: OfferPictureKey,
+    texts: ReadonlyArray<readonly [text: string, points: number | null, rule: OfferRule | null]>,
+  ]
 >;
+
+/** A product's code at the till: its name in lower case with dashes ('sourdough loaves' → 'sourdough-loaves'). */
+export const skuOf = (product: string) => product.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 /**
  * Where a partner's logo comes from: the brand catalogue's logo of the same partner (GET
@@ -145,22 +187,25 @@ export function offerCatalogue(): NewOffer[] {
   for (let i = 0; i < 30; i++) {
     const [product, [key, name], picture] = cycle(products, i);
     const points = [50, 75, 100, 150, 200, 250][i % 6] ?? 100;
+    const triple = i % 5 === 0 && i < products.length;
     list.push({
       id: `piano-${String(i + 1).padStart(3, '0')}`,
       sourceType: 'PIANO',
-      type: i % 5 === 0 ? 'POINTS_MULTIPLIER' : i % 7 === 0 ? 'BASKET' : 'PRODUCT',
-      title:
-        i % 5 === 0 && i < products.length
-          ? `Triple points on ${product}`
-          : `${points} bonus points on ${product}`,
-      description: `Collect ${points} extra ${brand.name} points when you buy ${product} at ${brand.retailer}.`,
+      type: triple ? 'POINTS_MULTIPLIER' : i % 7 === 0 ? 'BASKET' : 'PRODUCT',
+      title: triple ? `Triple points on ${product}` : `${points} bonus points on ${product}`,
+      description: triple
+        ? `Collect triple ${brand.name} points when you buy ${product} at ${brand.retailer}.`
+        : `Collect ${points} extra ${brand.name} points when you buy ${product} at ${brand.retailer}.`,
+      rule: triple
+        ? { kind: 'multiplier', sku: skuOf(product), multiplier: 3 }
+        : { kind: 'product', sku: skuOf(product), points },
       sponsorDisplayName: brand.retailer,
       howTo: howToFood(product),
       terms: TERMS,
       categoryKey: key,
       categoryName: name,
       picture,
-      points,
+      points: triple ? null : points,
       validFrom,
       validTo: i % 4 === 0 ? new Date('2026-12-06T23:59:59Z') : validTo,
     });
@@ -172,6 +217,7 @@ export function offerCatalogue(): NewOffer[] {
       type: 'PRODUCT',
       title: `${points} bonus points on ${product}`,
       description: `Collect ${points} extra ${brand.name} points when you buy ${product} at ${brand.retailer}.`,
+      rule: { kind: 'product', sku: skuOf(product), points },
       sponsorDisplayName: brand.retailer,
       howTo: howToFood(product),
       terms: TERMS,
@@ -185,7 +231,7 @@ export function offerCatalogue(): NewOffer[] {
   }
   for (let i = 0; i < 15; i++) {
     const [partnerId, partnerName, category, picture, texts] = cycle(partners, i);
-    const text = texts[Math.floor(i / partners.length)] ?? texts[0];
+    const [text, points, rule] = texts[Math.floor(i / partners.length)] ?? texts[0];
     list.push({
       id: `coalition-${String(i + 1).padStart(3, '0')}`,
       sourceType: 'COALITION',
@@ -199,7 +245,8 @@ export function offerCatalogue(): NewOffer[] {
       categoryName: category,
       picture,
       partnerId,
-      points: 100 + i * 25,
+      points,
+      rule,
       validFrom,
       validTo,
     });
@@ -239,6 +286,7 @@ export function offerCatalogue(): NewOffer[] {
       categoryName: 'Fruit & vegetables',
       picture: 'strawberry',
       points: 100,
+      rule: { kind: 'product', sku: 'summer-fruit', points: 100 },
       validFrom: new Date('2026-06-01T00:00:00Z'),
       validTo: new Date('2026-08-31T23:59:59Z'),
     },
@@ -255,6 +303,7 @@ export function offerCatalogue(): NewOffer[] {
       categoryName: 'Household',
       picture: 'shopping',
       points: 300,
+      rule: { kind: 'threshold', minSpendPence: 5000, points: 300 },
       locked: true,
       validFrom,
       validTo,
@@ -262,3 +311,7 @@ export function offerCatalogue(): NewOffer[] {
   );
   return list;
 }
+
+/** The retailer's products the offers name, as a till sells them (the sandbox till's shelf). */
+export const retailerProducts = () =>
+  [...products, ...moreProducts].map(([name, [category]]) => ({ sku: skuOf(name), name, category }));

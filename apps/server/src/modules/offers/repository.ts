@@ -22,8 +22,12 @@ export async function insertCatalogue(db: Database, list: Array<typeof offers.$i
         categoryKey: sql`excluded.category_key`,
         categoryName: sql`excluded.category_name`,
         picture: sql`excluded.picture`,
+        title: sql`excluded.title`,
+        description: sql`excluded.description`,
+        points: sql`excluded.points`,
+        rule: sql`excluded.rule`,
       },
-      setWhere: sql`(${offers.howTo}, ${offers.terms}, ${offers.categoryKey}, ${offers.categoryName}, ${offers.picture}) is distinct from (excluded.how_to, excluded.terms, excluded.category_key, excluded.category_name, excluded.picture)`,
+      setWhere: sql`(${offers.howTo}, ${offers.terms}, ${offers.categoryKey}, ${offers.categoryName}, ${offers.picture}, ${offers.title}, ${offers.description}, ${offers.points}, ${offers.rule}) is distinct from (excluded.how_to, excluded.terms, excluded.category_key, excluded.category_name, excluded.picture, excluded.title, excluded.description, excluded.points, excluded.rule)`,
     });
 }
 

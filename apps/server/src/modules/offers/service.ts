@@ -181,6 +181,9 @@ export interface OfferDeps {
   feed?: ChangeFeed;
 }
 
+/** The retailer's products the offers name (the sandbox till's shelf). */
+export { retailerProducts } from './catalogue.ts';
+
 export function createOfferService({ db, clock, feed }: OfferDeps) {
   const now = () => clock.now();
   const cache = offersCache(feed);
