@@ -19,6 +19,7 @@ import { brandsRoutes } from './modules/brands/routes.ts';
 import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
 import { ledgerCheckRoutes } from './modules/ledger-check/routes.ts';
 import { partnerApiRoutes } from './modules/partner-api/routes.ts';
+import { liveUpdatesRoutes } from './modules/live-updates/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { marketingRoutes } from './modules/marketing/routes.ts';
@@ -194,6 +195,8 @@ export async function buildApp(
   await app.register(ledgerCheckRoutes);
   // Tills, pumps and eShops: sales, returns and spending with a partner's token (docs/partner-api.md).
   await app.register(partnerApiRoutes);
+  // The member's open app hears of each change to their points (server-sent events).
+  await app.register(liveUpdatesRoutes);
   // Help centre, feedback and the remaining routes (issue 14): register below.
   await app.register(feedbackRoutes);
   await app.register(marketingRoutes);

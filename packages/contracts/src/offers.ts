@@ -55,6 +55,8 @@ export const offerSchema = /* @__PURE__ */ (() =>
     imageUrls: z.object({ logoImageUrl: z.string().nullable(), detailImageUrl: z.string() }),
     /** When the collector saved it (loaded or bookmarked); null when not saved. Ours: sorts saved offers. */
     savedAt: z.string().nullable(),
+    /** Ours: a partner's till paid it out to this member (the partner API); absent until it did. */
+    paidOut: z.literal(true).optional(),
   }))();
 export type Offer = z.infer<typeof offerSchema>;
 

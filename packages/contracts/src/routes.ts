@@ -121,6 +121,9 @@ const publicRoutes: AppRoute[] = [
   pub('travel', `/${p}-travel`, `${brand.name} travel`),
   pub('eshops', '/eshops', 'eShops'),
   pub('eshops-brands', '/eshops/brands', 'eShop brands'),
+  // Ours: the sandbox till for testers and partner developers (docs/partner-api.md); its calls answer only where
+  // DEV_TOOLS or TILL_SANDBOX is on, and the page says so elsewhere.
+  pub('till', '/till', 'Sandbox till'),
   pub('register-help', '/register/help', 'Help with registering'),
   pub('confirm-sign-up', '/confirm-sign-up', 'Confirming your registration'),
   pub('account-deleted', '/account-deleted', 'Your account has been deleted', { switch: 'deleteAccount' }),

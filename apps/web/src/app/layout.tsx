@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { trackPageView } from '../shared/analytics/analytics.ts';
@@ -28,6 +28,7 @@ function ConsentBanner() {
   return LoadedConsentBanner ? <LoadedConsentBanner /> : <LazyConsentBanner />;
 }
 const OfflineNotice = lazy(() => import('./offline-notice.tsx'));
+const LiveUpdates = lazy(() => import('./live-updates.tsx'));
 
 /**
  * The offline notice (issue 33) in a live region that is always on the page, so that a screen reader hears
@@ -79,6 +80,9 @@ export function Layout() {
     trackPageView(location.pathname, location.search);
   }, [location.pathname, location.search]);
   useFocusOnNewPage(location.pathname);
+  // After the first render, so that it matches the server's drawing; again on each page (a sign-in, a logout).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(hasSessionMarker()), [location.pathname]);
 
   return (
     <div className={`shell${fablet ? ' shell--fablet' : ''}`}>
@@ -93,6 +97,11 @@ export function Layout() {
       </Suspense>
       <Header />
       <OfflineStatus />
+      {live ? (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      ) : null}
       <Outlet />
       <Footer />
       <ScrollRestoration />

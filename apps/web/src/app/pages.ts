@@ -148,6 +148,7 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'account-your-data': () => import('../features/data-export/your-data-page.tsx'),
   'account-your-data-download': () => import('../features/data-export/download-page.tsx'),
   'missing-points': () => import('../features/missing-points/missing-points-page.tsx'),
+  till: () => import('../features/till/till-page.tsx'),
   'missing-points-claim': () => import('../features/missing-points/claim-page.tsx'),
   // Brands, eShops and linked partners (issue 13): add their lines below.
   travel: () => import('../features/brands/travel-page.tsx'),

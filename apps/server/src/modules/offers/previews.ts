@@ -50,6 +50,7 @@ export const catalogueOffer = (row: OfferRow): Offer =>
     ...row,
     state: row.sourceType === 'COALITION' ? 'NOTOPTEDIN' : 'UNLOADED',
     isBookmarked: false,
+    timesEarned: 0,
     savedAt: null,
   });
 

@@ -3,7 +3,12 @@ import type { Database, DbExecutor } from '../../db/database.ts';
 import { collectorOffers, offers } from '../../db/schema/offers.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
-export type CollectorOfferRow = OfferRow & { state: string; isBookmarked: boolean; savedAt: Date | null };
+export type CollectorOfferRow = OfferRow & {
+  state: string;
+  isBookmarked: boolean;
+  savedAt: Date | null;
+  timesEarned: number;
+};
 
 /**
  * New offers are added; an existing offer's wording (how to, terms), category and picture follow the
@@ -49,6 +54,7 @@ const columns = {
   state: collectorOffers.state,
   isBookmarked: collectorOffers.isBookmarked,
   savedAt: collectorOffers.savedAt,
+  timesEarned: collectorOffers.timesEarned,
 };
 
 const flatten = (row: {
@@ -56,11 +62,13 @@ const flatten = (row: {
   state: string;
   isBookmarked: boolean;
   savedAt: Date | null;
+  timesEarned: number;
 }): CollectorOfferRow => ({
   ...row.offer,
   state: row.state,
   isBookmarked: row.isBookmarked,
   savedAt: row.savedAt,
+  timesEarned: row.timesEarned,
 });
 
 export async function listCollectorOffers(

@@ -90,6 +90,7 @@ export function toOffer(row: CollectorOfferRow): Offer {
     imgUrls: { imageUrl: { url: largest, versions }, sponsorImageUrl: sponsorLogo },
     imageUrls: { logoImageUrl: sponsorLogo, detailImageUrl: largest },
     savedAt: row.savedAt ? row.savedAt.toISOString() : null,
+    ...(row.timesEarned > 0 ? { paidOut: true } : {}),
   };
 }
 

@@ -41,6 +41,7 @@ import {
   remainingOf,
 } from './earn-rules.ts';
 import { SANDBOX_TILL_CLIENT, START_PARTNERS, sandboxClientIdOf, tillShelves } from './partners.ts';
+import { offersChangeKey } from '../offers/service.ts';
 import * as repo from './repository.ts';
 
 export { SANDBOX_TILL_CLIENT, sandboxClientIdOf, tillShelves } from './partners.ts';
@@ -137,7 +138,10 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
    */
   async function once<T extends object>(
     call: PartnerCall,
-    work: (tx: DbExecutor, now: Date) => Promise<{ status: number; body: T; written: PointsEntry[] }>,
+    work: (
+      tx: DbExecutor,
+      now: Date,
+    ) => Promise<{ status: number; body: T; written: PointsEntry[]; offersOf?: string | undefined }>,
   ): Promise<{ status: number; body: T }> {
     const now = clock.now();
     const done = await db.transaction(async (tx) => {
@@ -166,6 +170,7 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
       return result;
     });
     for (const entry of done.written) pointsWritten(entry, feed);
+    if (done.offersOf) feed?.changed(offersChangeKey(done.offersOf));
     return { status: done.status, body: done.body };
   }
 
@@ -183,6 +188,11 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
    * on the member's row, and two calls that each held one and then asked for the ledger's lock would deadlock.
    */
   const lockMember = (tx: DbExecutor, collectorId: string) => balanceUnderLock(tx, collectorId);
+
+  /** Inside the transaction: the member's cached offer lists are read again on every instance once it commits. */
+  const offersChanged = async (tx: DbExecutor, collectorId: string) => {
+    await feed?.announce(tx, offersChangeKey(collectorId));
+  };
 
   const parseRule = (rule: unknown): OfferRule | undefined => {
     const parsed = offerRuleSchema.safeParse(rule);
@@ -260,6 +270,7 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
           pendingPointsId,
         });
         for (const bonus of bonuses) await repo.countOfferEarned(tx, card.collectorId, bonus.offerId, 1);
+        if (bonuses.length > 0) await offersChanged(tx, card.collectorId);
 
         const written: PointsEntry[] = [];
         let balance: number | undefined;
@@ -314,6 +325,7 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
         return {
           status: 201,
           written,
+          offersOf: bonuses.length > 0 ? card.collectorId : undefined,
           body: {
             saleId,
             pointsAwarded: awarded,
@@ -374,6 +386,7 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
           // A bonus taken back whole may be earned again.
           if (bonus.takenBack === bonus.points && before && before.takenBack < before.points) {
             await repo.countOfferEarned(tx, sale.collectorId, bonus.offerId, -1);
+            await offersChanged(tx, sale.collectorId);
           }
         }
         await repo.updateSaleAfterReturn(tx, sale.id, { lines: applied.lines, bonuses });
@@ -442,7 +455,7 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
           pointsTaken: taken,
           pointsNotRecovered: due - taken,
         });
-        return { status: 201, written, body };
+        return { status: 201, written, body, offersOf: bonusBack.length > 0 ? sale.collectorId : undefined };
       });
     },
 

@@ -1,3 +1,4 @@
+import BadgeCheck from 'lucide-react/icons/badge-check';
 import CalendarClock from 'lucide-react/icons/calendar-clock';
 import Lock from 'lucide-react/icons/lock';
 import Pin from 'lucide-react/icons/pin';
@@ -156,8 +157,14 @@ export function OfferCard({
           )}
         </Heading>
         <OfferEnds offer={offer} />
-        {offer.state === 'PINNED' || offer.status === 'LOCKED' ? (
+        {offer.state === 'PINNED' || offer.status === 'LOCKED' || offer.paidOut ? (
           <p className="offer-card__badges">
+            {offer.paidOut ? (
+              <span className="offer-card__badge offer-card__badge--paid">
+                <BadgeCheck aria-hidden="true" size={14} strokeWidth={2.5} />
+                Paid out
+              </span>
+            ) : null}
             {offer.state === 'PINNED' ? (
               <span className="offer-card__badge">
                 <Pin aria-hidden="true" size={14} strokeWidth={2.5} />
