@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { brand } from '@app/contracts/brand';
 import { trackPageView } from '../shared/analytics/analytics.ts';
@@ -68,6 +68,9 @@ function useFocusOnNewPage(pathname: string) {
   }, [pathname]);
 }
 
+const noSubscription = () => () => undefined;
+const notDrawnOnTheServer = () => false;
+
 export function Layout() {
   const location = useLocation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
@@ -80,9 +83,8 @@ export function Layout() {
     trackPageView(location.pathname, location.search);
   }, [location.pathname, location.search]);
   useFocusOnNewPage(location.pathname);
-  // After the first render, so that it matches the server's drawing; again on each page (a sign-in, a logout).
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(hasSessionMarker()), [location.pathname]);
+  // False while hydrating, so that it matches the server's drawing; read again on each render (a sign-in, a logout).
+  const live = useSyncExternalStore(noSubscription, hasSessionMarker, notDrawnOnTheServer);
 
   return (
     <div className={`shell${fablet ? ' shell--fablet' : ''}`}>

@@ -16,7 +16,7 @@ const STALE_AFTER_A_CHANGE = [balanceQueryKey, [transactionsQueryKey[0]], [offer
  * refused (the session ended) stays closed. Loaded after the page, for members only (layout.tsx).
  */
 export default function LiveUpdates() {
-  const toast = useToast();
+  const { show } = useToast();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(LIVE_UPDATES_PATH);
@@ -24,14 +24,14 @@ export default function LiveUpdates() {
       const update = liveUpdateSchema.safeParse(JSON.parse(event.data));
       if (!update.success) return;
       for (const queryKey of STALE_AFTER_A_CHANGE) void queryClient.invalidateQueries({ queryKey });
-      toast.show({ message: update.data.notice, level: 'INFO' });
+      show({ message: update.data.notice, level: 'INFO' });
     };
     source.addEventListener(LIVE_UPDATE_EVENT, onPoints);
     return () => {
       source.removeEventListener(LIVE_UPDATE_EVENT, onPoints);
       source.close();
     };
-    // One stream for the app's life: toast.show is stable.
-  }, [toast.show]);
+    // One stream for the app's life: `show` is stable.
+  }, [show]);
   return null;
 }
