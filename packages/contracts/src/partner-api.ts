@@ -228,3 +228,19 @@ export type TillSandbox = z.infer<typeof tillSandboxSchema>;
 /** A sandbox till's token (POST /dev/till/token). */
 export const tillTokenSchema = /* @__PURE__ */ (() =>
   z.object({ accessToken: z.string(), expiresIn: z.number().int(), clientId: z.string() }))();
+
+/** A client's webhook delivery log (GET /partner-api/v1/webhook-deliveries), newest first. */
+export const webhookDeliveriesSchema = /* @__PURE__ */ (() =>
+  z.object({
+    deliveries: z.array(
+      z.object({
+        id: z.string().meta({ description: 'The webhook-id header: the same on every retry' }),
+        type: z.enum(['points.awarded', 'points.reversed', 'points.captured', 'points.released']),
+        attempts: z.number().int(),
+        lastStatus: z.number().int().nullable(),
+        lastError: z.string().nullable(),
+        deliveredAt: z.iso.datetime().nullable(),
+        createdAt: z.iso.datetime(),
+      }),
+    ),
+  }))();

@@ -71,6 +71,22 @@ describe('npm run partners', () => {
     expect((await partners('list')).log.find((line) => line.startsWith(clientId))).toContain('revoked');
   });
 
+  it("sets a client's webhook address with a fresh signing secret, and removes it", async () => {
+    const clientId = valueOf(
+      (await partners('add', '--partner', 'argos', '--name', 'eShop', '--scopes', 'points:earn')).log,
+      'client_id',
+    );
+    const set = await partners('webhook', clientId, '--url', 'https://argos.example/loyalty-hooks');
+    expect(set.code).toBe(0);
+    expect(valueOf(set.log, 'webhook_secret')).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect((await partners('webhook', clientId, '--remove')).log).toEqual([
+      `${clientId} has no webhook address now.`,
+    ]);
+    await expect(partners('webhook', 'nobody', '--url', 'https://x.example')).rejects.toThrow(
+      'There is no live partner client nobody.',
+    );
+  });
+
   it('refuses an unknown scope, an unknown partner and a missing argument with the reason', async () => {
     expect(
       await partners('add', '--partner', 'fuel', '--name', 'x', '--scopes', 'points:everything'),

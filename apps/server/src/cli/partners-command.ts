@@ -8,7 +8,7 @@ import {
   revokePartnerClient,
   rotatePartnerSecret,
 } from '../lib/partner-clients.ts';
-import { listPartners } from '../modules/partner-api/service.ts';
+import { listPartners, removePartnerWebhook, setPartnerWebhook } from '../modules/partner-api/service.ts';
 
 export const PARTNERS_USAGE = `Usage: npm run partners -- <command>
   list                                   every partner client, live or revoked
@@ -17,7 +17,9 @@ export const PARTNERS_USAGE = `Usage: npm run partners -- <command>
                                          registers a client and prints its id and secret (shown once)
   rotate-secret <clientId>               adds a new secret beside the old one and prints it (shown once)
   retire-old-secrets <clientId>          keeps only the newest secret: the end of a rotation
-  revoke <clientId>                      stops the client at once`;
+  revoke <clientId>                      stops the client at once
+  webhook <clientId> --url https://…     sends the client's webhooks there; prints the signing secret (shown once)
+  webhook <clientId> --remove            stops its webhooks`;
 
 interface Output {
   log: (line: string) => void;
@@ -40,6 +42,8 @@ export async function runPartnersCommand(argv: string[], db: Database, out: Outp
       name: { type: 'string' },
       scopes: { type: 'string' },
       'per-minute': { type: 'string' },
+      url: { type: 'string' },
+      remove: { type: 'boolean' },
     },
   });
   const [command, clientId] = positionals;
@@ -99,6 +103,18 @@ export async function runPartnersCommand(argv: string[], db: Database, out: Outp
       if (!clientId) break;
       await retireOldPartnerSecrets(db, clientId);
       out.log(`Only the newest secret of ${clientId} works now.`);
+      return 0;
+    }
+    case 'webhook': {
+      if (!clientId || (!values.url && !values.remove)) break;
+      if (values.remove) {
+        await removePartnerWebhook(db, clientId);
+        out.log(`${clientId} has no webhook address now.`);
+        return 0;
+      }
+      const { secret } = await setPartnerWebhook(db, clientId, values.url ?? '');
+      out.log(`webhook_secret=${secret}`);
+      out.log('Verify each delivery with it (Standard Webhooks); it is not shown again.');
       return 0;
     }
     case 'revoke': {

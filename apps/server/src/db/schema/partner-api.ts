@@ -188,3 +188,46 @@ export const pointHolds = pgTable(
     check('point_holds_state', sql`${t.state} in ('HELD', 'CAPTURED', 'CANCELLED', 'EXPIRED')`),
   ],
 );
+
+/**
+ * Where a partner client hears of what happened to the points it moved (docs/partner-api.md "Webhooks"): one
+ * address per client and the secret its deliveries are signed with (Standard Webhooks, `whsec_…`). The secret is
+ * kept as it is, because signing needs it; it is shown to the operator once, when the address is set.
+ */
+export const partnerWebhooks = pgTable('partner_webhooks', {
+  clientId: text('client_id')
+    .primaryKey()
+    .references(() => partnerClients.clientId, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each webhook to deliver, written in the transaction of the change it tells of, then sent by the delivery queue
+ * with retries and backoff. `id` is the message's `webhook-id`, the same on every retry, so the receiver keeps
+ * each once. The rows are the client's delivery log.
+ */
+export const partnerWebhookDeliveries = pgTable(
+  'partner_webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => partnerClients.clientId, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('partner_webhook_deliveries_client_idx').on(t.clientId, t.createdAt),
+    // What the re-send job reads each minute: only deliveries not yet made.
+    index('partner_webhook_deliveries_undelivered_idx')
+      .on(t.createdAt)
+      .where(sql`${t.deliveredAt} is null`),
+  ],
+);

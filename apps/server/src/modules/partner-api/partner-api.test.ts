@@ -1,5 +1,7 @@
 // @databases both: sales, returns and holds race for the member's lock, the Idempotency-Key's advisory lock and the offers' row locks, which the two databases serve differently.
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_API_PREFIX, TILL_DAILY_SPEND_POINTS, type PartnerScope } from '@app/contracts/partner-api';
@@ -14,7 +16,8 @@ import { setRedemptionLock } from '../../lib/redemption-lock.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
 import { createLedgerCheckService } from '../ledger-check/service.ts';
-import { SANDBOX_TILL_CLIENT } from './service.ts';
+import { Webhook } from 'standardwebhooks';
+import { SANDBOX_TILL_CLIENT, setPartnerWebhook } from './service.ts';
 
 let t: TestApp;
 let now = new Date('2026-12-01T10:00:00Z');
@@ -650,5 +653,97 @@ describe('the sandbox till', () => {
       payload: { partnerId: 'nobody' },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('webhooks to partners', () => {
+  it('tells the client of a sale, a capture and a release, signed by Standard Webhooks, and logs each delivery', async () => {
+    const received: Array<{ body: string; headers: Record<string, string> }> = [];
+    let answer = 500;
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ body, headers: request.headers as Record<string, string> });
+        response.writeHead(answer).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (receiver.address() as AddressInfo).port;
+      const client = await clientWith(['points:earn', 'points:spend']);
+      const { secret } = await setPartnerWebhook(t.app.db, client.clientId, `http://127.0.0.1:${port}/hooks`);
+      const { cardNumber } = await member(1000);
+      const posted = await call(
+        'POST',
+        '/sales',
+        sale(cardNumber, [{ sku: 'x', category: 'y', quantity: 1, amount: 1234 }]),
+        { token: client.token },
+      );
+      expect(posted.statusCode).toBe(201);
+      await expect.poll(() => received.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      // The first answer was a 500: the delivery is logged as tried, not delivered, and will be tried again.
+      await expect
+        .poll(async () =>
+          (await call('GET', '/webhook-deliveries', undefined, { token: client.token })).json(),
+        )
+        .toMatchObject({
+          deliveries: [{ type: 'points.awarded', attempts: 1, lastStatus: 500, deliveredAt: null }],
+        });
+
+      answer = 204;
+      const hold = await call(
+        'POST',
+        '/holds',
+        { member: { cardNumber }, points: 100, storeId: 's', tillId: 't' },
+        { token: client.token },
+      );
+      await call('POST', `/holds/${hold.json<{ holdId: string }>().holdId}/cancel`, undefined, {
+        token: client.token,
+      });
+      await expect
+        .poll(() => received.some((delivery) => delivery.body.includes('points.released')), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      const verifier = new Webhook(secret);
+      const first = verifier.verify(received[0]!.body, received[0]!.headers) as {
+        type: string;
+        data: Record<string, unknown>;
+      };
+      expect(first).toMatchObject({
+        type: 'points.awarded',
+        data: { saleId: posted.json<{ saleId: string }>().saleId, pointsAwarded: 12 },
+      });
+      const released = received.find((delivery) => delivery.body.includes('points.released'));
+      expect(released).toBeDefined();
+      expect(verifier.verify(released!.body, released!.headers)).toMatchObject({
+        data: { state: 'CANCELLED', points: 100 },
+      });
+      expect(() =>
+        new Webhook(`whsec_${Buffer.from('another secret, 32 bytes long...').toString('base64')}`).verify(
+          released!.body,
+          released!.headers,
+        ),
+      ).toThrow();
+      await expect
+        .poll(async () =>
+          (await call('GET', '/webhook-deliveries', undefined, { token: client.token }))
+            .json<{
+              deliveries: Array<{ type: string; deliveredAt: string | null }>;
+            }>()
+            .deliveries.find((delivery) => delivery.type === 'points.released'),
+        )
+        .toMatchObject({ type: 'points.released', deliveredAt: expect.any(String) });
+    } finally {
+      receiver.close();
+    }
+  });
+
+  it('refuses an address that is not https, outside localhost', async () => {
+    const client = await clientWith(['points:earn']);
+    await expect(
+      setPartnerWebhook(t.app.db, client.clientId, 'http://partner.example/hooks'),
+    ).rejects.toThrow('must be https');
   });
 });

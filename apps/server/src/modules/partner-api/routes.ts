@@ -16,10 +16,19 @@ import {
   returnResponseSchema,
   saleRequestSchema,
   saleResponseSchema,
+  webhookDeliveriesSchema,
   type PartnerScope,
 } from '@app/contracts/partner-api';
 import { AppError } from '../../lib/app-error.ts';
 import { registerTillSandboxRoutes } from './dev-routes.ts';
+import {
+  DELIVER_WEBHOOK_QUEUE,
+  RESEND_WEBHOOKS_JOB,
+  WEBHOOK_RETRY,
+  createWebhookSender,
+  listDeliveries,
+  type WebhookType,
+} from './webhooks.ts';
 import { findPartnerClient, type PartnerClient } from '../../lib/partner-clients.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 import {
@@ -62,7 +71,13 @@ const invalidToken = () =>
  * /partner-api/v1/openapi.json; its routes are left out of the member website's.
  */
 export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPartnerApiService({ db: app.db, clock: app.clock, feed: app.changes });
+  const webhooks = createWebhookSender({ db: app.db, clock: app.clock });
+  const queueWebhook = (id: string) => app.jobs.send(DELIVER_WEBHOOK_QUEUE, { id });
+  app.jobs.queue<{ id: string }>(DELIVER_WEBHOOK_QUEUE, WEBHOOK_RETRY, ({ id }) => webhooks.deliver(id));
+  app.jobs.everyMinute(RESEND_WEBHOOKS_JOB, async () => {
+    for (const id of await webhooks.lostDeliveries()) await queueWebhook(id);
+  });
+  const service = createPartnerApiService({ db: app.db, clock: app.clock, feed: app.changes, queueWebhook });
   app.jobs.everyMinute(RELEASE_EXPIRED_HOLDS_JOB, () => service.releaseExpiredHolds());
 
   // On the app's clock, so that a test moves past the cache's time instead of waiting for it.
@@ -271,6 +286,29 @@ export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.cancel(request.partnerClient, request.params.holdId),
+  );
+
+  app.get(
+    `${PARTNER_API_PREFIX}/webhook-deliveries`,
+    {
+      config: perClient,
+      schema: {
+        tags,
+        summary: "This client's newest webhook deliveries, with their attempts and the last answer",
+        response: { 200: webhookDeliveriesSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      deliveries: (await listDeliveries(app.db, request.partnerClient.clientId)).map((row) => ({
+        id: row.id,
+        type: row.type as WebhookType,
+        attempts: row.attempts,
+        lastStatus: row.lastStatus,
+        lastError: row.lastError,
+        deliveredAt: row.deliveredAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    }),
   );
 
   app.get(

@@ -43,8 +43,10 @@ import {
 import { SANDBOX_TILL_CLIENT, START_PARTNERS, sandboxClientIdOf, tillShelves } from './partners.ts';
 import { offersChangeKey } from '../offers/service.ts';
 import * as repo from './repository.ts';
+import { WEBHOOK_TYPES, webhookFor } from './webhooks.ts';
 
 export { SANDBOX_TILL_CLIENT, sandboxClientIdOf, tillShelves } from './partners.ts';
+export { removePartnerWebhook, setPartnerWebhook } from './webhooks.ts';
 
 /** Writes the partners the scheme starts with (start data: new rows only). */
 export async function loadPartners(db: Database) {
@@ -82,6 +84,8 @@ export interface PartnerApiDeps {
   clock: Clock;
   /** Tells every instance (and the member's open app) that the balance changed. */
   feed?: ChangeFeed;
+  /** Puts a written webhook delivery on the delivery queue, after its transaction committed. */
+  queueWebhook?: (deliveryId: string) => Promise<void>;
 }
 
 /** One call to the API: the client making it, and its Idempotency-Key with the hash of what it asked. */
@@ -110,7 +114,7 @@ const memberIdNotAccepted = (kind: string) =>
     `This API does not take a ${kind} yet: send the card number the till scanned.`,
   );
 
-export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
+export function createPartnerApiService({ db, clock, feed, queueWebhook }: PartnerApiDeps) {
   async function partnerOf(tx: DbExecutor, client: PartnerClient) {
     const partner = await repo.findPartner(tx, client.partnerId);
     if (!partner) throw new AppError(404, 'PARTNER_NOT_FOUND', `There is no partner ${client.partnerId}.`);
@@ -141,7 +145,13 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
     work: (
       tx: DbExecutor,
       now: Date,
-    ) => Promise<{ status: number; body: T; written: PointsEntry[]; offersOf?: string | undefined }>,
+    ) => Promise<{
+      status: number;
+      body: T;
+      written: PointsEntry[];
+      offersOf?: string | undefined;
+      webhook?: string | undefined;
+    }>,
   ): Promise<{ status: number; body: T }> {
     const now = clock.now();
     const done = await db.transaction(async (tx) => {
@@ -171,6 +181,7 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
     });
     for (const entry of done.written) pointsWritten(entry, feed);
     if (done.offersOf) feed?.changed(offersChangeKey(done.offersOf));
+    if (done.webhook) await queueWebhook?.(done.webhook);
     return { status: done.status, body: done.body };
   }
 
@@ -322,25 +333,34 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
             });
           }
         }
+        const body: SaleResponse = {
+          saleId,
+          pointsAwarded: awarded,
+          breakdown: [
+            { reason: partnerAwardReasons.base, points: base },
+            ...bonuses.map((bonus) => ({
+              reason: partnerAwardReasons.offer(bonus.title),
+              points: bonus.points,
+              offerId: bonus.offerId,
+            })),
+          ],
+          memberPriceSavings: 0,
+          balance: balance ?? (await pointsBalance(tx, card.collectorId)),
+          ...(pendingPointsId && pendingUntil ? { pendingUntil } : {}),
+        };
+        const { balance: _balance, ...told } = body;
         return {
           status: 201,
           written,
           offersOf: bonuses.length > 0 ? card.collectorId : undefined,
-          body: {
-            saleId,
-            pointsAwarded: awarded,
-            breakdown: [
-              { reason: partnerAwardReasons.base, points: base },
-              ...bonuses.map((bonus) => ({
-                reason: partnerAwardReasons.offer(bonus.title),
-                points: bonus.points,
-                offerId: bonus.offerId,
-              })),
-            ],
-            memberPriceSavings: 0,
-            balance: balance ?? (await pointsBalance(tx, card.collectorId)),
-            ...(pendingPointsId && pendingUntil ? { pendingUntil } : {}),
-          },
+          webhook: await webhookFor(
+            tx,
+            call.client.clientId,
+            WEBHOOK_TYPES.awarded,
+            { ...told, receiptId: request.receiptId, cardNumber: card.number },
+            now,
+          ),
+          body,
         };
       });
     },
@@ -455,7 +475,14 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
           pointsTaken: taken,
           pointsNotRecovered: due - taken,
         });
-        return { status: 201, written, body, offersOf: bonusBack.length > 0 ? sale.collectorId : undefined };
+        const { balance: _balance, ...told } = body;
+        return {
+          status: 201,
+          written,
+          body,
+          offersOf: bonusBack.length > 0 ? sale.collectorId : undefined,
+          webhook: await webhookFor(tx, call.client.clientId, WEBHOOK_TYPES.reversed, told, now),
+        };
       });
     },
 
@@ -607,6 +634,7 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
       if (!hold) throw new AppError(404, 'HOLD_NOT_FOUND', 'There is no such hold of yours.');
       let row = hold;
       let justExpired = false;
+      let webhook: string | undefined;
       if (hold.state === 'HELD') {
         const ended = hold.expiresAt.getTime() <= now.getTime();
         const next =
@@ -629,6 +657,13 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
           }
           row = (await repo.settleHold(tx, hold.id, next, now)) ?? hold;
           justExpired = next === 'EXPIRED';
+          webhook = await webhookFor(
+            tx,
+            hold.clientId,
+            next === 'CAPTURED' ? WEBHOOK_TYPES.captured : WEBHOOK_TYPES.released,
+            { holdId: hold.id, state: next, points: hold.points, storeId: hold.storeId, tillId: hold.tillId },
+            now,
+          );
         }
       }
       const balance = await pointsBalance(tx, row.collectorId);
@@ -640,9 +675,10 @@ export function createPartnerApiService({ db, clock, feed }: PartnerApiDeps) {
         expiresAt: row.expiresAt.toISOString(),
         balance,
       };
-      return { state: row.state, justExpired, answer };
+      return { state: row.state, justExpired, answer, webhook };
     });
     for (const entry of written) pointsWritten(entry, feed);
+    if (outcome.webhook) await queueWebhook?.(outcome.webhook);
     return outcome;
   }
 }
