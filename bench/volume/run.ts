@@ -10,6 +10,7 @@
  *   npm run bench:volume -- --fresh                      drop the database and load again
  *   npm run bench:volume -- --only spend --profile       one route, with a CPU profile of the server
  *   npm run bench:volume -- --only ledger-check           the nightly ledger check over the whole ledger
+ *   npm run bench:volume -- --only sales                  the partner API's sales at 50 connections, one key x50
  *
  * VOLUME_DATABASE_URL names the PostgreSQL server (default postgres://root@127.0.0.1:5432/postgres); the
  * database is lc_volume on it.
@@ -23,12 +24,14 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { PARTNER_API_PREFIX } from '@app/contracts/partner-api';
+import { HASHED_SECRET_PREFIX } from '../../apps/server/src/lib/partner-clients.ts';
 import { hashOf } from '../../apps/server/src/lib/token-hash.ts';
 import { SESSION_COOKIE } from '../../apps/server/src/plugins/session.ts';
 import { activityStart, encodeCursor } from '../../apps/server/src/modules/transactions/service.ts';
 import { REWARDS } from '../../apps/server/src/modules/vouchers/rewards.ts';
 import { buildServerIfNeeded, serverArgs, serverEnv } from '../../scripts/server-build.mjs';
-import { collectorIdOf, loadedSize, load, ONLINE_EVERY, prepareDatabase } from './load.ts';
+import { cardNumberOf, collectorIdOf, loadedSize, load, ONLINE_EVERY, prepareDatabase } from './load.ts';
 import { memberReadPlans } from './plans.ts';
 import { freePort, waitFor } from '../server-tools.ts';
 
@@ -114,15 +117,21 @@ interface Figures {
 async function measure(
   pid: number,
   base: string,
-  targets: Array<{ path: string; cookie: string; body?: () => string }>,
+  targets: Array<{
+    path: string;
+    cookie: string;
+    body?: () => string;
+    headers?: () => Record<string, string>;
+  }>,
   method: 'GET' | 'POST' = 'GET',
   seconds = SECONDS,
+  connections = CONNECTIONS,
 ): Promise<Figures> {
   let next = 0;
   const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url: base,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     requests: [
       {
@@ -137,6 +146,7 @@ async function measure(
               ...request.headers,
               cookie: target.cookie,
               ...(method === 'POST' ? { channel: 'JS-WEB', 'content-type': 'application/json' } : {}),
+              ...target.headers?.(),
             },
             ...(target.body ? { body: target.body() } : {}),
           };
@@ -231,6 +241,7 @@ async function main() {
   const want = Math.min(online, Math.max(MEMORY_MEMBERS, 40_000));
   while (picked.size < want) picked.add(Math.floor(Math.random() * online) * ONLINE_EVERY);
   const members = [...picked].map(collectorIdOf);
+  const cardsOfMembers = [...picked].map(cardNumberOf);
   const cookies = await sessionCookies(url, members);
 
   // The deep page: members with at least 8 pages since the activity start, from their 8th page on.
@@ -348,6 +359,22 @@ async function main() {
         await measure(pid, base, spenders, 'POST'),
       );
     }
+    if (wants('sales')) {
+      const token = await partnerToken(base, url);
+      const authorised = () => ({ authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() });
+      const sellers = cardsOfMembers.map((card) => ({
+        path: `${PARTNER_API_PREFIX}/sales`,
+        cookie: '',
+        headers: authorised,
+        body: () => JSON.stringify(benchSale(card)),
+      }));
+      figure(
+        `sale with offers (POST ${PARTNER_API_PREFIX}/sales), ${SALE_CONNECTIONS} connections`,
+        await measure(pid, base, sellers, 'POST', SECONDS, SALE_CONNECTIONS),
+        SALE_P99_BUDGET_MS,
+      );
+      rows.push(await sameKeyRow(base, token, cardsOfMembers.at(-1) ?? ''));
+    }
     if (wants('memory')) {
       const readMembers = members.slice(0, MEMORY_MEMBERS);
       await readEach(base, readMembers, cookies, [
@@ -409,6 +436,92 @@ async function main() {
       );
     }
   }
+}
+
+/** The partner API's sale budget at 50 connections (a till waits on it with the member at the counter). */
+const SALE_CONNECTIONS = 50;
+const SALE_P99_BUDGET_MS = 50;
+const BENCH_CLIENT = { id: 'bench-till', secret: randomBytes(24).toString('base64url') };
+
+/** A retailer's basket that meets offers members load (the catalogue's SKUs) and a line no offer names. */
+const benchSale = (cardNumber: string) => ({
+  member: { cardNumber },
+  storeId: 'store-0001',
+  tillId: 'till-1',
+  receiptId: `B-${randomUUID()}`,
+  occurredAt: new Date().toISOString(),
+  lines: [
+    { sku: 'sourdough-loaves', category: 'bakery', quantity: 2, amount: 380 },
+    { sku: 'sparkling-water', category: 'drinks', quantity: 1, amount: 95 },
+    { sku: 'washing-up-liquid', category: 'household', quantity: 1, amount: 225 },
+    { sku: 'bench-other', category: 'household', quantity: 3, amount: 1797 },
+  ],
+  total: 2497,
+});
+
+/**
+ * A partner client for the bench, with no per-minute limit worth the name, written straight into the database (as
+ * `npm run partners -- add` would, its secret hashed); answers a token from the token endpoint.
+ */
+async function partnerToken(base: string, databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO partner_clients (client_id, partner_id, name, scopes, secret_hashes, requests_per_minute)
+       VALUES ($1, 'retailer', 'Bench till', ARRAY['points:earn'], ARRAY[$2], 100000000)
+       ON CONFLICT (client_id) DO UPDATE SET secret_hashes = excluded.secret_hashes, revoked_at = NULL`,
+      [BENCH_CLIENT.id, `${HASHED_SECRET_PREFIX}${hashOf(BENCH_CLIENT.secret)}`],
+    );
+  } finally {
+    await client.end();
+  }
+  const answer = await fetch(`${base}/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${BENCH_CLIENT.id}:${BENCH_CLIENT.secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials&scope=points%3Aearn',
+  });
+  if (!answer.ok) throw new Error(`no partner token: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+/** The same Idempotency-Key and sale sent 50 times at once: every answer the same sale, awarded once. */
+async function sameKeyRow(base: string, token: string, cardNumber: string) {
+  const key = randomUUID();
+  const body = JSON.stringify(benchSale(cardNumber));
+  const balanceOf = async () => {
+    const answer = await fetch(`${base}${PARTNER_API_PREFIX}/members/${cardNumber}/balance`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return answer.ok ? ((await answer.json()) as { balance: number }).balance : undefined;
+  };
+  const answers = await Promise.all(
+    Array.from({ length: SALE_CONNECTIONS }, () =>
+      fetch(`${base}${PARTNER_API_PREFIX}/sales`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'idempotency-key': key,
+          'content-type': 'application/json',
+        },
+        body,
+      }).then(async (answer) => ({
+        status: answer.status,
+        body: (await answer.json()) as { saleId?: string },
+      })),
+    ),
+  );
+  const created = answers.filter((answer) => answer.status === 201).length;
+  const sales = new Set(answers.map((answer) => answer.body.saleId)).size;
+  return {
+    name: `same Idempotency-Key x${SALE_CONNECTIONS} at once`,
+    value: `${created} answered 201, ${sales} distinct sale id(s)`,
+    budget: 'one sale',
+    verdict: created === SALE_CONNECTIONS && sales === 1 ? 'pass' : 'short',
+  };
 }
 
 /** `npm run ledger:check -- --json` against the loaded database: its time and what it found. */
