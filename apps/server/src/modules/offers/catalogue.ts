@@ -314,4 +314,8 @@ export function offerCatalogue(): NewOffer[] {
 
 /** The retailer's products the offers name, as a till sells them (the sandbox till's shelf). */
 export const retailerProducts = () =>
-  [...products, ...moreProducts].map(([name, [category]]) => ({ sku: skuOf(name), name, category }));
+  [...products, ...moreProducts].map(([name, [category]]) => ({
+    sku: skuOf(name),
+    name: name.charAt(0).toUpperCase() + name.slice(1),
+    category,
+  }));
