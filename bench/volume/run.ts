@@ -469,7 +469,7 @@ async function partnerToken(base: string, databaseUrl: string) {
   try {
     await client.query(
       `INSERT INTO partner_clients (client_id, partner_id, name, scopes, secret_hashes, requests_per_minute)
-       VALUES ($1, 'retailer', 'Bench till', ARRAY['points:earn'], ARRAY[$2], 100000000)
+       VALUES ($1, 'retailer', 'Bench till', ARRAY['points:earn', 'members:read'], ARRAY[$2], 100000000)
        ON CONFLICT (client_id) DO UPDATE SET secret_hashes = excluded.secret_hashes, revoked_at = NULL`,
       [BENCH_CLIENT.id, `${HASHED_SECRET_PREFIX}${hashOf(BENCH_CLIENT.secret)}`],
     );
@@ -482,7 +482,7 @@ async function partnerToken(base: string, databaseUrl: string) {
       authorization: `Basic ${Buffer.from(`${BENCH_CLIENT.id}:${BENCH_CLIENT.secret}`).toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
-    body: 'grant_type=client_credentials&scope=points%3Aearn',
+    body: 'grant_type=client_credentials&scope=points%3Aearn%20members%3Aread',
   });
   if (!answer.ok) throw new Error(`no partner token: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { access_token: string }).access_token;
@@ -496,8 +496,10 @@ async function sameKeyRow(base: string, token: string, cardNumber: string) {
     const answer = await fetch(`${base}${PARTNER_API_PREFIX}/members/${cardNumber}/balance`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    return answer.ok ? ((await answer.json()) as { balance: number }).balance : undefined;
+    if (!answer.ok) throw new Error(`no balance: ${answer.status}`);
+    return ((await answer.json()) as { balance: number }).balance;
   };
+  const before = await balanceOf();
   const answers = await Promise.all(
     Array.from({ length: SALE_CONNECTIONS }, () =>
       fetch(`${base}${PARTNER_API_PREFIX}/sales`, {
@@ -510,17 +512,19 @@ async function sameKeyRow(base: string, token: string, cardNumber: string) {
         body,
       }).then(async (answer) => ({
         status: answer.status,
-        body: (await answer.json()) as { saleId?: string },
+        body: (await answer.json()) as { saleId?: string; pointsAwarded?: number },
       })),
     ),
   );
+  const gained = (await balanceOf()) - before;
+  const awarded = answers[0]?.body.pointsAwarded ?? -1;
   const created = answers.filter((answer) => answer.status === 201).length;
   const sales = new Set(answers.map((answer) => answer.body.saleId)).size;
   return {
     name: `same Idempotency-Key x${SALE_CONNECTIONS} at once`,
-    value: `${created} answered 201, ${sales} distinct sale id(s)`,
-    budget: 'one sale',
-    verdict: created === SALE_CONNECTIONS && sales === 1 ? 'pass' : 'short',
+    value: `${created} answered 201, ${sales} distinct sale id(s), balance up ${gained} for ${awarded} awarded`,
+    budget: 'one sale, awarded once',
+    verdict: created === SALE_CONNECTIONS && sales === 1 && gained === awarded ? 'pass' : 'short',
   };
 }
 
