@@ -1,4 +1,6 @@
+import { brand } from '@app/contracts/brand';
 import { REDEEMED_MESSAGE } from '@app/contracts/linked-partners';
+import { SANDBOX_TILL_CLIENT } from '../apps/server/src/modules/partner-api/partners.ts';
 import {
   LOCAL_POSTGRES,
   LOCAL_REDIS,
@@ -132,6 +134,74 @@ test('through the balancer a member signs in, spends points and converts some, s
   } finally {
     await context.close();
     await api.dispose();
+  }
+});
+
+test("through the balancer a member's open homepage hears of sales a till posts to either instance", async ({
+  browser,
+  playwright,
+}) => {
+  const baseURL = cluster?.url ?? '';
+  const context = await browser.newContext({ baseURL });
+  const till = await playwright.request.newContext({ baseURL });
+  try {
+    // The member's browser signs in (the tester tool sets its session cookie) and opens the homepage.
+    const member = await freshMember(context.request, { points: 100 });
+    const page = await context.newPage();
+    // The app opens its stream of live updates once the page has loaded.
+    const stream = page.waitForResponse((response) => response.url().endsWith('/balance-api/updates'));
+    await page.goto('/homepage');
+    await chooseEssentialCookiesOnly(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello Sam' })).toBeVisible();
+    expect((await stream).status()).toBe(200);
+
+    // The sandbox till's client gets a token and posts two sales; the balancer sends them to each instance in turn.
+    const token = (
+      (await (
+        await till.post('/oauth2/token', {
+          headers: {
+            authorization: `Basic ${Buffer.from(`${SANDBOX_TILL_CLIENT.clientId}:${SANDBOX_TILL_CLIENT.secret}`).toString('base64')}`,
+          },
+          form: { grant_type: 'client_credentials', scope: 'points:earn' },
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    const instances = new Set<string>();
+    // Until each instance has taken one: other requests in between can send two in a row to the same one.
+    let collected = 0;
+    for (const [index, amount] of [1200, 3400, 2300, 1800, 2700, 1500].entries()) {
+      if (instances.size === 2) break;
+      const sale = await till.post('/partner-api/v1/sales', {
+        // A connection of its own each time, so the balancer picks an instance for each sale.
+        headers: {
+          authorization: `Bearer ${token}`,
+          'idempotency-key': `cluster-${Date.now()}-${index}`,
+          connection: 'close',
+        },
+        data: {
+          member: { cardNumber: member.cardNumber },
+          storeId: 'store-0001',
+          tillId: 'till-1',
+          receiptId: `R-cluster-${Date.now()}-${index}`,
+          occurredAt: new Date().toISOString(),
+          lines: [{ sku: 'bench', category: 'household', quantity: 1, amount }],
+          total: amount,
+        },
+      });
+      expect(sale.status()).toBe(201);
+      const instance = sale.headers()['x-instance'] ?? '';
+      await expect(page.getByText(`You collected ${amount / 100} points at ${brand.retailer}`)).toBeVisible();
+      collected += amount / 100;
+      // The page's own reads after each notice can keep the round robin in step with the sales: one more
+      // request moves it on.
+      if (instances.has(instance)) await till.get('/healthz', { headers: { connection: 'close' } });
+      instances.add(instance);
+    }
+    expect([...instances].sort()).toEqual(['app-1', 'app-2']);
+    await expect(page.getByText(String(100 + collected), { exact: true }).first()).toBeVisible();
+  } finally {
+    await context.close();
+    await till.dispose();
   }
 });
 

@@ -470,7 +470,8 @@ async function partnerToken(base: string, databaseUrl: string) {
     await client.query(
       `INSERT INTO partner_clients (client_id, partner_id, name, scopes, secret_hashes, requests_per_minute)
        VALUES ($1, 'retailer', 'Bench till', ARRAY['points:earn', 'members:read'], ARRAY[$2], 100000000)
-       ON CONFLICT (client_id) DO UPDATE SET secret_hashes = excluded.secret_hashes, revoked_at = NULL`,
+       ON CONFLICT (client_id) DO UPDATE SET secret_hashes = excluded.secret_hashes, scopes = excluded.scopes,
+         requests_per_minute = excluded.requests_per_minute, revoked_at = NULL`,
       [BENCH_CLIENT.id, `${HASHED_SECRET_PREFIX}${hashOf(BENCH_CLIENT.secret)}`],
     );
   } finally {

@@ -4,7 +4,7 @@ import { brand } from '@app/contracts/brand';
 import { trackPageView } from '../shared/analytics/analytics.ts';
 import { useIsFablet } from '../shared/hooks/use-is-fablet.ts';
 import { useOffline } from '../shared/offline/use-connection.ts';
-import { hasSessionMarker } from '../shared/session/session-marker.ts';
+import { hasSessionMarker, onSessionMarkerChange } from '../shared/session/session-marker.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import type { RouteHandle } from './route-handle.ts';
@@ -68,7 +68,6 @@ function useFocusOnNewPage(pathname: string) {
   }, [pathname]);
 }
 
-const noSubscription = () => () => undefined;
 const notDrawnOnTheServer = () => false;
 
 export function Layout() {
@@ -83,8 +82,8 @@ export function Layout() {
     trackPageView(location.pathname, location.search);
   }, [location.pathname, location.search]);
   useFocusOnNewPage(location.pathname);
-  // False while hydrating, so that it matches the server's drawing; read again on each render (a sign-in, a logout).
-  const live = useSyncExternalStore(noSubscription, hasSessionMarker, notDrawnOnTheServer);
+  // False while hydrating, so that it matches the server's drawing; then it follows sign-in and sign-out.
+  const live = useSyncExternalStore(onSessionMarkerChange, hasSessionMarker, notDrawnOnTheServer);
 
   return (
     <div className={`shell${fablet ? ' shell--fablet' : ''}`}>
