@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { brandClicks, brands } from '../../db/schema/brands.ts';
 import type { BrandRow } from './catalogue.ts';
 
@@ -24,4 +24,17 @@ export async function recordClick(
 ) {
   const [row] = await db.insert(brandClicks).values(click).returning({ id: brandClicks.id });
   return row?.id ?? '';
+}
+
+/** A click on a brand's eShop link, with the member who made it (none when they were signed out). */
+export async function findClick(db: DbExecutor, clickId: string) {
+  const [row] = await db
+    .select({
+      brandKey: brandClicks.brandKey,
+      collectorId: brandClicks.collectorId,
+      createdAt: brandClicks.createdAt,
+    })
+    .from(brandClicks)
+    .where(eq(brandClicks.id, clickId));
+  return row;
 }

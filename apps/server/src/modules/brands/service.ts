@@ -9,10 +9,17 @@ import {
 import { brand as scheme } from '@app/contracts/brand';
 import { brandLogoUrl } from '@app/contracts/brand-logos';
 import type { Clock } from '../../lib/clock.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { brandCatalogue } from './catalogue.ts';
-import { findBrand, insertBrands, listBrands, recordClick, type StoredBrand } from './repository.ts';
+import {
+  findBrand,
+  findClick,
+  insertBrands,
+  listBrands,
+  recordClick,
+  type StoredBrand,
+} from './repository.ts';
 
 /** A stored brand as the app sees it (signed-in spec 3 "Brand"). */
 export function toBrand(row: StoredBrand, now: Date): Brand {
@@ -130,3 +137,12 @@ export function createBrandService({ db, clock }: { db: Database; clock: Clock }
 export async function loadBrandCatalogue(db: Database) {
   await insertBrands(db, brandCatalogue());
 }
+
+/**
+ * The click reference a brand's eShop link carried (`ref`, from `post` above), as the eShop sends it back with a
+ * sale (the partner API's `{clickId}`): the brand and the member who clicked, or undefined for an unknown one.
+ */
+export async function clickOf(db: DbExecutor, clickId: string) {
+  return UUID_PATTERN.test(clickId) ? findClick(db, clickId) : undefined;
+}
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

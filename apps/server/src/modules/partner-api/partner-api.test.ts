@@ -336,6 +336,59 @@ describe('a sale', () => {
   });
 });
 
+describe("an eShop's sale named by the member's click", () => {
+  it('collects for the member who clicked through to that eShop, and for nobody else', async () => {
+    const { id, cookies } = await member();
+    const exit = await t.app.inject({ url: '/nectar-brands-api/post/argos?direction=collect', cookies });
+    const clickId = exit.json<{ clickReference: string }>().clickReference;
+    const argos = await clientWith(['points:earn', 'points:spend'], 'argos');
+    const body = {
+      ...sale('', [{ sku: 'kettle', category: 'home', quantity: 1, amount: 2500 }]),
+      member: { clickId },
+    };
+    const posted = await call('POST', '/sales', body, { token: argos.token });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json()).toMatchObject({ pointsAwarded: 25, balance: 25 });
+    expect(await pointsBalance(t.app.db, id)).toBe(25);
+
+    const elsewhere = await call('POST', '/sales', { ...body, receiptId: 'R-other' });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toMatchObject({ code: 'MEMBER_NOT_FOUND' });
+    const unknown = await call(
+      'POST',
+      '/sales',
+      { ...body, member: { clickId: randomUUID() } },
+      { token: argos.token },
+    );
+    expect(unknown.json()).toMatchObject({ code: 'MEMBER_NOT_FOUND' });
+    const spend = await call(
+      'POST',
+      '/holds',
+      { member: { clickId }, points: 10, storeId: 's', tillId: 't' },
+      { token: argos.token },
+    );
+    expect(spend.statusCode).toBe(422);
+    expect(spend.json()).toEqual({
+      code: 'MEMBER_ID_NOT_ACCEPTED',
+      description: 'A click id only collects points: spend with the card.',
+    });
+
+    // A click from a visitor who was not signed in names nobody.
+    const anonymous = await t.app.inject('/nectar-brands-api/post/argos?direction=collect');
+    const nobody = await call(
+      'POST',
+      '/sales',
+      {
+        ...body,
+        receiptId: 'R-anon',
+        member: { clickId: anonymous.json<{ clickReference: string }>().clickReference },
+      },
+      { token: argos.token },
+    );
+    expect(nobody.json()).toMatchObject({ code: 'MEMBER_NOT_FOUND' });
+  });
+});
+
 describe('a return', () => {
   it('takes back the returned lines and a bonus whose rule the basket no longer meets, never twice', async () => {
     const sam = await member();

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { cards } from '../../db/schema/core.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { transactionDetails } from '../../db/schema/card-activity.ts';
 import { pendingPoints } from '../../db/schema/missing-points.ts';
@@ -258,4 +259,15 @@ export async function pointsHeldSince(tx: DbExecutor, collectorId: string, since
       ),
     );
   return Number(row?.points ?? 0);
+}
+
+/** The member's card that collects now: their live digital or plastic card, else a live temporary one. */
+export async function activeCardOf(db: DbExecutor, collectorId: string) {
+  const [row] = await db
+    .select({ number: cards.number })
+    .from(cards)
+    .where(and(eq(cards.collectorId, collectorId), eq(cards.status, 'active')))
+    .orderBy(sql`case ${cards.kind} when 'temporary' then 1 else 0 end`, desc(cards.issuedAt))
+    .limit(1);
+  return row?.number;
 }

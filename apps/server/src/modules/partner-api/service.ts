@@ -42,6 +42,7 @@ import {
 } from './earn-rules.ts';
 import { SANDBOX_TILL_CLIENT, START_PARTNERS, sandboxClientIdOf, tillShelves } from './partners.ts';
 import { offersChangeKey } from '../offers/service.ts';
+import { clickOf } from '../brands/service.ts';
 import * as repo from './repository.ts';
 import { WEBHOOK_TYPES, webhookFor } from './webhooks.ts';
 
@@ -107,7 +108,43 @@ const RELEASE_BATCH = 200;
 const valueOf = (points: number) => Math.floor((points * 100) / POINTS_PER_POUND);
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-const memberIdNotAccepted = (kind: string) =>
+/** How long after a member's click on an eShop link a sale there is theirs. */
+export const CLICK_WINDOW_DAYS = 30;
+
+/**
+ * The card of the member who clicked this partner's eShop link (the brands page's tracked exit, its `ref`): only
+ * to collect, only at the partner clicked, within CLICK_WINDOW_DAYS, and only for a member who was signed in.
+ */
+async function cardOfClick(
+  tx: DbExecutor,
+  clickId: string,
+  action: CardAction,
+  partner: Pick<repo.PartnerRow, 'id'>,
+  now: Date,
+) {
+  if (action !== 'collect-points') {
+    throw new AppError(
+      422,
+      'MEMBER_ID_NOT_ACCEPTED',
+      'A click id only collects points: spend with the card.',
+    );
+  }
+  const click = await clickOf(tx, clickId);
+  const fresh = click && now.getTime() - click.createdAt.getTime() <= CLICK_WINDOW_DAYS * 86_400_000;
+  if (!click?.collectorId || click.brandKey !== partner.id || !fresh) {
+    throw new AppError(
+      404,
+      'MEMBER_NOT_FOUND',
+      `We don't know that click: it must come from a signed-in member's visit to your eShop in the last ${CLICK_WINDOW_DAYS} days.`,
+    );
+  }
+  const card = await repo.activeCardOf(tx, click.collectorId);
+  if (!card)
+    throw new AppError(404, 'MEMBER_NOT_FOUND', 'The member who clicked has no card that collects now.');
+  return card;
+}
+
+const memberIdNotAccepted = (kind: 'spend code') =>
   new AppError(
     422,
     'MEMBER_ID_NOT_ACCEPTED',
@@ -126,12 +163,13 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
     tx: DbExecutor,
     member: PartnerMember,
     action: CardAction,
-    partnerName: string,
+    partner: Pick<repo.PartnerRow, 'id' | 'name'>,
     now: Date,
   ) {
     if ('spendCode' in member) throw memberIdNotAccepted('spend code');
-    if ('clickId' in member) throw memberIdNotAccepted('click id');
-    const card = await assertCardNumberMay(tx, member.cardNumber, action, now, { partner: partnerName });
+    const cardNumber =
+      'clickId' in member ? await cardOfClick(tx, member.clickId, action, partner, now) : member.cardNumber;
+    const card = await assertCardNumberMay(tx, cardNumber, action, now, { partner: partner.name });
     return { ...card, capabilities: cardCapabilities(card, now) };
   }
 
@@ -215,7 +253,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
     sale(call: PartnerCall, request: SaleRequest) {
       return once<SaleResponse>(call, async (tx, now) => {
         const partner = await partnerOf(tx, call.client);
-        const card = await identify(tx, request.member, 'collect-points', partner.name, now);
+        const card = await identify(tx, request.member, 'collect-points', partner, now);
         await lockMember(tx, card.collectorId);
         const earlier = await repo.findSaleByReceipt(tx, partner.id, request.receiptId);
         if (earlier) {
@@ -494,7 +532,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
     hold(call: PartnerCall, request: HoldRequest) {
       return once<HoldResponse>(call, async (tx, now) => {
         const partner = await partnerOf(tx, call.client);
-        const card = await identify(tx, request.member, 'spend-points', partner.name, now);
+        const card = await identify(tx, request.member, 'spend-points', partner, now);
         await lockMember(tx, card.collectorId);
         const points = request.points ?? Math.ceil(((request.valuePence ?? 0) * POINTS_PER_POUND) / 100);
         const held = await repo.pointsHeldSince(
@@ -598,7 +636,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
       const now = clock.now();
       return db.transaction(async (tx) => {
         const partner = await partnerOf(tx, client);
-        const card = await identify(tx, { cardNumber }, 'collect-points', partner.name, now);
+        const card = await identify(tx, { cardNumber }, 'collect-points', partner, now);
         const balance = await pointsBalance(tx, card.collectorId);
         const canSpend =
           card.capabilities.actions.has('spend-points') && !(await isRedemptionLocked(tx, card.collectorId));
