@@ -5,7 +5,7 @@ import { demoCollector } from '../db/demo/demo-collector.ts';
 import { cards } from '../db/schema/core.ts';
 import { pointsLedger } from '../db/schema/points-ledger.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { pointsBalance, recordPoints } from './points-ledger.ts';
+import { pointsBalance, recordPoints, writeEntries } from './points-ledger.ts';
 
 describe('points ledger', () => {
   let t: TestApp;
@@ -43,5 +43,41 @@ describe('points ledger', () => {
     });
     const rows = await t.app.db.select().from(pointsLedger).where(eq(pointsLedger.source, 'ledger-test'));
     expect(rows.map((row) => row.amount)).toEqual([100, -40]);
+  });
+
+  it('writes several entries of one member in one go, all or none, never below zero on the way', async () => {
+    const start = await pointsBalance(t.app.db, collectorId);
+    const entry = (amount: number, key: string, cardNumber?: string) => ({
+      collectorId,
+      amount,
+      reason: 'Batch',
+      source: 'ledger-batch-test',
+      idempotencyKey: key,
+      ...(cardNumber ? { cardNumber } : {}),
+    });
+    const written = await t.app.db.transaction((tx) =>
+      writeEntries(tx, [entry(30, 'batch-1', demoCollector.cardNumber), entry(20, 'batch-2')]),
+    );
+    expect(written).toMatchObject({ balance: start + 50, ids: [expect.any(String), expect.any(String)] });
+    // Taking more than the balance part-way refuses the whole batch, even when a later entry would make it up.
+    await expect(
+      t.app.db.transaction((tx) =>
+        writeEntries(tx, [entry(-(start + 51), 'batch-3'), entry(500, 'batch-4')]),
+      ),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_POINTS' });
+    // A key already written fails the insert, and nothing of the batch stays.
+    await expect(
+      t.app.db.transaction((tx) => writeEntries(tx, [entry(5, 'batch-5'), entry(5, 'batch-1')])),
+    ).rejects.toThrow();
+    // A card that is not the member's live card does not collect.
+    await expect(
+      t.app.db.transaction((tx) => writeEntries(tx, [entry(5, 'batch-6', '9826300012345678902')])),
+    ).rejects.toMatchObject({ code: 'CARD_NOT_ACTIVE' });
+    const rows = await t.app.db
+      .select()
+      .from(pointsLedger)
+      .where(eq(pointsLedger.source, 'ledger-batch-test'));
+    expect(rows.map((row) => row.idempotencyKey).sort()).toEqual(['batch-1', 'batch-2']);
+    expect(await pointsBalance(t.app.db, collectorId)).toBe(start + 50);
   });
 });

@@ -1,5 +1,5 @@
 import { channel } from 'node:diagnostics_channel';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { cards, collectors } from '../db/schema/core.ts';
 import { pointsLedger } from '../db/schema/points-ledger.ts';
@@ -53,8 +53,17 @@ export async function pointsBalance(db: DbExecutor, collectorId: string): Promis
  * that a change sized by the balance (a return that takes back what is left) is decided under the same lock.
  */
 export async function balanceUnderLock(tx: DbExecutor, collectorId: string): Promise<number> {
-  await tx.select({ id: collectors.id }).from(collectors).where(eq(collectors.id, collectorId)).for('update');
+  await lockMember(tx, collectorId);
   return pointsBalance(tx, collectorId);
+}
+
+/**
+ * Inside the caller's transaction: locks the member's row, the lock every change to their points takes. Take it
+ * before writing any row that refers to the member: such a row takes a key-share lock on the member's row, and
+ * two transactions that each held one and then asked for this lock would deadlock.
+ */
+export async function lockMember(tx: DbExecutor, collectorId: string) {
+  await tx.select({ id: collectors.id }).from(collectors).where(eq(collectors.id, collectorId)).for('update');
 }
 
 /** Change-feed key of a collector's balance. */
@@ -126,6 +135,66 @@ export async function writePoints(
   if (!inserted) throw new AppError(500, 'SERVER_ERROR', 'Something went wrong. Try again');
   await feed?.announce(tx, balanceChangeKey(entry.collectorId));
   return { recorded: true, balance: balance + entry.amount, id: inserted.id };
+}
+
+/**
+ * Writes several new entries of one member inside the caller's transaction (a sale's base and bonuses): one lock
+ * of the member's row, one read of the balance, one check of the cards, one insert, one announcement, where
+ * writePoints would do each per entry. All or none: a balance that would go below zero on the way throws, and a
+ * key already written fails the insert (the unique index), so callers give keys of their own new rows. After
+ * the commit, call `pointsWritten` for each entry.
+ */
+export async function writeEntries(
+  tx: DbExecutor,
+  entries: readonly PointsEntry[],
+  feed?: ChangeFeed,
+): Promise<{ ids: string[]; balance: number }> {
+  const collectorId = entries[0]?.collectorId;
+  if (!collectorId || entries.some((entry) => entry.collectorId !== collectorId)) {
+    throw new Error('writeEntries writes the entries of one member');
+  }
+  for (const entry of entries) {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
+      throw new AppError(400, 'VALIDATION', 'amount: must be a whole number other than zero');
+    }
+  }
+  let balance = await balanceUnderLock(tx, collectorId);
+  for (const entry of entries) {
+    balance += entry.amount;
+    if (balance < 0) throw new AppError(409, 'INSUFFICIENT_POINTS', "You don't have enough points for this.");
+  }
+  const collecting = [
+    ...new Set(
+      entries.filter((entry) => entry.cardNumber && entry.amount > 0).map((entry) => entry.cardNumber ?? ''),
+    ),
+  ];
+  if (collecting.length > 0) {
+    const found = await tx
+      .select({ number: cards.number, status: cards.status, collectorId: cards.collectorId })
+      .from(cards)
+      .where(inArray(cards.number, collecting));
+    const live = found.filter((card) => card.status === 'active' && card.collectorId === collectorId);
+    // A replaced, expired or inactive card no longer collects (docs/decisions/011).
+    if (live.length !== collecting.length) {
+      throw new AppError(409, 'CARD_NOT_ACTIVE', 'This card can no longer collect points.');
+    }
+  }
+  const inserted = await tx
+    .insert(pointsLedger)
+    .values(
+      entries.map((entry) => ({
+        collectorId,
+        cardNumber: entry.cardNumber,
+        amount: entry.amount,
+        reason: entry.reason,
+        source: entry.source,
+        idempotencyKey: entry.idempotencyKey,
+        createdAt: entry.at ?? systemClock.now(),
+      })),
+    )
+    .returning({ id: pointsLedger.id });
+  await feed?.announce(tx, balanceChangeKey(collectorId));
+  return { ids: inserted.map((row) => row.id), balance };
 }
 
 /** After the transaction that wrote `entry` (writePoints) committed: every instance and the metrics hear of it. */

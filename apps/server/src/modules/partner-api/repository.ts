@@ -190,8 +190,11 @@ export async function setReturnAnswer(
     .where(eq(partnerReturns.id, id));
 }
 
-export async function insertDetails(tx: DbExecutor, row: typeof transactionDetails.$inferInsert) {
-  await tx.insert(transactionDetails).values(row);
+export async function insertDetails(
+  tx: DbExecutor,
+  rows: typeof transactionDetails.$inferInsert | Array<typeof transactionDetails.$inferInsert>,
+) {
+  await tx.insert(transactionDetails).values(Array.isArray(rows) ? rows : [rows]);
 }
 
 export async function insertPendingPoints(tx: DbExecutor, row: typeof pendingPoints.$inferInsert) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { offerRuleSchema, type OfferRule } from '@app/contracts/offer-rules';
 import { referenceKey, ukDate } from '@app/contracts/missing-points';
 import {
@@ -24,9 +25,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { holdLedgerKey, returnLedgerKey, saleLedgerKey } from '../../lib/ledger-keys.ts';
 import {
   balanceUnderLock,
+  lockMember,
+  writeEntries,
   pointsBalance,
   pointsWritten,
-  writePoints,
   type PointsEntry,
 } from '../../lib/points-ledger.ts';
 import { addPartnerClient, type PartnerClient } from '../../lib/partner-clients.ts';
@@ -101,6 +103,9 @@ export interface PartnerCall {
 export const requestHashOf = (method: string, path: string, body: unknown) =>
   hashOf(`${method} ${path} ${JSON.stringify(body ?? null)}`);
 
+/** How long a partner's row (its base rate) is read from memory: a changed rate applies within this. */
+const PARTNER_CACHE_MS = 30_000;
+
 /** The job that gives back holds the till never captured or cancelled (plugins/jobs.ts: once a minute). */
 export const RELEASE_EXPIRED_HOLDS_JOB = 'release-expired-holds';
 const RELEASE_BATCH = 200;
@@ -152,9 +157,14 @@ const memberIdNotAccepted = (kind: 'spend code') =>
   );
 
 export function createPartnerApiService({ db, clock, feed, queueWebhook }: PartnerApiDeps) {
-  async function partnerOf(tx: DbExecutor, client: PartnerClient) {
+  // A partner's row (its rate, what it pays out) changes rarely: read once a PARTNER_CACHE_MS at the most.
+  const partners = new LRUCache<string, repo.PartnerRow>({ max: 1_000, ttl: PARTNER_CACHE_MS });
+  async function partnerOf(tx: DbExecutor, client: Pick<PartnerClient, 'partnerId'>) {
+    const cached = partners.get(client.partnerId);
+    if (cached) return cached;
     const partner = await repo.findPartner(tx, client.partnerId);
     if (!partner) throw new AppError(404, 'PARTNER_NOT_FOUND', `There is no partner ${client.partnerId}.`);
+    partners.set(client.partnerId, partner);
     return partner;
   }
 
@@ -225,18 +235,10 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
 
   /** Writes an entry inside the transaction; answers its id and the balance after it. */
   async function write(tx: DbExecutor, entry: PointsEntry, written: PointsEntry[]) {
-    const result = await writePoints(tx, entry, feed);
-    if (!result.recorded)
-      throw new AppError(409, 'SALE_ALREADY_POSTED', 'These points were written already.');
+    const result = await writeEntries(tx, [entry], feed);
     written.push(entry);
-    return result;
+    return { id: result.ids[0] ?? '', balance: result.balance };
   }
-
-  /**
-   * Takes the member's lock before writing any row that refers to the member: such a row takes a key-share lock
-   * on the member's row, and two calls that each held one and then asked for the ledger's lock would deadlock.
-   */
-  const lockMember = (tx: DbExecutor, collectorId: string) => balanceUnderLock(tx, collectorId);
 
   /** Inside the transaction: the member's cached offer lists are read again on every instance once it commits. */
   const offersChanged = async (tx: DbExecutor, collectorId: string) => {
@@ -255,14 +257,6 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
         const partner = await partnerOf(tx, call.client);
         const card = await identify(tx, request.member, 'collect-points', partner, now);
         await lockMember(tx, card.collectorId);
-        const earlier = await repo.findSaleByReceipt(tx, partner.id, request.receiptId);
-        if (earlier) {
-          throw new AppError(
-            409,
-            'SALE_ALREADY_POSTED',
-            `Receipt ${request.receiptId} was posted already as sale ${earlier.id}.`,
-          );
-        }
         const occurredAt = new Date(request.occurredAt);
         const shares = basePointsByLine(request.lines, partner.pointsPerPound);
         const lines: PartnerSaleLine[] = request.lines.map((line, index) => ({
@@ -302,7 +296,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
                 expectedOn: pendingUntil,
               })
             : null;
-        await repo.insertSale(tx, {
+        const inserted = await repo.insertSale(tx, {
           id: saleId,
           partnerId: partner.id,
           clientId: call.client.clientId,
@@ -318,6 +312,14 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
           pointsAwarded: awarded,
           pendingPointsId,
         });
+        if (!inserted) {
+          const earlier = await repo.findSaleByReceipt(tx, partner.id, request.receiptId);
+          throw new AppError(
+            409,
+            'SALE_ALREADY_POSTED',
+            `Receipt ${request.receiptId} was posted already as sale ${earlier?.id ?? 'earlier'}.`,
+          );
+        }
         for (const bonus of bonuses) await repo.countOfferEarned(tx, card.collectorId, bonus.offerId, 1);
         if (bonuses.length > 0) await offersChanged(tx, card.collectorId);
 
@@ -334,41 +336,42 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
               reason: partnerAwardReasons.offer(bonus.title),
             })),
           ];
-          for (const [index, entry] of entries.entries()) {
-            const result = await write(
-              tx,
-              {
-                collectorId: card.collectorId,
-                cardNumber: card.number,
-                amount: entry.points,
-                reason: entry.reason,
-                source: partner.ledgerSource,
-                idempotencyKey: entry.key,
-                at: now,
-              },
-              written,
-            );
+          if (entries.length > 0) {
+            const ledger = entries.map((entry) => ({
+              collectorId: card.collectorId,
+              cardNumber: card.number,
+              amount: entry.points,
+              reason: entry.reason,
+              source: partner.ledgerSource,
+              idempotencyKey: entry.key,
+              at: now,
+            }));
+            const result = await writeEntries(tx, ledger, feed);
+            written.push(...ledger);
             balance = result.balance;
             // The first entry carries the shop: where, what was spent, and the digital receipt.
-            await repo.insertDetails(tx, {
-              ledgerEntryId: result.id,
-              collectorId: card.collectorId,
-              partnerKind: index === 0 ? partner.kind : 'ADJUSTMENT',
-              partnerName: partner.name,
-              storeName: request.storeId,
-              ...(index === 0
-                ? {
-                    spendPence: request.total,
-                    receiptId: saleId,
-                    receiptLines: request.lines.map((line) => ({
-                      description: line.description ?? line.sku,
-                      quantity: line.quantity,
-                      pricePence: line.amount,
-                      savingPence: 0,
-                    })),
-                  }
-                : {}),
-            });
+            await repo.insertDetails(
+              tx,
+              result.ids.map((ledgerEntryId, index) => ({
+                ledgerEntryId,
+                collectorId: card.collectorId,
+                partnerKind: index === 0 ? partner.kind : 'ADJUSTMENT',
+                partnerName: partner.name,
+                storeName: request.storeId,
+                ...(index === 0
+                  ? {
+                      spendPence: request.total,
+                      receiptId: saleId,
+                      receiptLines: request.lines.map((line) => ({
+                        description: line.description ?? line.sku,
+                        quantity: line.quantity,
+                        pricePence: line.amount,
+                        savingPence: 0,
+                      })),
+                    }
+                  : {}),
+              })),
+            );
           }
         }
         const body: SaleResponse = {
@@ -679,14 +682,14 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
           ended || action === 'expire' ? 'EXPIRED' : action === 'capture' ? 'CAPTURED' : 'CANCELLED';
         if (next !== 'EXPIRED' || ended) {
           if (next !== 'CAPTURED') {
-            const partner = await repo.findPartner(tx, hold.partnerId);
+            const partner = await partnerOf(tx, hold);
             await write(
               tx,
               {
                 collectorId: hold.collectorId,
                 amount: hold.points,
                 reason: partnerAwardReasons.released,
-                source: partner?.ledgerSource ?? hold.partnerId,
+                source: partner.ledgerSource,
                 idempotencyKey: holdLedgerKey(hold.id, 'release'),
                 at: now,
               },
