@@ -20,6 +20,7 @@ import {
   type PartnerScope,
 } from '@app/contracts/partner-api';
 import { AppError } from '../../lib/app-error.ts';
+import { RequestValidationError } from '../../lib/request-validation.ts';
 import { registerTillSandboxRoutes } from './dev-routes.ts';
 import {
   DELIVER_WEBHOOK_QUEUE,
@@ -196,6 +197,14 @@ export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
       keyGenerator: (request: FastifyRequest) => `partner:${request.partnerClient.clientId}`,
     },
   };
+  // A partner's developer reads the field and what is wrong with it, where a member reads the generic words.
+  app.setErrorHandler((error) => {
+    if (error instanceof RequestValidationError && error.detail) {
+      throw new AppError(400, 'VALIDATION', error.detail);
+    }
+    throw error;
+  });
+
   // Authentication comes before the per-client limit, which counts by the client the token names.
   app.addHook('onRequest', async (request) => {
     const url = request.url;
