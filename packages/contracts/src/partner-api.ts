@@ -61,6 +61,9 @@ export const saleLineSchema = /* @__PURE__ */ (() =>
         .meta({ description: "The product's category, e.g. bakery, fuel" }),
       quantity: z.number().int().min(1).max(10_000),
       amount: pence('What the member paid for the line'),
+      memberPriceSaving: pence(
+        "The member-price saving on the line, as the receipt prints it (the till's own price)",
+      ).optional(),
       description: z
         .string()
         .trim()
@@ -70,6 +73,26 @@ export const saleLineSchema = /* @__PURE__ */ (() =>
         .meta({ description: "The product's name as the receipt prints it (the member's digital receipt)" }),
     })
     .strict())();
+
+export const SALE_EXAMPLE = {
+  member: { cardNumber: '9826300012345678901' },
+  storeId: 'store-0001',
+  tillId: 'till-1',
+  receiptId: 'R-1001',
+  occurredAt: '2026-11-29T12:00:00Z',
+  lines: [
+    { sku: 'sourdough-loaves', category: 'bakery', quantity: 2, amount: 800, description: 'Sourdough loaf' },
+    {
+      sku: 'milk',
+      category: 'dairy',
+      quantity: 1,
+      amount: 400,
+      memberPriceSaving: 50,
+      description: 'Milk, 4 pints',
+    },
+  ],
+  total: 1200,
+};
 
 export const saleRequestSchema = /* @__PURE__ */ (() =>
   z
@@ -93,7 +116,8 @@ export const saleRequestSchema = /* @__PURE__ */ (() =>
     .refine((sale) => sale.lines.reduce((sum, line) => sum + line.amount, 0) === sale.total, {
       message: 'total: must be the sum of the lines',
       path: ['total'],
-    }))();
+    })
+    .meta({ examples: [SALE_EXAMPLE] }))();
 export type SaleRequest = z.infer<typeof saleRequestSchema>;
 
 export const awardSchema = /* @__PURE__ */ (() =>
@@ -120,6 +144,15 @@ export const saleResponseSchema = /* @__PURE__ */ (() =>
   }))();
 export type SaleResponse = z.infer<typeof saleResponseSchema>;
 
+/** The examples of the OpenAPI document (each one parses with its schema: partner-api.test.ts). */
+export const RETURN_EXAMPLE = { returnId: 'RET-1001', lines: [{ sku: 'milk', quantity: 1, amount: 400 }] };
+export const HOLD_EXAMPLE = {
+  member: { cardNumber: '9826300012345678901' },
+  points: 500,
+  storeId: 'store-0001',
+  tillId: 'till-1',
+};
+
 export const returnRequestSchema = /* @__PURE__ */ (() =>
   z
     .object({
@@ -137,7 +170,8 @@ export const returnRequestSchema = /* @__PURE__ */ (() =>
         .min(1)
         .max(MAX_SALE_LINES),
     })
-    .strict())();
+    .strict()
+    .meta({ examples: [RETURN_EXAMPLE] }))();
 export type ReturnRequest = z.infer<typeof returnRequestSchema>;
 
 export const returnResponseSchema = /* @__PURE__ */ (() =>
@@ -173,7 +207,8 @@ export const holdRequestSchema = /* @__PURE__ */ (() =>
     .refine((hold) => (hold.points === undefined) !== (hold.valuePence === undefined), {
       message: 'points: give points or valuePence, not both',
       path: ['points'],
-    }))();
+    })
+    .meta({ examples: [HOLD_EXAMPLE] }))();
 export type HoldRequest = z.infer<typeof holdRequestSchema>;
 
 export const holdStates = ['HELD', 'CAPTURED', 'CANCELLED', 'EXPIRED'] as const;

@@ -4,7 +4,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARTNER_API_PREFIX, TILL_DAILY_SPEND_POINTS, type PartnerScope } from '@app/contracts/partner-api';
+import { PartnerApiError, createPartnerApiClient } from '@app/contracts/partner-api-client';
+import {
+  HOLD_EXAMPLE,
+  PARTNER_API_PREFIX,
+  RETURN_EXAMPLE,
+  SALE_EXAMPLE,
+  TILL_DAILY_SPEND_POINTS,
+  holdRequestSchema,
+  returnRequestSchema,
+  saleRequestSchema,
+  type PartnerScope,
+  type SaleRequest,
+} from '@app/contracts/partner-api';
 import { collectorOffers } from '../../db/schema/offers.ts';
 import { pointHolds } from '../../db/schema/partner-api.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
@@ -68,8 +80,8 @@ async function member(points = 0) {
   return { cardNumber: body.cardNumber, id: card?.collectorId ?? '', cookies: { [SESSION_COOKIE]: session } };
 }
 
-const sale = (cardNumber: string, lines: object[], extra: object = {}) => {
-  const total = (lines as Array<{ amount: number }>).reduce((sum, line) => sum + line.amount, 0);
+const sale = (cardNumber: string, lines: SaleRequest['lines'], extra: object = {}) => {
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
   return {
     member: { cardNumber },
     storeId: 'store-0042',
@@ -164,6 +176,27 @@ describe('partner clients and tokens', () => {
     expect(revoked.statusCode).toBe(401);
   });
 
+  it("refuses a client's calls past its limit a minute, counted by client whatever its token", async () => {
+    const { cardNumber } = await member();
+    const { clientId, secret } = await addPartnerClient(t.app.db, {
+      partnerId: 'retailer',
+      name: 'Slow till',
+      scopes: ['members:read'],
+      requestsPerMinute: 2,
+    });
+    const tokens = await Promise.all(
+      [1, 2].map(
+        async () =>
+          (await tokenFor(clientId, secret, 'members:read')).json<{ access_token: string }>().access_token,
+      ),
+    );
+    const statuses = [];
+    for (const token of [tokens[0], tokens[1], tokens[0]]) {
+      statuses.push((await call('GET', `/members/${cardNumber}/balance`, undefined, { token })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
   it('serves its own OpenAPI document, and the member API document leaves the partner calls out', async () => {
     const doc = (await t.app.inject(`${PARTNER_API_PREFIX}/openapi.json`)).json<{
       paths: Record<string, unknown>;
@@ -178,6 +211,20 @@ describe('partner clients and tokens', () => {
         `${PARTNER_API_PREFIX}/members/{cardNumber}/balance`,
       ]),
     );
+    // The document shows a partner an example of each request (OpenAPI's media-type example).
+    const salePost = (
+      doc.paths[`${PARTNER_API_PREFIX}/sales`] as {
+        post: { requestBody: { content: Record<string, { example?: unknown }> } };
+      }
+    ).post;
+    expect(salePost.requestBody.content['application/json']?.example).toEqual(SALE_EXAMPLE);
+    for (const [schema, example] of [
+      [saleRequestSchema, SALE_EXAMPLE],
+      [returnRequestSchema, RETURN_EXAMPLE],
+      [holdRequestSchema, HOLD_EXAMPLE],
+    ] as const) {
+      expect(schema.safeParse(example).success).toBe(true);
+    }
     const member = t.app.swagger() as { paths: Record<string, unknown> };
     expect(Object.keys(member.paths).some((path) => path.startsWith('/partner-api'))).toBe(false);
   });
@@ -236,6 +283,22 @@ describe('a sale', () => {
     });
     expect(receipt.statusCode, receipt.body).toBe(200);
     expect(receipt.body).toContain('Sparkling water');
+
+    // Member-price savings the till printed go on the receipt and into the member's savings.
+    const priced = await call(
+      'POST',
+      '/sales',
+      sale(alex.cardNumber, [
+        { sku: 'salmon-fillets', category: 'meat&fish', quantity: 1, amount: 450, memberPriceSaving: 125 },
+      ]),
+    );
+    expect(priced.json()).toMatchObject({ memberPriceSavings: 125 });
+    const savings = await t.app.inject({
+      url: '/customer-management-api/customer/savings',
+      cookies: alex.cookies,
+    });
+    expect(savings.statusCode, savings.body).toBe(200);
+    expect(savings.body).toMatch(/1\.25|125/);
 
     // The offer paid out once: a second basket that meets it earns only the base.
     const second = await call(
@@ -798,5 +861,32 @@ describe('webhooks to partners', () => {
     await expect(
       setPartnerWebhook(t.app.db, client.clientId, 'http://partner.example/hooks'),
     ).rejects.toThrow('must be https');
+  });
+});
+
+describe('the typed client in the contracts', () => {
+  it("drives a till's whole day over HTTP and answers errors as PartnerApiError", async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = createPartnerApiClient({ baseUrl: address, accessToken: () => tillToken });
+    const { cardNumber } = await member(1000);
+    const sold = await client.sale(
+      sale(cardNumber, [{ sku: 'x', category: 'y', quantity: 2, amount: 2000 }]),
+      randomUUID(),
+    );
+    expect(sold).toMatchObject({ pointsAwarded: 20, balance: 1020 });
+    const back = await client.returnSale(
+      sold.saleId,
+      { returnId: 'R1', lines: [{ sku: 'x', quantity: 1, amount: 1000 }] },
+      randomUUID(),
+    );
+    expect(back).toMatchObject({ pointsTaken: 10, balance: 1010 });
+    const held = await client.hold(
+      { member: { cardNumber }, points: 500, storeId: 's', tillId: 't' },
+      randomUUID(),
+    );
+    expect(await client.capture(held.holdId)).toMatchObject({ state: 'CAPTURED', balance: 510 });
+    expect(await client.balance(cardNumber)).toMatchObject({ balance: 510, canSpend: true });
+    await expect(client.cancel(held.holdId)).rejects.toMatchObject({ status: 409, code: 'HOLD_NOT_OPEN' });
+    await expect(client.balance('98263000 000 0000 0000')).rejects.toBeInstanceOf(PartnerApiError);
   });
 });

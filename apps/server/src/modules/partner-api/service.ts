@@ -280,6 +280,8 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
           if (points > 0) bonuses.push({ offerId: offer.offerId, title: offer.title, points, takenBack: 0 });
         }
         const base = sum(shares);
+        // The till prices the member's basket itself: its member-price savings go on the digital receipt.
+        const savings = sum(request.lines.map((line) => line.memberPriceSaving ?? 0));
         const awarded = base + sum(bonuses.map((bonus) => bonus.points));
         const saleId = randomUUID();
         const pendingUntil = request.spendableOn;
@@ -361,12 +363,13 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
                 ...(index === 0
                   ? {
                       spendPence: request.total,
+                      savingPence: savings,
                       receiptId: saleId,
                       receiptLines: request.lines.map((line) => ({
                         description: line.description ?? line.sku,
                         quantity: line.quantity,
                         pricePence: line.amount,
-                        savingPence: 0,
+                        savingPence: line.memberPriceSaving ?? 0,
                       })),
                     }
                   : {}),
@@ -385,7 +388,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
               offerId: bonus.offerId,
             })),
           ],
-          memberPriceSavings: 0,
+          memberPriceSavings: savings,
           balance: balance ?? (await pointsBalance(tx, card.collectorId)),
           ...(pendingPointsId && pendingUntil ? { pendingUntil } : {}),
         };
