@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PARTNER_SCOPES, type PartnerScope } from '@app/contracts/partner-api';
 import type { Database } from '../db/database.ts';
 import {
   addPartnerClient,
+  changePartnerKeys,
   listPartnerClients,
   retireOldPartnerSecrets,
   revokePartnerClient,
@@ -14,7 +16,10 @@ export const PARTNERS_USAGE = `Usage: npm run partners -- <command>
   list                                   every partner client, live or revoked
   rates                                  every partner with its base rate
   add --partner <id> --name "<name>" --scopes points:earn,points:spend,members:read [--per-minute 600]
-                                         registers a client and prints its id and secret (shown once)
+      [--jwks keys.json]                 registers a client and prints its id and secret (shown once); with
+                                         --jwks (its public keys) it signs JWTs instead and has no secret
+  add-keys <clientId> --jwks keys.json   adds public keys to a key client (a rotation's new key)
+  remove-key <clientId> --kid <kid>      removes one of its keys (the end of a rotation)
   rotate-secret <clientId>               adds a new secret beside the old one and prints it (shown once)
   retire-old-secrets <clientId>          keeps only the newest secret: the end of a rotation
   revoke <clientId>                      stops the client at once
@@ -25,6 +30,9 @@ interface Output {
   log: (line: string) => void;
   error: (line: string) => void;
 }
+
+/** A key set from a file (JSON `{"keys": [...]}`). */
+const readKeys = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
 const isScope = (scope: string): scope is PartnerScope =>
   (PARTNER_SCOPES as readonly string[]).includes(scope);
@@ -43,6 +51,8 @@ export async function runPartnersCommand(argv: string[], db: Database, out: Outp
       scopes: { type: 'string' },
       'per-minute': { type: 'string' },
       url: { type: 'string' },
+      jwks: { type: 'string' },
+      kid: { type: 'string' },
       remove: { type: 'boolean' },
     },
   });
@@ -53,7 +63,7 @@ export async function runPartnersCommand(argv: string[], db: Database, out: Outp
       if (clients.length === 0) out.log('No partner clients yet. Add one with: npm run partners -- add ...');
       for (const client of clients) {
         out.log(
-          `${client.clientId}  ${client.partnerId}  "${client.name}"  ${client.scopes.join(' ')}  ${client.secrets} secret(s)  ${client.requestsPerMinute}/min  ${client.revokedAt ? `revoked ${client.revokedAt.toISOString()}` : 'live'}`,
+          `${client.clientId}  ${client.partnerId}  "${client.name}"  ${client.scopes.join(' ')}  ${client.keys > 0 ? `${client.keys} key(s)` : `${client.secrets} secret(s)`}  ${client.requestsPerMinute}/min  ${client.revokedAt ? `revoked ${client.revokedAt.toISOString()}` : 'live'}`,
         );
       }
       return 0;
@@ -81,15 +91,34 @@ export async function runPartnersCommand(argv: string[], db: Database, out: Outp
         out.error('--per-minute must be a whole number above zero');
         return 2;
       }
-      const added = await addPartnerClient(db, {
+      const client = {
         partnerId: values.partner,
         name: values.name,
         scopes: scopes.filter(isScope),
         ...(perMinute ? { requestsPerMinute: perMinute } : {}),
-      });
+      };
+      if (values.jwks) {
+        const added = await addPartnerClient(db, { ...client, jwks: readKeys(values.jwks) });
+        out.log(`client_id=${added.clientId}`);
+        out.log('It proves itself with a JWT signed by one of its keys (private_key_jwt); it has no secret.');
+        return 0;
+      }
+      const added = await addPartnerClient(db, client);
       out.log(`client_id=${added.clientId}`);
       out.log(`client_secret=${added.secret}`);
       out.log('Keep the secret now: only its hash is stored, and it is not shown again.');
+      return 0;
+    }
+    case 'add-keys': {
+      if (!clientId || !values.jwks) break;
+      const kids = await changePartnerKeys(db, clientId, { add: readKeys(values.jwks) });
+      out.log(`${clientId} accepts JWTs signed by: ${kids.join(', ')}`);
+      return 0;
+    }
+    case 'remove-key': {
+      if (!clientId || !values.kid) break;
+      const kids = await changePartnerKeys(db, clientId, { remove: [values.kid] });
+      out.log(`${clientId} accepts JWTs signed by: ${kids.join(', ')}`);
       return 0;
     }
     case 'rotate-secret': {

@@ -40,7 +40,7 @@ export interface PartnerClient {
 export async function findPartnerClient(
   db: DbExecutor,
   clientId: string,
-): Promise<(PartnerClient & { secretHashes: string[] }) | undefined> {
+): Promise<(PartnerClient & Credentials) | undefined> {
   const [row] = await db
     .select({
       clientId: partnerClients.clientId,
@@ -49,6 +49,7 @@ export async function findPartnerClient(
       scopes: partnerClients.scopes,
       requestsPerMinute: partnerClients.requestsPerMinute,
       secretHashes: partnerClients.secretHashes,
+      jwks: partnerClients.jwks,
     })
     .from(partnerClients)
     .where(and(eq(partnerClients.clientId, clientId), isNull(partnerClients.revokedAt)));
@@ -59,20 +60,51 @@ export async function findPartnerClient(
 const isPartnerScope = (scope: string): scope is PartnerScope =>
   (PARTNER_SCOPES as readonly string[]).includes(scope);
 
+/** How a client proves itself: the hashes of its secrets, or the public keys of its signed assertions. */
+interface Credentials {
+  secretHashes: string[];
+  jwks: { keys: Array<Record<string, unknown>> } | null;
+}
+
 /**
- * The client's metadata for the identity provider: the client-credentials grant only, no redirects, a secret
- * sent by HTTP Basic, and the scopes it may ask for.
+ * The client's metadata for the identity provider: the client-credentials grant only, no redirects, the scopes
+ * it may ask for, and either a secret sent by HTTP Basic or a JWT it signs with one of its keys (private_key_jwt).
  */
-export const providerMetadataOf = (client: PartnerClient & { secretHashes: string[] }) => ({
+export const providerMetadataOf = (client: PartnerClient & Credentials) => ({
   client_id: client.clientId,
   client_name: client.name,
-  client_secret: client.secretHashes.join(' '),
   grant_types: ['client_credentials'],
   response_types: [],
   redirect_uris: [],
-  token_endpoint_auth_method: 'client_secret_basic',
   scope: client.scopes.join(' '),
+  ...(client.jwks
+    ? { token_endpoint_auth_method: 'private_key_jwt', jwks: client.jwks }
+    : { token_endpoint_auth_method: 'client_secret_basic', client_secret: client.secretHashes.join(' ') }),
 });
+
+/**
+ * A client's public keys, checked: a JSON Web Key Set of EC or RSA public keys for signing, each with a `kid`,
+ * never a private part.
+ */
+export function publicKeysOf(jwks: unknown): Array<Record<string, unknown>> {
+  const keys = (jwks as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(keys) || keys.length === 0) {
+    throw new AppError(400, 'VALIDATION', 'jwks: a key set {"keys": [...]} with one key or more');
+  }
+  return keys.map((key: unknown, index) => {
+    const jwk = key as Record<string, unknown>;
+    if (!jwk || typeof jwk !== 'object' || !['EC', 'RSA'].includes(String(jwk.kty))) {
+      throw new AppError(400, 'VALIDATION', `jwks.keys.${index}: an EC or RSA key`);
+    }
+    if ('d' in jwk || 'p' in jwk) {
+      throw new AppError(400, 'VALIDATION', `jwks.keys.${index}: a public key only (it has a private part)`);
+    }
+    if (typeof jwk.kid !== 'string' || jwk.kid.length === 0) {
+      throw new AppError(400, 'VALIDATION', `jwks.keys.${index}: a kid, so that keys can be rotated`);
+    }
+    return jwk;
+  });
+}
 
 export interface NewPartnerClient {
   partnerId: string;
@@ -83,9 +115,20 @@ export interface NewPartnerClient {
   clientId?: string;
   /** A fixed secret (the demo data's sandbox till, documented); otherwise a random one. */
   secret?: string;
+  /** Public keys: the client signs JWTs (private_key_jwt) and has no secret. */
+  jwks?: unknown;
 }
 
 /** Registers a client and answers its id and secret; the secret is shown this once and never stored. */
+export async function addPartnerClient(
+  db: DbExecutor,
+  client: NewPartnerClient & { jwks?: undefined },
+): Promise<{ clientId: string; secret: string }>;
+/** Registers a client that signs JWTs with the keys given: it has no secret. */
+export async function addPartnerClient(
+  db: DbExecutor,
+  client: NewPartnerClient & { jwks: unknown },
+): Promise<{ clientId: string; secret: undefined }>;
 export async function addPartnerClient(db: DbExecutor, client: NewPartnerClient) {
   const [partner] = await db
     .select({ id: partners.id })
@@ -93,7 +136,8 @@ export async function addPartnerClient(db: DbExecutor, client: NewPartnerClient)
     .where(eq(partners.id, client.partnerId));
   if (!partner) throw new AppError(404, 'PARTNER_NOT_FOUND', `There is no partner ${client.partnerId}.`);
   const clientId = client.clientId ?? `${client.partnerId}-${randomBytes(6).toString('hex')}`;
-  const secret = client.secret ?? newSecret();
+  const keys = client.jwks === undefined ? undefined : publicKeysOf(client.jwks);
+  const secret = keys ? undefined : (client.secret ?? newSecret());
   await db
     .insert(partnerClients)
     .values({
@@ -101,11 +145,36 @@ export async function addPartnerClient(db: DbExecutor, client: NewPartnerClient)
       partnerId: client.partnerId,
       name: client.name,
       scopes: client.scopes,
-      secretHashes: [hashedSecret(secret)],
+      secretHashes: secret ? [hashedSecret(secret)] : [],
+      jwks: keys ? { keys } : null,
       requestsPerMinute: client.requestsPerMinute ?? 600,
     })
     .onConflictDoNothing();
   return { clientId, secret };
+}
+
+/**
+ * A key client's keys from now on: the live ones plus `add`, less those whose kid is in `remove` (a rotation adds
+ * the new key, the tills move to it, then the old one goes). At least one key stays.
+ */
+export async function changePartnerKeys(
+  db: DbExecutor,
+  clientId: string,
+  change: { add?: unknown; remove?: string[] },
+) {
+  const client = await findPartnerClient(db, clientId);
+  if (!client?.jwks) {
+    throw new AppError(
+      404,
+      'PARTNER_CLIENT_NOT_FOUND',
+      `There is no live partner client ${clientId} with keys.`,
+    );
+  }
+  const added = change.add === undefined ? [] : publicKeysOf(change.add);
+  const keys = [...client.jwks.keys, ...added].filter((key) => !change.remove?.includes(String(key.kid)));
+  if (keys.length === 0) throw new AppError(400, 'VALIDATION', 'jwks: a client keeps one key at least');
+  await db.update(partnerClients).set({ jwks: { keys } }).where(eq(partnerClients.clientId, clientId));
+  return keys.map((key) => String(key.kid));
 }
 
 /**
@@ -154,6 +223,7 @@ export const listPartnerClients = (db: DbExecutor) =>
       name: partnerClients.name,
       scopes: partnerClients.scopes,
       secrets: sql<number>`cardinality(${partnerClients.secretHashes})`.mapWith(Number),
+      keys: sql<number>`coalesce(jsonb_array_length(${partnerClients.jwks} -> 'keys'), 0)`.mapWith(Number),
       requestsPerMinute: partnerClients.requestsPerMinute,
       createdAt: partnerClients.createdAt,
       revokedAt: partnerClients.revokedAt,

@@ -50,6 +50,11 @@ export const partnerClients = pgTable(
     name: text('name').notNull(),
     scopes: text('scopes').array().notNull(),
     secretHashes: text('secret_hashes').array().notNull(),
+    /**
+     * The public keys of a client that proves itself with a signed JWT (private_key_jwt) instead of a secret; two
+     * may be live during a rotation. Null for a client with secrets.
+     */
+    jwks: jsonb('jwks').$type<{ keys: Array<Record<string, unknown>> }>(),
     /** Calls a minute, counted across every instance. */
     requestsPerMinute: integer('requests_per_minute').notNull().default(600),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -22,12 +22,13 @@ import { pointHolds } from '../../db/schema/partner-api.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
 import { cards } from '../../db/schema/core.ts';
 import { pendingPoints } from '../../db/schema/missing-points.ts';
-import { addPartnerClient, revokePartnerClient } from '../../lib/partner-clients.ts';
+import { addPartnerClient, changePartnerKeys, revokePartnerClient } from '../../lib/partner-clients.ts';
 import { pointsBalance } from '../../lib/points-ledger.ts';
 import { setRedemptionLock } from '../../lib/redemption-lock.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
 import { createLedgerCheckService } from '../ledger-check/service.ts';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { Webhook } from 'standardwebhooks';
 import { SANDBOX_TILL_CLIENT, setPartnerWebhook } from './service.ts';
 
@@ -136,6 +137,57 @@ describe('partner clients and tokens', () => {
     expect((await tokenFor(clientId, secret, 'points:spend')).json()).toMatchObject({
       error: 'invalid_scope',
     });
+  });
+
+  it('lets a client sign a JWT with its key instead of a secret, and rotate its keys without a gap', async () => {
+    const keyPair = async (kid: string) => {
+      const { publicKey, privateKey } = await generateKeyPair('ES256');
+      return { privateKey, kid, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' } };
+    };
+    const first = await keyPair('2026-11');
+    const { clientId } = await addPartnerClient(t.app.db, {
+      partnerId: 'habitat',
+      name: 'eShop',
+      scopes: ['points:earn'],
+      jwks: { keys: [first.jwk] },
+    });
+    const tokenWith = async (key: { privateKey: CryptoKey; kid: string }) => {
+      const assertion = await new SignJWT({})
+        .setProtectedHeader({ alg: 'ES256', kid: key.kid })
+        .setIssuer(clientId)
+        .setSubject(clientId)
+        .setAudience(`${t.config.publicUrl}/oauth2`)
+        .setJti(randomUUID())
+        .setIssuedAt()
+        .setExpirationTime('1m')
+        .sign(key.privateKey);
+      return t.app.inject({
+        method: 'POST',
+        url: '/oauth2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'client_credentials',
+          scope: 'points:earn',
+          client_id: clientId,
+          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+          client_assertion: assertion,
+        }).toString(),
+      });
+    };
+    expect((await tokenWith(first)).statusCode).toBe(200);
+    const second = await keyPair('2027-05');
+    await changePartnerKeys(t.app.db, clientId, { add: { keys: [second.jwk] } });
+    expect([(await tokenWith(first)).statusCode, (await tokenWith(second)).statusCode]).toEqual([200, 200]);
+    await changePartnerKeys(t.app.db, clientId, { remove: ['2026-11'] });
+    expect([(await tokenWith(first)).statusCode, (await tokenWith(second)).statusCode]).toEqual([401, 200]);
+    await expect(
+      addPartnerClient(t.app.db, {
+        partnerId: 'habitat',
+        name: 'x',
+        scopes: ['points:earn'],
+        jwks: { keys: [{ ...first.jwk, d: 'secret' }] },
+      }),
+    ).rejects.toThrow('a public key only');
   });
 
   it('refuses a call without a token, with a made-up one, with the wrong scope, and after the client is revoked', async () => {

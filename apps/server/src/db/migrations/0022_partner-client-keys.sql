@@ -1,0 +1,1 @@
+ALTER TABLE "partner_clients" ADD COLUMN "jwks" jsonb;
