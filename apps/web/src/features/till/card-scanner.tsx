@@ -39,8 +39,8 @@ type Scan =
 
 /**
  * "Scan with camera": frames of the camera (`getUserMedia`) in a `<video>`, read by the browser's BarcodeDetector
- * until it finds the card's Code 128; the number then goes into the card field. A browser without the detector
- * is told so, and the field is there to type in.
+ * (or, without one, ZXing) until it finds the card's Code 128; the number then goes into the card field. A
+ * browser without a camera is told so, and the field is there to type in.
  */
 export function CardScanner({ onScan }: { onScan: (value: string) => void }) {
   const [scan, setScan] = useState<Scan>({ state: 'idle' });
@@ -56,11 +56,14 @@ export function CardScanner({ onScan }: { onScan: (value: string) => void }) {
   const start = async () => {
     const Reader = readerClass();
     const formats = Reader ? await Reader.getSupportedFormats?.().catch(() => []) : [];
-    if (!Reader || !navigator.mediaDevices?.getUserMedia || (formats && !formats.includes(CARD_FORMAT))) {
+    const native = Reader && (!formats || formats.includes(CARD_FORMAT));
+    // Without the browser's own reader, ZXing reads the frames (a chunk loaded only now).
+    const fallback = native ? undefined : await import('./zxing-reader.ts').catch(() => undefined);
+    if (!navigator.mediaDevices?.getUserMedia || (!native && !fallback)) {
       setScan({
         state: 'note',
         tone: 'info',
-        message: "This browser can't scan barcodes: type the number instead.",
+        message: "This browser can't open a camera here: type the number instead.",
       });
       return;
     }
@@ -86,7 +89,10 @@ export function CardScanner({ onScan }: { onScan: (value: string) => void }) {
     element.srcObject = camera.current.stream ?? null;
     await element.play().catch(() => undefined);
     setScan({ state: 'scanning' });
-    const reader = new Reader({ formats: [CARD_FORMAT] });
+    const reader: BarcodeReader =
+      native && Reader
+        ? new Reader({ formats: [CARD_FORMAT] })
+        : (fallback?.createZxingReader() ?? { detect: async () => [] });
     const look = async () => {
       if (!camera.current.stream) return;
       const found =

@@ -324,11 +324,11 @@ describe('TillPage', { timeout: 20_000 }, () => {
     expect(sent.filter((call) => call.url.startsWith('/partner-api/'))).toHaveLength(0);
   });
 
-  it("says when the browser can't scan barcodes", async () => {
+  it("says when the browser can't open a camera", async () => {
     const { user } = await openTill({});
     await user.click(screen.getByRole('button', { name: 'Scan with camera' }));
     expect(
-      await screen.findByText("This browser can't scan barcodes: type the number instead."),
+      await screen.findByText("This browser can't open a camera here: type the number instead."),
     ).toBeVisible();
   });
 });
