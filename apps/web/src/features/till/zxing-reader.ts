@@ -3,7 +3,7 @@ import { BrowserMultiFormatReader } from '@zxing/browser';
 
 /**
  * The card scanner's reader where the browser has no BarcodeDetector (Firefox, Safari, Chromium on Linux and
- * Windows): ZXing (`@zxing/browser`, Apache-2.0) reads a frame of the video drawn on a canvas, Code 128 only.
+ * Windows): ZXing (`@zxing/browser`, MIT, on `@zxing/library`, Apache-2.0) reads a frame of the video drawn on a canvas, Code 128 only.
  * Loaded only then, in a chunk of its own.
  */
 export function createZxingReader() {
