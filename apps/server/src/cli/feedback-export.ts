@@ -1,7 +1,6 @@
-import { openDatabase } from '../db/database.ts';
-import { readConfig } from '../env.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createFeedbackService } from '../modules/feedback/service.ts';
+import { withDatabase } from './with-database.ts';
 
 /**
  * `npm run feedback-export -- [days]`: prints the members' feedback of the last `days` days (7 by default)
@@ -14,15 +13,7 @@ if (!Number.isFinite(days) || days <= 0) {
   console.error('Usage: npm run feedback-export -- [days]   (a positive number, 7 by default)');
   process.exit(2);
 }
-const config = readConfig();
-const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  process.stdout.write(
-    await createFeedbackService({ db: handle.db, clock: systemClock }).exportCsvOfLastDays(days),
-  );
-} catch (error) {
-  console.error((error as Error).message);
-  process.exitCode = 1;
-} finally {
-  await handle.close();
-}
+await withDatabase(async (db) => {
+  process.stdout.write(await createFeedbackService({ db, clock: systemClock }).exportCsvOfLastDays(days));
+  return 0;
+});

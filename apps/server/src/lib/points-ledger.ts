@@ -62,8 +62,13 @@ export async function balanceUnderLock(tx: DbExecutor, collectorId: string): Pro
  * before writing any row that refers to the member: such a row takes a key-share lock on the member's row, and
  * two transactions that each held one and then asked for this lock would deadlock.
  */
-export async function lockMember(tx: DbExecutor, collectorId: string) {
-  await tx.select({ id: collectors.id }).from(collectors).where(eq(collectors.id, collectorId)).for('update');
+export async function lockMember(tx: DbExecutor, collectorId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: collectors.id })
+    .from(collectors)
+    .where(eq(collectors.id, collectorId))
+    .for('update');
+  return row !== undefined;
 }
 
 /** Change-feed key of a collector's balance. */
@@ -84,57 +89,25 @@ export function createBalanceReader(db: Database, feed: ChangeFeed, ttlMs = 30_0
  * one collector run one after the other and the balance can never go below zero (DESIGN.md 5). Use it where
  * the entry belongs with other rows that must commit or vanish together with it (a transfer and its debit);
  * after the transaction commits, call `pointsWritten` with the result. `recordPoints` does both for one entry.
+ * A key already written writes nothing and answers `recorded: false` with the balance.
  */
 export async function writePoints(
   tx: DbExecutor,
   entry: PointsEntry,
   feed?: ChangeFeed,
 ): Promise<{ recorded: true; balance: number; id: string } | { recorded: false; balance: number }> {
-  if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
-    throw new AppError(400, 'VALIDATION', 'amount: must be a whole number other than zero');
+  assertAmounts([entry]);
+  if (!(await lockMember(tx, entry.collectorId))) {
+    throw new AppError(404, 'COLLECTOR_NOT_FOUND', 'We could not find that account.');
   }
-  const [collector] = await tx
-    .select({ id: collectors.id })
-    .from(collectors)
-    .where(eq(collectors.id, entry.collectorId))
-    .for('update');
-  if (!collector) throw new AppError(404, 'COLLECTOR_NOT_FOUND', 'We could not find that account.');
-
   const [repeat] = await tx
     .select({ id: pointsLedger.id })
     .from(pointsLedger)
     .where(eq(pointsLedger.idempotencyKey, entry.idempotencyKey));
   const balance = await pointsBalance(tx, entry.collectorId);
   if (repeat) return { recorded: false, balance };
-
-  if (balance + entry.amount < 0) {
-    throw new AppError(409, 'INSUFFICIENT_POINTS', "You don't have enough points for this.");
-  }
-  if (entry.cardNumber && entry.amount > 0) {
-    // A replaced, expired or inactive card no longer collects (docs/decisions/011).
-    const [card] = await tx
-      .select({ status: cards.status, collectorId: cards.collectorId })
-      .from(cards)
-      .where(eq(cards.number, entry.cardNumber));
-    if (card?.status !== 'active' || card.collectorId !== entry.collectorId) {
-      throw new AppError(409, 'CARD_NOT_ACTIVE', 'This card can no longer collect points.');
-    }
-  }
-  const [inserted] = await tx
-    .insert(pointsLedger)
-    .values({
-      collectorId: entry.collectorId,
-      cardNumber: entry.cardNumber,
-      amount: entry.amount,
-      reason: entry.reason,
-      source: entry.source,
-      idempotencyKey: entry.idempotencyKey,
-      createdAt: entry.at ?? systemClock.now(),
-    })
-    .returning({ id: pointsLedger.id });
-  if (!inserted) throw new AppError(500, 'SERVER_ERROR', 'Something went wrong. Try again');
-  await feed?.announce(tx, balanceChangeKey(entry.collectorId));
-  return { recorded: true, balance: balance + entry.amount, id: inserted.id };
+  const written = await insertUnderLock(tx, [entry], balance, feed);
+  return { recorded: true, balance: written.balance, id: written.ids[0] ?? '' };
 }
 
 /**
@@ -153,15 +126,34 @@ export async function writeEntries(
   if (!collectorId || entries.some((entry) => entry.collectorId !== collectorId)) {
     throw new Error('writeEntries writes the entries of one member');
   }
+  assertAmounts(entries);
+  return insertUnderLock(tx, entries, await balanceUnderLock(tx, collectorId), feed);
+}
+
+function assertAmounts(entries: readonly PointsEntry[]) {
   for (const entry of entries) {
     if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
       throw new AppError(400, 'VALIDATION', 'amount: must be a whole number other than zero');
     }
   }
-  let balance = await balanceUnderLock(tx, collectorId);
+}
+
+/**
+ * The rules of every write, with the member's row locked and `balance` read under that lock: never below zero on
+ * the way; a collecting card must be the member's live card (a replaced, expired or inactive card no longer
+ * collects: docs/decisions/011); then the entries in one insert and one announcement of the member's balance.
+ */
+async function insertUnderLock(
+  tx: DbExecutor,
+  entries: readonly PointsEntry[],
+  balance: number,
+  feed?: ChangeFeed,
+): Promise<{ ids: string[]; balance: number }> {
+  const collectorId = entries[0]?.collectorId ?? '';
+  let after = balance;
   for (const entry of entries) {
-    balance += entry.amount;
-    if (balance < 0) throw new AppError(409, 'INSUFFICIENT_POINTS', "You don't have enough points for this.");
+    after += entry.amount;
+    if (after < 0) throw new AppError(409, 'INSUFFICIENT_POINTS', "You don't have enough points for this.");
   }
   const collecting = [
     ...new Set(
@@ -170,11 +162,10 @@ export async function writeEntries(
   ];
   if (collecting.length > 0) {
     const found = await tx
-      .select({ number: cards.number, status: cards.status, collectorId: cards.collectorId })
+      .select({ status: cards.status, collectorId: cards.collectorId })
       .from(cards)
       .where(inArray(cards.number, collecting));
     const live = found.filter((card) => card.status === 'active' && card.collectorId === collectorId);
-    // A replaced, expired or inactive card no longer collects (docs/decisions/011).
     if (live.length !== collecting.length) {
       throw new AppError(409, 'CARD_NOT_ACTIVE', 'This card can no longer collect points.');
     }
@@ -193,8 +184,10 @@ export async function writeEntries(
       })),
     )
     .returning({ id: pointsLedger.id });
+  if (inserted.length !== entries.length)
+    throw new AppError(500, 'SERVER_ERROR', 'Something went wrong. Try again');
   await feed?.announce(tx, balanceChangeKey(collectorId));
-  return { ids: inserted.map((row) => row.id), balance };
+  return { ids: inserted.map((row) => row.id), balance: after };
 }
 
 /** After the transaction that wrote `entry` (writePoints) committed: every instance and the metrics hear of it. */

@@ -15,7 +15,7 @@ import {
   type SaleResponse,
   type TillSandbox,
 } from '@app/contracts/partner-api';
-import { errorMessageOf, type ResponseSchema } from '../../shared/http/client.ts';
+import { errorMessageOf, readBody, type ResponseSchema } from '../../shared/http/client.ts';
 
 /**
  * The sandbox till's calls, made as a partner's till makes them: plain `fetch`, the partner API with a Bearer
@@ -75,16 +75,6 @@ export function newIdempotencyKey(): string {
   const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-const readBody = async (response: Response): Promise<unknown> => {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-};
 
 /** The token's answer with the token cut short, for the log. */
 const withoutToken = (answer: unknown): unknown => {

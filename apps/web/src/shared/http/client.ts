@@ -69,7 +69,8 @@ export const errorMessageOf = (body: unknown): string => {
   return GENERIC_ERROR_MESSAGE;
 };
 
-const readBody = async (response: Response): Promise<unknown> => {
+/** A response's body: its JSON, its text where it is not JSON, or undefined when empty. */
+export const readBody = async (response: Response): Promise<unknown> => {
   const text = await response.text();
   if (!text) return undefined;
   try {
