@@ -1,12 +1,15 @@
-import {
+// The package's CommonJS build, whose names Node's ESM loader cannot list: taken from its default export.
+import zxing from '@zxing/library';
+import { PNG } from 'pngjs';
+
+const {
   BarcodeFormat,
   BinaryBitmap,
   DecodeHintType,
   HybridBinarizer,
   MultiFormatReader,
   RGBLuminanceSource,
-} from '@zxing/library';
-import { PNG } from 'pngjs';
+} = zxing;
 
 /**
  * Reads a code128 barcode out of a base64 PNG the way a till scanner would (ZXing), so a test proves the
@@ -24,7 +27,7 @@ export function decodeCode128(base64Png: string): string {
   const source = new RGBLuminanceSource(luminance, png.width, png.height);
   const reader = new MultiFormatReader();
   reader.setHints(
-    new Map<DecodeHintType, unknown>([
+    new Map<zxing.DecodeHintType, unknown>([
       [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]],
       [DecodeHintType.TRY_HARDER, true],
     ]),
