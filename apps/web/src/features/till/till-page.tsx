@@ -5,7 +5,8 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { TillError, getShelves, type CallLog, type LoggedCall, type TillPartner } from './till-api.ts';
 import { TillLog } from './till-log.tsx';
 import { Till } from './till.tsx';
-import './till.css';
+// Its own style sheet, linked while the page is open: a tool's styles stay out of the sheet every member loads.
+import tillStyleSheet from './till.css?url';
 
 type Shelves =
   | { state: 'loading' }
@@ -18,7 +19,20 @@ type Shelves =
  * played against the real partner API, every request and answer shown beside it. Its calls answer only where
  * the server runs with DEV_TOOLS or TILL_SANDBOX; elsewhere the page says so and shows nothing else.
  */
+/**
+ * Links the till's style sheet while the page is open. It loads beside the shelves' call, which the till waits
+ * for before it draws anything styled.
+ */
+function useTillStyleSheet() {
+  useEffect(() => {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: tillStyleSheet });
+    document.head.append(link);
+    return () => link.remove();
+  }, []);
+}
+
 export function TillPage() {
+  useTillStyleSheet();
   const [calls, setCalls] = useState<LoggedCall[]>([]);
   const log = useCallback<CallLog>((call) => setCalls((earlier) => [call, ...earlier]), []);
   const [shelves, setShelves] = useState<Shelves>({ state: 'loading' });
