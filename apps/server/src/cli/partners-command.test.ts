@@ -1,6 +1,7 @@
 // @databases one: the command writes and reads partner clients through the same repositories on both databases; nothing it asserts depends on the kind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '@app/contracts/brand';
+import { requestPartnerToken } from '../test/partner-token.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { PARTNERS_USAGE, runPartnersCommand } from './partners-command.ts';
 
@@ -22,17 +23,7 @@ async function partners(...argv: string[]) {
 
 /** The token endpoint's answer status for the client-credentials grant with this id and secret. */
 const tokenStatus = async (clientId: string, secret: string) =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url: '/oauth2/token',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: 'grant_type=client_credentials&scope=points%3Aearn',
-    })
-  ).statusCode;
+  (await requestPartnerToken(t, clientId, secret, 'points:earn')).statusCode;
 
 const valueOf = (lines: string[], name: string) =>
   lines.find((line) => line.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_UPDATES_PATH, type LiveUpdate } from '@app/contracts/live-updates';
 import { brand } from '@app/contracts/brand';
 import { PARTNER_API_PREFIX, partnerAwardReasons } from '@app/contracts/partner-api';
+import { requestPartnerToken } from '../../test/partner-token.ts';
 import { buildTestApp, signedInMember, type TestApp } from '../../test/build-test-app.ts';
 import { SANDBOX_TILL_CLIENT } from '../partner-api/service.ts';
 import { noticeOf } from './service.ts';
@@ -16,15 +17,12 @@ let token: string;
 beforeAll(async () => {
   t = await buildTestApp();
   if (t.config.databaseUrl) other = await buildTestApp({}, { databaseUrl: t.config.databaseUrl });
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/oauth2/token',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${SANDBOX_TILL_CLIENT.clientId}:${SANDBOX_TILL_CLIENT.secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: 'grant_type=client_credentials&scope=points%3Aearn',
-  });
+  const answer = await requestPartnerToken(
+    t,
+    SANDBOX_TILL_CLIENT.clientId,
+    SANDBOX_TILL_CLIENT.secret,
+    'points:earn',
+  );
   token = answer.json<{ access_token: string }>().access_token;
 });
 afterAll(async () => {

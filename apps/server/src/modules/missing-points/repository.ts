@@ -151,16 +151,6 @@ export async function findCreditedFor(db: DbExecutor, purchase: PurchaseKey) {
   return found;
 }
 
-/** Locks the member's row, so two claims of one member are checked and stored one after the other. */
-export async function lockCollector(tx: DbExecutor, collectorId: string) {
-  const [row] = await tx
-    .select({ id: collectors.id })
-    .from(collectors)
-    .where(eq(collectors.id, collectorId))
-    .for('update');
-  return row !== undefined;
-}
-
 export async function findClaimByPurchase(db: DbExecutor, collectorId: string, partner: string, key: string) {
   const [row] = await db
     .select({ id: missingPointsClaims.id })

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { claimLedgerKey } from '../../lib/ledger-keys.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordPoints } from '../../lib/points-ledger.ts';
+import { lockMember, recordPoints } from '../../lib/points-ledger.ts';
 import { isUuid } from '../../lib/path-id.ts';
 import type { Notifier } from '../../plugins/notify.ts';
 import { escapeHtml } from '../../plugins/notify.ts';
@@ -178,7 +178,7 @@ export function createMissingPointsService({ db, clock, notify, publicUrl, feed 
 
     try {
       const stored = await db.transaction(async (tx) => {
-        if (!(await repository.lockCollector(tx, collectorId))) {
+        if (!(await lockMember(tx, collectorId))) {
           throw new AppError(404, 'COLLECTOR_NOT_FOUND', 'We could not find that account.');
         }
         if (await repository.findClaimByPurchase(tx, collectorId, purchase.partner, purchase.referenceKey)) {

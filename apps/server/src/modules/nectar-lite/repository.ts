@@ -27,11 +27,6 @@ export async function insertEmailOnlyCollector(db: DbExecutor, email: string, no
   return row;
 }
 
-/** Locks the collector's row so that sends and issues for one email run one after the other. */
-export async function lockCollector(db: DbExecutor, collectorId: string) {
-  await db.select({ id: collectors.id }).from(collectors).where(eq(collectors.id, collectorId)).for('update');
-}
-
 export async function findCollectorCards(db: DbExecutor, collectorId: string) {
   return db
     .select({

@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Notifier } from '../../plugins/notify.ts';
 import { renderCardBarcode } from '../../lib/barcode.ts';
 import { isExpired } from '../../lib/card-capabilities.ts';
+import { lockMember } from '../../lib/points-ledger.ts';
 import * as repository from './repository.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 
@@ -111,7 +112,7 @@ export function createNectarLiteService({ db, notify, publicUrl, clock }: Nectar
         if (!collector) throw new Error('collector for a temporary card could not be created or found');
       }
       if (collector.hasCredential) throw duplicateEmail();
-      await repository.lockCollector(tx, collector.id);
+      await lockMember(tx, collector.id);
 
       const cards = await repository.findCollectorCards(tx, collector.id);
       if (cards.some((existing) => existing.kind !== 'temporary')) throw duplicateEmail();

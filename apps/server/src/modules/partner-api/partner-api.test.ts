@@ -26,6 +26,7 @@ import { addPartnerClient, changePartnerKeys, revokePartnerClient } from '../../
 import { pointsBalance } from '../../lib/points-ledger.ts';
 import { setRedemptionLock } from '../../lib/redemption-lock.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { requestPartnerToken } from '../../test/partner-token.ts';
 import { buildTestApp, jsWeb, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
 import { createLedgerCheckService } from '../ledger-check/service.ts';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
@@ -36,17 +37,8 @@ let t: TestApp;
 let now = new Date('2026-12-01T10:00:00Z');
 let tillToken: string;
 
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-
-async function tokenFor(clientId: string, secret: string, scope: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/oauth2/token',
-    headers: { authorization: basic(clientId, secret), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
-  });
-  return response;
-}
+const tokenFor = (clientId: string, secret: string, scope: string) =>
+  requestPartnerToken(t, clientId, secret, scope);
 
 async function clientWith(scopes: PartnerScope[], partnerId = 'retailer') {
   const { clientId, secret } = await addPartnerClient(t.app.db, { partnerId, name: 'Test till', scopes });

@@ -24,7 +24,6 @@ import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { holdLedgerKey, returnLedgerKey, saleLedgerKey } from '../../lib/ledger-keys.ts';
 import {
-  balanceUnderLock,
   lockMember,
   writeEntries,
   pointsBalance,
@@ -475,7 +474,8 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
           taken = due;
           balance = await pointsBalance(tx, sale.collectorId);
         } else {
-          balance = await balanceUnderLock(tx, sale.collectorId);
+          // The member's row was locked when the sale was found.
+          balance = await pointsBalance(tx, sale.collectorId);
           taken = Math.min(due, balance);
           if (taken > 0) {
             const result = await write(
