@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints figures from one run, each throughput figure as a ratio to a bare Fastify server
- * measured in the same run on the same machine (DESIGN.md 7), and ends with one table of every figure of issue 32
- * beside its target (bench/table.ts). Never part of `npm test`.
+ * measured in the same run on the same machine (DESIGN.md 7), and ends with one table of every figure beside
+ * its target, the budgets of docs/performance.md (bench/table.ts). Never part of `npm test`.
  *
  * Fair by construction (ADR 039): the server under test and every baseline run on one core and the load
  * generator (this process: autocannon and the sign-in client) on the other, with `taskset` (util-linux); the
@@ -18,8 +18,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { loadStartData } from '../apps/server/src/db/demo/load-start-data.ts';
-import { demoCollector } from '../apps/server/src/db/demo/demo-collector.ts';
+import { loadStartData } from '../apps/server/src/start-data/load-start-data.ts';
+import { demoCollector } from '../apps/server/src/start-data/demo-collector.ts';
 import { cards } from '../apps/server/src/db/schema/core.ts';
 import { createSessionStore } from '../apps/server/src/plugins/session-store.ts';
 import { SESSION_COOKIE } from '../apps/server/src/plugins/session.ts';
@@ -278,7 +278,7 @@ async function demoSessionCookie(options: { dataDir: string; url?: string }) {
   }
 }
 
-/** The signed-in reads issue 32 judges: the homepage's, the card's and the activity's (issue 15). */
+/** The signed-in reads the budgets judge: the homepage's, the card's and the activity's. */
 const SIGNED_IN_READS = [
   ['balance', '/balance-api/balance'],
   ['activity, first page', '/nectar-shared-transactions-api/transactions'],
@@ -364,7 +364,7 @@ async function signInFigures(
     // One sign-in first (the first of each call compiles and warms up); then the bare hash on the same core,
     // while the product idles, and the idle event loop.
     await signInOnce(base, demoCollector.cardNumber, demoCollector.password, '203.0.113.250');
-    // One demo account: more than 5 sign-ins under way at once for one account are refused (issue 10).
+    // One demo account: more than 5 sign-ins under way at once for one account are refused.
     const concurrency = 5;
     const argon2 = await bareArgon2(concurrency);
     const argon2PerSecond = argon2.perSecond;
@@ -464,7 +464,7 @@ async function signInFigures(
   }
 }
 
-/** Lighthouse mobile performance of the public pages of the issue's list and the signed-in homepage. */
+/** Lighthouse mobile performance of the public pages the budgets name and the signed-in homepage. */
 /** Challenges measured each way: the spread of the secret counter shows in a handful. */
 const BOT_CHECK_RUNS = 8;
 
@@ -543,7 +543,8 @@ async function lighthouseSection(dataDir: string) {
           `CLS ${shift(median(shifts))}${range(shifts, shift)}  TBT ${ms(median(blocking))} ms${range(blocking, ms)}  ` +
           `JS ${jsKb.toFixed(0)} KB transferred  ${pathname}`,
       );
-      // Public pages keep 1.00 and LCP 1.0 s with at most 100 KB of JS; signed-in pages 0.95 and 1.5 s (issue 32).
+      // Public pages keep 1.00 and LCP 1.0 s with at most 100 KB of JS; signed-in pages 0.95 and 1.5 s
+      // (docs/performance.md).
       const isPublic = publicPages.has(pathname);
       const page_ = `Lighthouse ${pathname}${isPublic ? '' : ' (signed in)'}`;
       const minScore = isPublic ? 1 : 0.95;
@@ -586,7 +587,7 @@ async function lighthouseSection(dataDir: string) {
     record({
       figure: 'Lighthouse',
       value: `not measured: ${(error as Error).message}`,
-      target: 'issue 32, items 1-2',
+      target: 'the Lighthouse budgets (docs/performance.md)',
     });
   } finally {
     await stop(product);
@@ -689,7 +690,7 @@ async function main() {
       record({
         figure: 'Lighthouse',
         value: 'not measured (BENCH_SKIP/BENCH_ONLY)',
-        target: 'issue 32, items 1-2',
+        target: 'the Lighthouse budgets (docs/performance.md)',
       });
     if (wants('bot-check')) await botCheckSection(dataDir);
     if (!wants('reads') && !wants('sign-in') && !wants('postgres')) return;

@@ -1,5 +1,5 @@
 /**
- * The data-volume benchmark's loader (issue 35, item 7): a PostgreSQL database migrated by the app's own
+ * The data-volume benchmark's loader (ADR 036): a PostgreSQL database migrated by the app's own
  * migrations, then members and their ledger written with COPY FROM STDIN. Rows are made from a seeded random
  * source, so two loads of one size hold the same members.
  *
@@ -17,7 +17,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { CARD_PREFIX } from '@app/contracts/card-number';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
-import { loadStartData } from '../../apps/server/src/db/demo/load-start-data.ts';
+import { loadStartData } from '../../apps/server/src/start-data/load-start-data.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { REWARDS } from '../../apps/server/src/modules/vouchers/rewards.ts';
 import { redemptionLedgerKey } from '../../apps/server/src/lib/ledger-keys.ts';

@@ -3,7 +3,8 @@
 //
 // Server, from the ground up: db/ and lib/ import no module, no plugin and not the start data; plugins import no
 // module (app.ts hands them what they need); a module uses another only through its service.ts; the start data
-// (db/demo) sits above the modules and uses them through the same public files. Tests are outside the layers.
+// (start-data/, run by app.ts alone) sits above the modules and uses them through the same public files. Tests
+// are outside the layers.
 // Web: shared -> features -> app, and features do not import each other (STYLE.md "Shape").
 import path from 'node:path';
 
@@ -26,30 +27,28 @@ export function layerRefusal(importer, imported) {
   if (isTest(importer)) return undefined;
   const modules = path.join(server, 'modules');
   const plugins = path.join(server, 'plugins');
-  const demo = path.join(server, 'db/demo');
-  const ground =
-    inside(importer, path.join(server, 'lib')) ||
-    (inside(importer, path.join(server, 'db')) && !inside(importer, demo));
+  const startData = path.join(server, 'start-data');
+  const ground = inside(importer, path.join(server, 'lib')) || inside(importer, path.join(server, 'db'));
   if (ground) {
     if (inside(imported, modules)) return 'lib/ and db/ import no module.';
     if (inside(imported, plugins)) return 'lib/ and db/ import no plugin.';
-    if (inside(imported, demo)) return 'Only app.ts runs the start data.';
+    if (inside(imported, startData)) return 'Only app.ts runs the start data.';
     if (inside(importer, path.join(server, 'lib')) && imported === path.join(server, 'app.ts')) {
       return 'lib/ does not import the app.';
     }
   }
   if (inside(importer, plugins)) {
     if (inside(imported, modules)) return 'Pass what a plugin needs in from app.ts.';
-    if (inside(imported, demo)) return 'Only app.ts runs the start data.';
+    if (inside(imported, startData)) return 'Only app.ts runs the start data.';
   }
   const fromModule = folderUnder(importer, modules);
   const toModule = folderUnder(imported, modules);
-  if (fromModule && inside(imported, demo)) return 'Only app.ts runs the start data.';
+  if (fromModule && inside(imported, startData)) return 'Only app.ts runs the start data.';
   const publicFile = toModule && imported === path.join(modules, toModule, 'service.ts');
   if (fromModule && toModule && toModule !== fromModule && !publicFile) {
     return 'Use another module only through its service.ts; move what both need to lib/.';
   }
-  if (inside(importer, demo) && toModule && !publicFile) {
+  if (inside(importer, startData) && toModule && !publicFile) {
     return 'The start data uses a module only through its service.ts.';
   }
 

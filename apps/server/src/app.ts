@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { loadStartData } from './db/demo/load-start-data.ts';
+import { loadStartData } from './start-data/load-start-data.ts';
 import type { Config } from './env.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { lazyChildLogger } from './lib/lazy-child-logger.ts';
@@ -67,7 +67,10 @@ declare module 'fastify' {
   }
 }
 
-/** Largest JSON body any call of the spec needs, with room to spare (feedback is at most 10,000 characters). */
+/**
+ * Largest JSON body any call of the contract needs, with room to spare (feedback is at most 10,000
+ * characters).
+ */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Secrets never reach the logs (DESIGN.md 5). */
@@ -106,7 +109,7 @@ export async function buildApp(
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Time limits (issue 35, item 3): a request must arrive within requestTimeoutMs, an idle connection closes
+    // Time limits: a request must arrive within requestTimeoutMs, an idle connection closes
     // after connectionTimeoutMs, and a request not answered within handlerTimeoutMs gets 503.
     requestTimeout: config.http.requestTimeoutMs,
     connectionTimeout: config.http.connectionTimeoutMs,
@@ -144,7 +147,7 @@ export async function buildApp(
   await app.register(metricsPlugin);
   await app.register(accessLogPlugin);
   await app.register(errorsPlugin);
-  // Its name on every answer and whether it is draining for a shutdown (issue 35, items 4 and 5).
+  // Its name on every answer and whether it is draining for a shutdown.
   await app.register(instancePlugin);
   await app.register(openApiPlugin);
   await app.register(securityPlugin);
@@ -165,30 +168,30 @@ export async function buildApp(
   await app.register(analyticsRoutes);
   await app.register(hotelsSessionRoutes);
   await app.register(identityRoutes);
-  // Consent and connected apps of the identity provider's partners and native app (issue 16).
+  // Consent and connected apps of the identity provider's partners and native app (ADR 017).
   await app.register(identityAppsRoutes);
   await app.register(sessionApiRoutes);
-  // Passkeys: sign-in inside the provider's login interaction, and the security page's list (issue 33).
+  // Passkeys: sign-in inside the provider's login interaction, and the security page's list (ADR 029).
   await app.register(passkeyRoutes);
   await app.register(passwordResetRoutes);
   await app.register(nectarLiteRoutes);
   await app.register(registrationRoutes);
   await app.register(offersRoutes);
   await app.register(balanceRoutes);
-  // Card, activity, spending and vouchers (issue 11): register below.
+  // Card, activity, spending and vouchers (ADR 011): register below.
   await app.register(cardRoutes);
   await app.register(transactionsRoutes);
   await app.register(voucherRoutes);
-  // The goal shows points on their way apart: the missing-points module keeps them (issue 34, items 2 and 3).
+  // The goal shows points on their way apart: the missing-points module keeps them (ADR 042, 043).
   await app.register(pointsGoalRoutes, {
     pendingPoints: async (collectorId) => (await pendingPointsOf(app.db, collectorId)).total,
   });
   await app.register(missingPointsRoutes);
-  // Account management (issue 12): register below.
+  // Account management (ADR 012): register below.
   await app.register(accountRoutes);
-  // Download my data (issue 34, item 4).
+  // Download my data (ADR 044).
   await app.register(dataExportRoutes);
-  // Brands and linked partners (issue 13): register below.
+  // Brands and linked partners (ADR 013): register below.
   await app.register(brandsRoutes);
   await app.register(linkedPartnersRoutes);
   // The points ledger's books, checked each night (ADR 051).
@@ -197,13 +200,13 @@ export async function buildApp(
   await app.register(partnerApiRoutes);
   // The member's open app hears of each change to their points (server-sent events).
   await app.register(liveUpdatesRoutes);
-  // Help centre, feedback and the remaining routes (issue 14): register below.
+  // Help centre, feedback and the remaining routes (ADR 015): register below.
   await app.register(feedbackRoutes);
   await app.register(marketingRoutes);
   await app.register(yearInReviewRoutes);
-  // Points over time (issue 34, item 1).
+  // Points over time (ADR 041).
   await app.register(pointsHistoryRoutes);
-  // Tester tools only with DEV_TOOLS=on, never in production (issue 10).
+  // Tester tools only with DEV_TOOLS=on, never in production.
   if (config.devTools) await app.register(devRoutes);
 
   await app.register(webAppPlugin, {

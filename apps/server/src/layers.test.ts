@@ -23,7 +23,7 @@ describe('the import rules between layers', () => {
     expect(refused('apps/server/src/lib/fixture.ts', '../plugins/session.ts')).toBe(true);
     expect(refused('apps/server/src/lib/fixture.ts', '../app.ts')).toBe(true);
     expect(refused('apps/server/src/plugins/fixture.ts', '../modules/offers/routes.ts')).toBe(true);
-    expect(refused('apps/server/src/modules/card/fixture.ts', '../../db/demo/load-start-data.ts')).toBe(true);
+    expect(refused('apps/server/src/modules/card/fixture.ts', '../../start-data/load-start-data.ts')).toBe(true);
     expect(refused('apps/server/src/lib/fixture.ts', './points-ledger.ts')).toBe(false);
     expect(refused('apps/server/src/plugins/fixture.ts', '../lib/points-ledger.ts')).toBe(false);
   });
@@ -32,8 +32,8 @@ describe('the import rules between layers', () => {
     expect(refused('apps/server/src/modules/card/fixture.ts', '../brands/repository.ts')).toBe(true);
     expect(refused('apps/server/src/modules/card/fixture.ts', '../brands/service.ts')).toBe(false);
     expect(refused('apps/server/src/modules/card/fixture.ts', './repository.ts')).toBe(false);
-    expect(refused('apps/server/src/db/demo/fixture.ts', '../../modules/brands/repository.ts')).toBe(true);
-    expect(refused('apps/server/src/db/demo/fixture.ts', '../../modules/brands/service.ts')).toBe(false);
+    expect(refused('apps/server/src/start-data/fixture.ts', '../modules/brands/repository.ts')).toBe(true);
+    expect(refused('apps/server/src/start-data/fixture.ts', '../modules/brands/service.ts')).toBe(false);
   });
 
   it('refuses one web feature importing another or the app, and allows shared/', () => {
@@ -51,7 +51,7 @@ describe('the import rules between layers', () => {
   });
 
   it(
-    'is part of the lint run: oxlint with the project config refuses a forbidden import',
+    'is part of the lint run: oxlint with the project config refuses a forbidden import and a circle',
     { timeout: 60_000 },
     async () => {
       // The project config's rules and plugins, without the type-aware rules (they build the whole program, and
@@ -63,12 +63,20 @@ describe('the import rules between layers', () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'lc-layers-'));
       const configFile = path.join(dir, 'oxlintrc.json');
       writeFileSync(configFile, JSON.stringify({ ...config, jsPlugins: [at('scripts/lint/layers.mjs')] }));
-      const fixture = `apps/server/src/lib/layers-fixture-${randomBytes(4).toString('hex')}.ts`;
+      const name = `layers-fixture-${randomBytes(4).toString('hex')}`;
+      const fixture = `apps/server/src/lib/${name}.ts`;
+      // And a circle: two files that import each other.
+      const [circleA, circleB] = ['a', 'b'].map((end) => `apps/server/src/lib/${name}-${end}.ts`) as [
+        string,
+        string,
+      ];
       writeFileSync(at(fixture), "export { listBrands } from '../modules/brands/repository.ts';\n");
+      writeFileSync(at(circleA), `import { b } from './${name}-b.ts';\nexport const a = () => b;\n`);
+      writeFileSync(at(circleB), `import { a } from './${name}-a.ts';\nexport const b = () => a;\n`);
       try {
         const run = promisify(execFile)(
           process.execPath,
-          [at('node_modules/oxlint/bin/oxlint'), '-c', configFile, '-f', 'unix', fixture],
+          [at('node_modules/oxlint/bin/oxlint'), '-c', configFile, '-f', 'unix', fixture, circleA, circleB],
           { cwd: root },
         );
         const failure = await run.then(
@@ -76,8 +84,9 @@ describe('the import rules between layers', () => {
           (error: { stdout: string }) => error,
         );
         expect(failure?.stdout).toContain('lib/ and db/ import no module. [Error/layers(imports)]');
+        expect(failure?.stdout).toMatch(new RegExp(`${name}-[ab]\\.ts:.*Dependency cycle detected`));
       } finally {
-        rmSync(at(fixture), { force: true });
+        for (const file of [fixture, circleA, circleB]) rmSync(at(file), { force: true });
         rmSync(dir, { recursive: true, force: true });
       }
     },

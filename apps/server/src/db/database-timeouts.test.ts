@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { DatabaseUnavailableError, openDatabase } from './database.ts';
 
-describe('database time limits (issue 10, point 7)', () => {
+describe('database time limits: a stalled or silent database fails fast', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();

@@ -32,7 +32,7 @@ export interface StartingDatabase extends DatabaseHandle {
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /**
- * Time limits on PostgreSQL (issues 10 and 35), so a stalled database shows as errors, not as requests that hang:
+ * Time limits on PostgreSQL (ADR 032), so a stalled database shows as errors, not as requests that hang:
  * a connection must open within connectMs; the server ends a statement that runs past statementMs (a lock held
  * elsewhere, a slow plan) and a transaction left idle past idleInTransactionMs (its locks released); the client
  * gives up on an answer after queryMs (the network path stalled, so the server's own limit cannot reach us) and
@@ -54,7 +54,7 @@ export class DatabaseUnavailableError extends Error {
 }
 
 /**
- * SQLSTATEs of a database that cannot answer now (issue 35, item 3): a statement ended by its time limit
+ * SQLSTATEs of a database that cannot answer now: a statement ended by its time limit
  * (57014) or waiting for a lock (55P03), the server shutting down or starting (57P01-57P03), too many
  * connections (53300), and every connection exception (class 08).
  */

@@ -20,7 +20,7 @@ const balance = (t: TestApp, cookie: string) =>
 const unavailable = { code: 'SERVICE_UNAVAILABLE', description: 'Something went wrong. Try again' };
 
 describe.runIf(process.env.TEST_DB === 'postgres')(
-  'a stalled database answers 503 in time (issue 35, item 3)',
+  'a stalled database answers 503 in time',
   () => {
     describe('a statement waiting on a lock held by another connection', () => {
       let t: TestApp;
@@ -58,7 +58,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         relay = await appThroughStallingRelay(SHORT_LIMITS);
       });
       afterAll(async () => {
-        // Since pg-boss's connections carry the query limit too (issue 35, item 4), closing the app ends even
+        // Since pg-boss's connections carry the query limit too, closing the app ends even
         // with the path stalled; the relay's connections go first all the same, to keep the hook short.
         await relay.close();
         await relay.t.close();

@@ -1,7 +1,7 @@
 // @databases both: instances hear of changes by LISTEN/NOTIFY on PostgreSQL and in process on PGlite.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../db/demo/demo-collector.ts';
+import { demoCollector } from '../start-data/demo-collector.ts';
 import { cards } from '../db/schema/core.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';

@@ -1,7 +1,7 @@
 // @databases both: the ledger locks the member's row, which only a server with several connections can show racing.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../db/demo/demo-collector.ts';
+import { demoCollector } from '../start-data/demo-collector.ts';
 import { cards } from '../db/schema/core.ts';
 import { pointsLedger } from '../db/schema/points-ledger.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../db/demo/demo-collector.ts';
+import { demoCollector } from '../start-data/demo-collector.ts';
 import { cards } from '../db/schema/core.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../test/build-test-app.ts';
@@ -26,7 +26,7 @@ const redeem = (token: string) =>
     payload: { rewardId: 'no-such-reward', idempotencyKey: randomUUID() },
   });
 
-describe('the session upgrade (DN57, both specs 8)', () => {
+describe('the session upgrade (DN57, docs/product/calls-and-errors.md §R8, §S8)', () => {
   it('a session started by registration’s auto-login may read, but a spend answers DN57 with where to log in', async () => {
     const { token } = await t.app.sessions.create(collectorId, { [NEEDS_UPGRADE]: true });
     const read = await t.app.inject({ url: '/balance-api/balance', cookies: { [SESSION_COOKIE]: token } });

@@ -16,7 +16,7 @@ export interface DbPluginOptions {
   thread?: PGliteThread;
   /**
    * What start-up writes after the migrations, inside the start-up lock (app.ts passes the start data of
-   * db/demo); answers whether it made the demo members, for the log.
+   * start-data/); answers whether it made the demo members, for the log.
    */
   prepare?: (db: Database) => Promise<boolean>;
 }
@@ -29,7 +29,7 @@ export interface DbPluginOptions {
 export const dbPlugin = fp<DbPluginOptions>(
   async (app, { thread, prepare }) => {
     const fatal = (error: unknown) => {
-      // Start-up stops here with one clear line rather than hanging (issue 10).
+      // Start-up stops here with one clear line rather than hanging.
       app.log.fatal({ err: error }, 'the database did not answer; the server is not starting');
       throw error;
     };

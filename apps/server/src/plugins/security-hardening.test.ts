@@ -1,13 +1,13 @@
 // @databases one: the rules it tests go through the API and the repositories alike on both databases; nothing it asserts depends on the kind.
 import { Buffer } from 'node:buffer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../db/demo/demo-collector.ts';
+import { demoCollector } from '../start-data/demo-collector.ts';
 import { getOrCreateSecret } from '../lib/server-secrets.ts';
 import { CONTROL_CHARACTER_MESSAGE } from './security.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../test/build-test-app.ts';
 import { authorizationCode, Jar } from '../test/oidc-browser.ts';
 
-describe('control characters, encoded paths, provider headers and codes (issue 10, point 8)', () => {
+describe('control characters, encoded paths, provider headers and codes', () => {
   let t: TestApp;
   let session = '';
   beforeAll(async () => {
@@ -114,7 +114,7 @@ describe('control characters, encoded paths, provider headers and codes (issue 1
   });
 });
 
-describe('TRUST_PROXY (issue 10, point 3)', () => {
+describe('TRUST_PROXY', () => {
   it('believes only the hops it is told to, so a made-up X-Forwarded-For does not dodge a per-IP limit', async () => {
     const t = await buildTestApp({ TRUST_PROXY: '1' });
     try {
@@ -138,7 +138,7 @@ describe('TRUST_PROXY (issue 10, point 3)', () => {
   });
 });
 
-describe('canonical host (issue 10, point 10)', () => {
+describe('canonical host', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ PUBLIC_URL: 'http://localhost:3000' });
@@ -185,7 +185,7 @@ describe('canonical host (issue 10, point 10)', () => {
   });
 });
 
-describe('cookies over https (issue 28, point 12)', () => {
+describe('cookies over https', () => {
   it('sets the session cookie with the __Host- prefix (Secure, HttpOnly, path /, no Domain) and reads only that name', async () => {
     const t = await buildTestApp({ PUBLIC_URL: 'https://www.nectar.com' });
     try {

@@ -1,7 +1,7 @@
 // @databases one: the rules it tests go through the API and the repositories alike on both databases; nothing it asserts depends on the kind.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../db/demo/demo-collector.ts';
+import { demoCollector } from '../start-data/demo-collector.ts';
 import { cards, sessions } from '../db/schema/core.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';

@@ -12,7 +12,7 @@ import {
   PARTNER_OFFERS_PATH,
   PROFILE_PATH,
 } from '@app/contracts/page-answers';
-import { demoCollector } from '../db/demo/demo-collector.ts';
+import { demoCollector } from '../start-data/demo-collector.ts';
 import { cards } from '../db/schema/core.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { SESSION_COOKIE } from './session.ts';
@@ -118,7 +118,7 @@ describe('built files', () => {
   });
 });
 
-describe('the page for a first visit (issue 15)', () => {
+describe('the page for a first visit', () => {
   const preloads = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 

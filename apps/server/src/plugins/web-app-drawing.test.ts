@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE_PATH, PROFILE_PATH } from '@app/contracts/page-answers';
-import { demoCollector } from '../db/demo/demo-collector.ts';
+import { demoCollector } from '../start-data/demo-collector.ts';
 import { cards } from '../db/schema/core.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { SESSION_COOKIE } from './session.ts';

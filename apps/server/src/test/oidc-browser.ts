@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { WEB_CLIENT_ID } from '@app/contracts/sign-in';
-import { demoCollector } from '../db/demo/demo-collector.ts';
+import { demoCollector } from '../start-data/demo-collector.ts';
 import { jsWeb, type TestApp } from './build-test-app.ts';
 
 /** A cookie jar for app.inject: keeps what the server sets, sends it back on the next call. */

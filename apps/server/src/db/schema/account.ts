@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { collectors } from './core.ts';
 
 /**
- * The member's own log of sign-ins and account changes (issue 12: "each change is audited"), shown on the
+ * The member's own log of sign-ins and account changes (each change is audited), shown on the
  * security page. `detail` never holds a secret; closing the account blanks `ip` and `userAgent`.
  */
 export const accountEvents = pgTable(
@@ -23,8 +23,9 @@ export const accountEvents = pgTable(
 );
 
 /**
- * An email change waiting for its confirmation link (signed-in spec 7.4 PUT /customer/v2/email, then
- * /confirm-update-email and PUT /customer/v3/email). Only a hash of the link's token is kept.
+ * An email change waiting for its confirmation link (docs/product/calls-and-errors.md §S7.4 PUT
+ * /customer/v2/email, then /confirm-update-email and PUT /customer/v3/email). Only a hash of the link's token
+ * is kept.
  */
 export const emailChanges = pgTable(
   'email_changes',

@@ -5,9 +5,12 @@ export const pageViews = pgTable(
   'page_views',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** The tracked page name (spec 2.5 names, else the tracked path). */
+    /** The tracked page name (a name of docs/product/signed-in-pages.md §S2.5, else the tracked path). */
     pageName: text('page_name').notNull(),
-    /** The tracked path, with the search part removed where the spec says so. */
+    /**
+     * The tracked path, with the search part removed where docs/product/registration-and-sign-in.md §R2 says
+     * so.
+     */
     path: text('path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,8 @@ import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle
 import { collectors } from './core.ts';
 
 /**
- * Partner brands and eShops (signed-in spec 3 "Brand", 7.1). `key` is the brandDetailsKey of the routes;
+ * Partner brands and eShops (docs/product/signed-in-pages.md §S3 "Brand"; docs/product/calls-and-errors.md
+ * §S7.1). `key` is the brandDetailsKey of the routes;
  * `isVldx` marks an eShop brand; `colour` draws the logo generated on our own server (no external images).
  */
 export const brands = pgTable(

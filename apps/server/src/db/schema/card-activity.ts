@@ -14,7 +14,7 @@ import {
 import { collectors } from './core.ts';
 import { pointsLedger } from './points-ledger.ts';
 
-/** One line of a digital receipt (signed-in spec 7.6 "GET /digital-receipts/{id}"). */
+/** One line of a digital receipt (docs/product/calls-and-errors.md §S7.6 "GET /digital-receipts/{id}"). */
 export interface ReceiptLine {
   description: string;
   quantity: number;
@@ -53,7 +53,7 @@ export const transactionDetails = pgTable(
   },
   (t) => [
     index('transaction_details_collector_idx').on(t.collectorId),
-    // Partial: most entries have no receipt, and an index of their nulls was most of its size (issue 35).
+    // Partial: most entries have no receipt, and an index of their nulls was most of its size.
     uniqueIndex('transaction_details_receipt_unique')
       .on(t.receiptId)
       .where(sql`${t.receiptId} is not null`),
@@ -93,8 +93,9 @@ export const vouchers = pgTable(
 );
 
 /**
- * The redemption lock of signed-in spec 6 ('A redemption lock on an account blocks spending points'). No row
- * means unlocked. Read it through lib/redemption-lock.ts; account management (issue 12) sets it.
+ * The redemption lock of docs/product/signed-in-pages.md §S6 ('A redemption lock on an account blocks
+ * spending points'). No row means unlocked. Read it through lib/redemption-lock.ts; account management sets
+ * it.
  */
 export const redemptionLocks = pgTable('redemption_locks', {
   collectorId: uuid('collector_id')

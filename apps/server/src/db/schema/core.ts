@@ -43,7 +43,10 @@ export const collectors = pgTable(
 export const cardKind = pgEnum('card_kind', ['digital', 'plastic', 'temporary']);
 export const cardStatus = pgEnum('card_status', ['active', 'inactive', 'replaced', 'expired']);
 
-/** A card number is the fixed prefix 98263000 followed by 11 digits (spec 9). */
+/**
+ * A card number is the fixed prefix 98263000 followed by 11 digits (docs/product/switches-and-constants.md
+ * §R9).
+ */
 export const cards = pgTable(
   'cards',
   {
@@ -71,7 +74,10 @@ export const credentials = pgTable('credentials', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** userData.nectarContactPreferences of the registration spec, plus the online-advertising preference. */
+/**
+ * userData.nectarContactPreferences of docs/product/registration-and-sign-in.md §R3, plus the
+ * online-advertising preference.
+ */
 export const contactPreferences = pgTable('contact_preferences', {
   collectorId: uuid('collector_id')
     .primaryKey()

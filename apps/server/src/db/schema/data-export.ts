@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { collectors } from './core.ts';
 
 /**
- * "Download my data" (issue 34, item 4; docs/decisions/044): a member's request for a copy of everything held
+ * "Download my data" (docs/decisions/044): a member's request for a copy of everything held
  * about them, prepared by the prepare-data-export job and handed over once through an emailed link.
  *
  * - status: PREPARING (the job has not finished), READY (prepared, link emailed), DOWNLOADED (the link was used),

@@ -2,15 +2,16 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { collectors } from './core.ts';
 
 /**
- * Feedback members send from /feedback and its sub-pages (signed-in spec 2.6, 4; ADR 015). The member's id
- * is kept so the operator can reply; when an account goes, the feedback stays without it.
+ * Feedback members send from /feedback and its sub-pages (docs/product/signed-in-pages.md §S2.6, §S4;
+ * ADR 015). The member's id is kept so the operator can reply; when an account goes, the feedback stays
+ * without it.
  */
 export const feedback = pgTable(
   'feedback',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     collectorId: uuid('collector_id').references(() => collectors.id, { onDelete: 'set null' }),
-    /** BUG, FEEDBACK or FEATURE (spec 2.6). */
+    /** BUG, FEEDBACK or FEATURE (docs/product/signed-in-pages.md §S2.6). */
     type: text('type').notNull(),
     /** Which feedback page it came through: problem, retailer, partner, suggestion, positive, ... */
     topic: text('topic').notNull(),

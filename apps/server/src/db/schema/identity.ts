@@ -27,7 +27,9 @@ export const oidcModels = pgTable(
   ],
 );
 
-/** Single-use password-reset links (registration spec 7.4): only a hash of the token is kept. */
+/**
+ * Single-use password-reset links (docs/product/calls-and-errors.md §S7.4): only a hash of the token is kept.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -81,7 +83,7 @@ export const knownDevices = pgTable(
     collectorId: uuid('collector_id')
       .notNull()
       .references(() => collectors.id, { onDelete: 'cascade' }),
-    /** The identity provider's client the device signed in to (issue 28: known devices are per client). */
+    /** The identity provider's client the device signed in to (known devices are per client). */
     clientId: text('client_id').notNull().default('nectar-web'),
     deviceHash: text('device_hash').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),

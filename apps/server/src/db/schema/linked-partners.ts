@@ -13,8 +13,9 @@ import {
 import { collectors } from './core.ts';
 
 /**
- * A collector's link to a partner account (signed-in spec 3 "Linked partner configuration"). One live link per
- * collector and partner, and one live link per partner account (`unlinked_at` null means live).
+ * A collector's link to a partner account (docs/product/signed-in-pages.md §S3 "Linked partner
+ * configuration"). One live link per collector and partner, and one live link per partner account
+ * (`unlinked_at` null means live).
  */
 export const partnerLinks = pgTable(
   'partner_links',

@@ -21,7 +21,7 @@ const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Points on their way (issue 34, item 3; ADR 043): purchases a partner has told us of whose points are not yet
+ * Points on their way (ADR 043): purchases a partner has told us of whose points are not yet
  * in the ledger (a partner that posts a few days after the shop). The pending-points job posts each one when its
  * expected date comes, through the ledger with the key `pending-points:<id>`, so it is posted once whatever
  * the number of runners; `ledgerEntryId` and `postedAt` are set in the same transaction.
@@ -61,7 +61,7 @@ export const pendingPoints = pgTable(
 );
 
 /**
- * Missing-points claims (issue 34, item 3; ADR 043): a purchase whose points did not arrive and that matched
+ * Missing-points claims (ADR 043): a purchase whose points did not arrive and that matched
  * nothing the member already has (a pending entry, a credited receipt). One per purchase: the member, the
  * partner and the normalised reference are unique together, whatever the claim's status, so a refused
  * purchase is not claimed again. Settled by an operator (`npm run claims`); granted points go through the

@@ -52,8 +52,9 @@ export const offers = pgTable(
 );
 
 /**
- * An offer assigned to a collector, with that collector's state (signed-in spec 4). `version` grows with every
- * change, so concurrent updates are serialised by the row lock and end in one consistent state.
+ * An offer assigned to a collector, with that collector's state (docs/product/signed-in-pages.md §S4).
+ * `version` grows with every change, so concurrent updates are serialised by the row lock and end in one
+ * consistent state.
  */
 export const collectorOffers = pgTable(
   'collector_offers',

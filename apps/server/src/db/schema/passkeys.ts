@@ -2,7 +2,7 @@ import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'd
 import { collectors } from './core.ts';
 
 /**
- * A member's passkeys (issue 33, docs/decisions/029): WebAuthn credentials that sign them in instead of the
+ * A member's passkeys (docs/decisions/029): WebAuthn credentials that sign them in instead of the
  * card number and password. Only the public key is held; the private key never leaves the member's device or
  * password manager. Closing the account deletes the rows; a password reset leaves them.
  */

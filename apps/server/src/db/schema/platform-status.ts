@@ -1,9 +1,9 @@
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Remote-config feature switches (signed-in spec 9): one row per switch with its value for each environment.
- * A remote switch is on only where its environment's value is true; the operator changes a row (or the
- * REMOTE_SWITCHES setting) without a release.
+ * Remote-config feature switches (docs/product/switches-and-constants.md §S9): one row per switch with its
+ * value for each environment. A remote switch is on only where its environment's value is true; the operator
+ * changes a row (or the REMOTE_SWITCHES setting) without a release.
  */
 export const remoteSwitches = pgTable('remote_switches', {
   name: text('name').primaryKey(),
@@ -13,7 +13,10 @@ export const remoteSwitches = pgTable('remote_switches', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Feature states behind GET /anonymous-platform-status-api/feature/detailed-states/{FEATURE} (spec 7.5). */
+/**
+ * Feature states behind GET /anonymous-platform-status-api/feature/detailed-states/{FEATURE}
+ * (docs/product/calls-and-errors.md §S7.5).
+ */
 export const featureStates = pgTable('feature_states', {
   feature: text('feature').primaryKey(),
   enabled: boolean('enabled').notNull(),

@@ -3,7 +3,7 @@ import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { collectors } from './core.ts';
 
 /**
- * A member's points goal (issue 34, item 2; ADR 042): the one reward they are saving towards. One row per
+ * A member's points goal (ADR 042): the one reward they are saving towards. One row per
  * member (the key is the member), replaced when they pick another reward and deleted when they remove it.
  *
  * - kind: 'voucher' (a voucher from the rewards catalogue) or 'conversion' (points converted to a partner's).

@@ -2,9 +2,10 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from '
 import { collectors } from './core.ts';
 
 /**
- * One self-service registration in progress (registration spec 3-4), keyed by its `authToken`. Only hashes
- * of the tokens are kept. `step` is the last step done; the identity API moves it forward one step at a time
- * (apps/server/src/modules/registration/service.ts), so a step out of order or a replay changes nothing.
+ * One self-service registration in progress (docs/product/registration-and-sign-in.md §R3-§R4), keyed by its
+ * `authToken`. Only hashes of the tokens are kept. `step` is the last step done; the identity API moves it
+ * forward one step at a time (apps/server/src/modules/registration/service.ts), so a step out of order or a
+ * replay changes nothing.
  */
 export const registrations = pgTable(
   'registrations',
@@ -19,7 +20,10 @@ export const registrations = pgTable(
     /** The existing plastic card being registered, when ISSUED. */
     existingCardNumber: text('existing_card_number'),
     email: text('email'),
-    /** userData of spec 3 gathered so far (names, date of birth, address, phone, preferences, business). */
+    /**
+     * userData of docs/product/registration-and-sign-in.md §R3 gathered so far (names, date of birth,
+     * address, phone, preferences, business).
+     */
     userData: jsonb('user_data').$type<Record<string, unknown>>().notNull().default({}),
     passwordHash: text('password_hash'),
     verificationTokenHash: text('verification_token_hash').unique(),
@@ -37,7 +41,9 @@ export const registrations = pgTable(
   (t) => [index('registrations_expires_idx').on(t.expiresAt)],
 );
 
-/** A collector's postal address, as lines (spec 3 userData.addresses). */
+/**
+ * A collector's postal address, as lines (docs/product/registration-and-sign-in.md §R3 userData.addresses).
+ */
 export const collectorAddresses = pgTable(
   'collector_addresses',
   {
@@ -52,7 +58,10 @@ export const collectorAddresses = pgTable(
   (t) => [index('collector_addresses_collector_idx').on(t.collectorId)],
 );
 
-/** The business behind a business account (spec 3 userData.business) and its business-offers choice. */
+/**
+ * The business behind a business account (docs/product/registration-and-sign-in.md §R3 userData.business) and
+ * its business-offers choice.
+ */
 export const businesses = pgTable('businesses', {
   collectorId: uuid('collector_id')
     .primaryKey()

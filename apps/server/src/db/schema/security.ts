@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Attempt counters shared by every instance (issue 10): one row per key (for example
+ * Attempt counters shared by every instance: one row per key (for example
  * `code-guess:<collectorId>` or `card-holder:<cardNumber>`), counted up in one statement so parallel requests
  * cannot each see a count below the limit. A row's window restarts once it has passed.
  */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@app/contracts/account';
 import { passwordMessages } from '@app/contracts/password';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { accountEvents } from '../../db/schema/account.ts';
 import { cards, collectors, consents, credentials, sessions } from '../../db/schema/core.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
@@ -126,7 +126,8 @@ describe('details', () => {
     expect(found.statusCode).toBe(200);
     const [address] = found.json<{ addresses: { lines: string[]; postcode: string }[] }>().addresses;
     expect(address).toEqual({ lines: ['2 Piccadilly', 'Manchester'], postcode: 'M1 1AE' });
-    // Anonymous too, through the bot-check (off in these tests), with the same answer (spec 7.4).
+    // Anonymous too, through the bot-check (off in these tests), with the same answer
+    // (docs/product/calls-and-errors.md §S7.4).
     const anonymous = await call(undefined, 'POST', '/address-lookup', { building: '2', postcode: 'm11ae' });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual(found.json());
@@ -231,7 +232,7 @@ describe('email and mobile need a fresh code', () => {
     const [row] = await t.app.db.select().from(collectors).where(eq(collectors.id, member.id));
     expect(row?.email).toBe(newEmail);
     expect((await latestTo(member.email))?.subject).toContain('email address has changed');
-    // Opened again after it did its work: it says so, and that nothing is left to do (issue 29, item 6).
+    // Opened again after it did its work: it says so, and that nothing is left to do.
     const reused = await call(undefined, 'PUT', '/verify-email', { token });
     expect(reused.statusCode).toBe(409);
     expect(reused.json()).toEqual({
@@ -384,7 +385,7 @@ describe('parallel use (run against PostgreSQL to show it)', () => {
   });
 });
 
-describe('a session ended where this instance did not hear of it (issue 28, point 5)', () => {
+describe('a session ended where this instance did not hear of it', () => {
   it('is refused at once by every call that moves points or changes how the member signs in', async () => {
     const member = await makeMember();
     // Read once, so this instance keeps the session in memory...
@@ -443,7 +444,7 @@ describe('sign-in events', () => {
     expect(events[0]).toMatchObject({ type: 'sign-in', device: 'Chrome on Android' });
   });
 
-  it('names this device the same in the sessions list and the activity, however its session started (issue 29, item 8)', async () => {
+  it('names this device the same in the sessions list and the activity, however its session started', async () => {
     const agent =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
     // The tester tool starts a session with no sign-in event behind it: the list said 'Unknown device'.
@@ -592,7 +593,7 @@ describe('preferences and unsubscribe', () => {
     const done = await call(undefined, 'POST', '/unsubscribe/update', { email: member.email, token });
     expect(done.json().description).toBe(accountMessages.unsubscribed);
     expect((await call(member, 'GET', '/contact-preferences/nectar')).json().contactByEmail).toBe(false);
-    // The link opened again: the check says marketing email is already off (issue 29, item 6).
+    // The link opened again: the check says marketing email is already off.
     const again = await call(undefined, 'POST', '/unsubscribe/request', { token });
     expect(again.json()).toMatchObject({ subscribed: false });
   });

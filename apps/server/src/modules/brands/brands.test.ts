@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_CATEGORIES, type Brand, type BrandsResponse } from '@app/contracts/brands';
 import { eq } from 'drizzle-orm';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { brandClicks } from '../../db/schema/brands.ts';
 import { cards } from '../../db/schema/core.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
@@ -23,7 +23,7 @@ const get = async <T>(url: string, withSession = false) => {
   return { status: response.statusCode, body: response.json<T>(), headers: response.headers };
 };
 
-describe('brands (signed-in spec 7.1)', () => {
+describe('brands (docs/product/calls-and-errors.md §S7.1)', () => {
   it('lists at least 40 seeded brands over every category, without a session', async () => {
     const { status, body } = await get<BrandsResponse>('/nectar-brands-api/brands');
     expect(status).toBe(200);
@@ -88,7 +88,7 @@ describe('brands (signed-in spec 7.1)', () => {
     expect(collect.body.brands.every((b) => b.collect)).toBe(true);
     const redeem = await get<{ brands: Brand[] }>('/nectar-brands-api/brands/panel?type=redeem');
     expect(redeem.body.brands.every((b) => b.redeem)).toBe(true);
-    // Ways to spend say how points are spent there (issue 29, item 8).
+    // Ways to spend say how points are spent there.
     expect(redeem.body.brands.find((b) => b.brandDetailsKey === 'esso')?.spendRate).toBe(
       '200 points = £1 off fuel',
     );

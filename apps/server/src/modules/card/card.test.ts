@@ -5,7 +5,7 @@ import { cardLookupMessages, cardMessages, nectarIdSchema } from '@app/contracts
 import { registrationMessages } from '@app/contracts/registration';
 import { twoFactorMessages } from '@app/contracts/sign-in';
 import { SWITCHES_COOKIE } from '@app/contracts/switches';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { cardReplacements } from '../../db/schema/card-activity.ts';
 import { cards } from '../../db/schema/core.ts';
 import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { decodeCode128 } from '../../test/decode-barcode.ts';
 import { findCredentialByCard } from '../session-api/repository.ts';
-import { cardDemoCollector } from '../../db/demo/demo-activity.ts';
+import { cardDemoCollector } from '../../start-data/demo-activity.ts';
 
 let t: TestApp;
 const idOf = async (number: string) =>
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('card and barcode (signed-in spec 7.2)', () => {
+describe('card and barcode (docs/product/calls-and-errors.md §S7.2)', () => {
   it('answers the card number as a code128 PNG that scans back to the number', async () => {
     const cookies = await cookiesFor(await idOf(demoCollector.cardNumber));
     const res = await t.app.inject({
@@ -65,7 +65,7 @@ describe('card and barcode (signed-in spec 7.2)', () => {
   });
 });
 
-describe('replacing a card (signed-in spec 7.4)', () => {
+describe('replacing a card (docs/product/calls-and-errors.md §S7.4)', () => {
   it('blocks the old number for sign-in and collection, keeps the points, and the barcode shows the new number', async () => {
     const collectorId = await idOf(cardDemoCollector.cardNumber);
     const cookies = await cookiesFor(collectorId);
@@ -118,7 +118,8 @@ describe('replacing a card (signed-in spec 7.4)', () => {
     });
     expect(card.json()).toMatchObject({ cardNumber, lastRequest: { reason: 'LOST', cardType: 'CARD' } });
 
-    // A key tag only while the key-tag-stock switch is on (off everywhere unless turned on, spec 9).
+    // A key tag only while the key-tag-stock switch is on (off everywhere unless turned on,
+    // docs/product/switches-and-constants.md §S9).
     const keytagOff = await t.app.inject({
       method: 'POST',
       url: '/customer-management-api/replacement-card?replacementType=DAMAGED&cardType=KEYTAG',
@@ -182,7 +183,7 @@ describe('retrieve and replace without signing in', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('refuses dates that are not in the calendar, names and postcodes that break the rules (signed-in spec 5)', async () => {
+  it('refuses dates that are not in the calendar, names and postcodes that break the rules (docs/product/signed-in-pages.md §S5)', async () => {
     for (const path of ['retrieve-card/request', 'replacement-card/request']) {
       for (const birthDate of [
         '31/02/1988',
@@ -204,7 +205,8 @@ describe('retrieve and replace without signing in', () => {
         description: registrationMessages.postcodeFormat,
       });
     }
-    // d/m/yyyy is the spec's form: single-digit days and months still find the member.
+    // d/m/yyyy is the form of docs/product/signed-in-pages.md §S5: single-digit days and months still find
+    // the member.
     const short = await lookup('retrieve-card/request', { ...details, birthDate: '12/4/1988' });
     expect(short.statusCode).toBe(200);
   });

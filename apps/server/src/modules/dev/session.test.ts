@@ -1,6 +1,6 @@
 // @databases one: the rules it tests go through the API and the repositories alike on both databases; nothing it asserts depends on the kind.
 import { describe, expect, it } from 'vitest';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb } from '../../test/build-test-app.ts';
 
@@ -32,7 +32,7 @@ describe('POST /dev/session (tester tool)', () => {
       });
       expect(unknown.statusCode).toBe(404);
 
-      // A cross-site form cannot start a session for a chosen card (issue 28, point 8): the channel header
+      // A cross-site form cannot start a session for a chosen card: the channel header
       // and the Origin check hold here as on the API.
       const form = await t.app.inject({
         method: 'POST',

@@ -14,7 +14,10 @@ export interface DefaultDocument {
 
 const { name: scheme, retailer, fuelPartner, careline } = brand;
 
-/** Help-centre tokens (signed-in spec 2.6): the app turns `{{quote}}` into ' and `{{lf}}` into a line break. */
+/**
+ * Help-centre tokens (docs/product/signed-in-pages.md §S2.6): the app turns `{{quote}}` into ' and `{{lf}}`
+ * into a line break.
+ */
 const q = '{{quote}}';
 const lf = '{{lf}}';
 
@@ -40,8 +43,8 @@ export const DEFAULT_DOCUMENTS: DefaultDocument[] = [
     },
   },
   {
-    // The business offers step's 'Business Rules' link (registration spec 2; issue 30, ADR 037): the rules of
-    // business offers, apart from the collector rules every card holder agrees to.
+    // The business offers step's 'Business Rules' link (docs/product/registration-and-sign-in.md §R2;
+    // ADR 037): the rules of business offers, apart from the collector rules every card holder agrees to.
     name: 'business-rules',
     title: 'Business Rules',
     html: `<p>These rules apply when you ask for business offers on your ${scheme} account. The ${scheme} collector rules apply as well.</p>

@@ -3,19 +3,17 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
 import { DEFAULT_SPEND_PAGE_NAME, documentsPaths } from '@app/contracts/documents-paths';
 import { AppError } from '../../lib/app-error.ts';
-import { DEFAULT_DOCUMENTS } from './default-documents.ts';
-import { findDocument, insertMissingDocuments } from './repository.ts';
+import { findDocument } from './repository.ts';
 
 /** A document name: one or more lower-case path segments (`faqs`, `registration/businessOffersPage`). */
 const DOCUMENT_PATH = /^([A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)*)\.(json|html)$/;
 
 /**
- * /documents-api (both specs 7.7): `{name}.json` gives a JSON document (FAQ lists, the business offers page)
- * or, for an HTML document, `{name, title, html}`; `{name}.html` gives the HTML itself.
+ * /documents-api (docs/product/calls-and-errors.md §R7, §S7.7): `{name}.json` gives a JSON document (FAQ
+ * lists, the business offers page) or, for an HTML document, `{name, title, html}`; `{name}.html` gives the
+ * HTML itself.
  */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onReady', () => insertMissingDocuments(app.db, DEFAULT_DOCUMENTS));
-
   app.get(
     '/documents-api/*',
     {

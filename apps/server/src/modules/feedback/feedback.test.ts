@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_DAILY_LIMIT, FEEDBACK_MAX_LENGTH, feedbackMessages } from '@app/contracts/feedback';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { feedback } from '../../db/schema/feedback.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE_APP_CLIENT_ID } from '@app/contracts/connected-apps';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { readConfig } from '../../env.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { Jar, signInFully, TRAVEL_PARTNER } from '../../test/oidc-browser.ts';
@@ -29,7 +29,7 @@ const KEY_JWT = {
 };
 
 /**
- * Issue 16: the provider's other clients. The native app `nectar-app` (public, PKCE, loopback redirect on any
+ * The provider's other clients (ADR 017). The native app `nectar-app` (public, PKCE, loopback redirect on any
  * port, rotating refresh tokens whose reuse revokes the grant), partners declared in OIDC_CLIENTS_FILE with
  * consent the first time, connected apps the member can disconnect, and introspection and revocation in
  * discovery. Every client is openid-client, the certified library a third party would use.

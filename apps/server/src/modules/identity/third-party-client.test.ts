@@ -1,7 +1,7 @@
 // @databases one: the rules it tests go through the API and the repositories alike on both databases; nothing it asserts depends on the kind.
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { allowConsent } from '../../test/oidc-browser.ts';
@@ -72,7 +72,7 @@ describe('the identity provider for a third-party client', () => {
     expect(step.statusCode).toBe(200);
     const resume = await browserGet(new URL(String(step.headers.location), t.config.publicUrl).href);
     expect(resume.statusCode).toBe(303);
-    // A partner asks the member's consent the first time (issue 16): the consent page allows it.
+    // A partner asks the member's consent the first time: the consent page allows it.
     const consent = new URL(String(resume.headers.location), t.config.publicUrl);
     expect(consent.pathname).toBe('/id/start/consent');
     const allowed = await allowConsent(t, jar, consent);

@@ -12,7 +12,7 @@ import {
   type LinkedPartnersResponse,
 } from '@app/contracts/linked-partners';
 import { accountEvents } from '../../db/schema/account.ts';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { partnerTransfers, sandboxPartnerAccounts } from '../../db/schema/linked-partners.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
@@ -132,7 +132,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('linking (signed-in spec 3, 8, 9)', () => {
+describe('linking (docs/product/signed-in-pages.md §S3, docs/product/calls-and-errors.md §S8, docs/product/switches-and-constants.md §S9)', () => {
   it('links the airline, shows it, and refuses wrong details with the catalogue message', async () => {
     const member = await makeMember();
     const account = await sandbox('airline', 1000);

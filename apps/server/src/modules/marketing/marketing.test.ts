@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketingMessages } from '@app/contracts/marketing';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { cards } from '../../db/schema/core.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';

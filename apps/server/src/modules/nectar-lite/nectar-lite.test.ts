@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEMP_CARD_WORDING_VERSION } from '@app/contracts/temp-card';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { cards, collectors, consents, credentials } from '../../db/schema/core.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
@@ -24,7 +24,7 @@ describe('temporary card (/nectar-lite)', () => {
   let t: TestApp;
   const clock = { at: ISSUED_AT };
 
-  // One app for the file (issue 27); each test starts at the same time of day and uses members of its own.
+  // One app for the file (ADR 027); each test starts at the same time of day and uses members of its own.
   beforeAll(async () => {
     t = await buildTestApp({}, { now: () => clock.at });
   });
@@ -275,7 +275,7 @@ describe('temporary card (/nectar-lite)', () => {
     ).toEqual([]);
   });
 
-  it('gives a temporary card no spend and no conversions, even with a session (issue 28, point 4)', async () => {
+  it('gives a temporary card no spend and no conversions, even with a session', async () => {
     await issue('nospend@example.com');
     const card = await temporaryCardOf('nospend@example.com');
     const collectorId = card?.collectorId ?? '';
@@ -343,7 +343,7 @@ describe('temporary card (/nectar-lite)', () => {
     expect(await pointsBalance(t.app.db, collectorId)).toBe(370);
     await expect(assertFullCardHolder(t.app.db, collectorId)).rejects.toMatchObject({ statusCode: 403 });
 
-    // Registration (issue 5) completes the account in one transaction and calls the upgrade with the email.
+    // Registration completes the account in one transaction and calls the upgrade with the email.
     const upgraded = await t.app.db.transaction(async (tx) => {
       const result = await upgradeTemporaryCard(tx, 'Upgrade@Example.com');
       if (!result) throw new Error('expected a temporary card to upgrade');

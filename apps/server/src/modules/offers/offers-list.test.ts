@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { offersResponseSchema } from '@app/contracts/offers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { cards } from '../../db/schema/core.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';

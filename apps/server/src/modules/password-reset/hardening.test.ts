@@ -1,7 +1,7 @@
 // @databases one: the rules it tests go through the API and the repositories alike on both databases; nothing it asserts depends on the kind.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { attemptCounters } from '../../db/schema/security.ts';
 import { oneTimeCodes } from '../../db/schema/identity.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
@@ -9,7 +9,7 @@ import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts'
 /** Each guess from its own address, as an attacker with many addresses (or a forged X-Forwarded-For) would. */
 const fromAddress = (i: number) => `203.0.113.${(i % 250) + 1}`;
 
-describe('password reset by code: hardening (issue 10)', () => {
+describe('password reset by code resists guessing', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetMessages } from '@app/contracts/password-reset';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { collectors, credentials } from '../../db/schema/core.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 
@@ -57,7 +57,7 @@ describe('password reset by email link', () => {
     expect(known.json()).toEqual({ description: passwordResetMessages.requestSent });
     const [mail] = await outbox();
     expect(mail?.to).toBe(demoCollector.email);
-    // HTML like the other emails, with its text part (issue 29, item 8).
+    // HTML like the other emails, with its text part.
     expect(mail?.text).toContain('Use this link to choose a new password. It works once, for 1 hour:');
     expect(mail?.html).toMatch(/^<!doctype html>/);
     expect(mail?.html).toContain('<a href="http');
@@ -66,7 +66,7 @@ describe('password reset by email link', () => {
     const link = new URL(mail?.links.find((href) => href.includes('/confirm-reset-password')) ?? '');
     const token = link.searchParams.get('token') ?? '';
 
-    // Checked when the page opens (issue 29, item 6): it works, and checking does not spend it.
+    // Checked when the page opens: it works, and checking does not spend it.
     expect((await checkLink(token)).json()).toEqual({ status: 'VALID' });
     expect((await checkLink(token)).json()).toEqual({ status: 'VALID' });
 
@@ -169,7 +169,7 @@ describe('password reset by card number with a code', () => {
     expect(known.json()).toEqual({ description: passwordResetMessages.requestSentForCard });
   });
 
-  it('reads the card number with spaces or dashes as the form does (issue 29, item 5)', async () => {
+  it('reads the card number with spaces or dashes as the form does', async () => {
     const spaced = await post('/2fa/get-delivery-options', { collectorId: '9826 3000 1234 5678 901' });
     expect(spaced.statusCode).toBe(200);
     expect(spaced.json().deliveryOptions).toHaveLength(2);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
 import { REMOTE_CONFIG_PATH } from '@app/contracts/switches';
 import { AppError } from '../../lib/app-error.ts';
-import { findFeatureState, insertMissingPlatformRows, readRemoteConfig } from './repository.ts';
+import { findFeatureState, readRemoteConfig } from './repository.ts';
 
 const remoteSwitchValuesSchema = z.object({
   local: z.boolean(),
@@ -12,13 +12,11 @@ const remoteSwitchValuesSchema = z.object({
 });
 
 /**
- * /anonymous-platform-status-api: feature states (signed-in spec 7.5) and the remote configuration of the
- * feature switches (7.8, 9). The operator changes either by editing rows of remote_switches and
- * feature_states; the app reads them at start-up.
+ * /anonymous-platform-status-api: feature states (docs/product/calls-and-errors.md §S7.5) and the remote
+ * configuration of the feature switches (§S7.8; docs/product/switches-and-constants.md §S9). The operator
+ * changes either by editing rows of remote_switches and feature_states; the app reads them at start-up.
  */
 export const platformStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onReady', () => insertMissingPlatformRows(app.db));
-
   app.get(
     REMOTE_CONFIG_PATH,
     {

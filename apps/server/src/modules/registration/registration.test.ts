@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REGISTRATION_WORDING_VERSION } from '@app/contracts/registration';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { cards, collectors, consents, contactPreferences, credentials } from '../../db/schema/core.ts';
 import { businesses, collectorAddresses, registrations } from '../../db/schema/registration.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -15,7 +15,7 @@ describe('registration identity API (/progressive)', () => {
   let t: TestApp;
   const clock = { at: NOW };
 
-  // One app for the file (issue 27); each test starts at the same time of day and uses members of its own.
+  // One app for the file (ADR 027); each test starts at the same time of day and uses members of its own.
   beforeAll(async () => {
     t = await buildTestApp({}, { now: () => clock.at });
   });
@@ -282,7 +282,7 @@ describe('registration identity API (/progressive)', () => {
     expect(
       (await post('/progressive/account-choice', { authToken: token, accountKind: 'business' })).statusCode,
     ).toBe(409);
-    // Bad data: under 18 and a bad name are refused with the spec's messages.
+    // Bad data: under 18 and a bad name are refused with the contract's messages.
     const young = await post('/progressive/customer-details', {
       authToken: token,
       ...details,
@@ -528,7 +528,7 @@ describe('registration identity API (/progressive)', () => {
       });
     });
 
-    it('names where the flow goes in the Location header, and with pianoCheck which login a registered card takes (issue 30)', async () => {
+    it('names where the flow goes in the Location header, and with pianoCheck which login a registered card takes', async () => {
       const withHeaders = (url: string, digits: string, headers: Record<string, string>) =>
         t.app.inject({
           method: 'POST',
@@ -575,7 +575,7 @@ describe('registration identity API (/progressive)', () => {
       expect(offSite.headers.location).toBe('/id/start/login');
     });
 
-    it('reads the card number with spaces, dashes or its prefix as the form does (issue 29, item 5)', async () => {
+    it('reads the card number with spaces, dashes or its prefix as the form does', async () => {
       for (const written of ['2000 0000 001', '2000-0000-001', '9826 3000 2000 0000 001']) {
         expect((await startWithCard(written)).json()).toMatchObject({ userType: 'ANALOG' });
       }

@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInMessages } from '@app/contracts/sign-in';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { cards, credentials } from '../../db/schema/core.ts';
 import { knownDevices, oidcModels, oneTimeCodes } from '../../db/schema/identity.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
@@ -20,7 +20,7 @@ const demoCollectorId = async (t: TestApp) => {
   return card?.collectorId ?? '';
 };
 
-describe('sign-in hardening (issue 10)', () => {
+describe('sign-in refuses parallel guessing and keeps the provider within the session limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '12' });
@@ -145,7 +145,7 @@ describe('sign-in hardening (issue 10)', () => {
   });
 });
 
-describe('logging other devices out (issue 28, point 2)', () => {
+describe('logging other devices out', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -228,7 +228,7 @@ describe('logging other devices out (issue 28, point 2)', () => {
   });
 });
 
-describe('device 2FA hardening (issue 10)', () => {
+describe('device 2FA refuses parallel guessing and forgets devices not seen for 90 days', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ DEVICE_2FA: 'true' });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotCheckChallenge } from '@app/contracts/bot-check';
 import { WEB_CLIENT_ID } from '@app/contracts/sign-in';
 import type { Database } from '../../db/database.ts';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { accountEvents } from '../../db/schema/account.ts';
 import { collectors, sessions } from '../../db/schema/core.ts';
 import { knownDevices, oidcModels } from '../../db/schema/identity.ts';

@@ -13,7 +13,7 @@ import { oneTimeCodes } from '../../db/schema/identity.ts';
 
 const DEMO_CARD_NUMBER = demoCollector.cardNumber;
 const DEMO_PASSWORD: string = demoCollector.password;
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import {
   allowConsent,
@@ -86,7 +86,7 @@ describe('sign-in through the identity provider', () => {
       .concat(session.headers['set-cookie'] ?? [])
       .find((line) => line.startsWith(`${SESSION_PRESENT_COOKIE}=`));
     expect(present).toMatch(/^lc_signed_in=1; Max-Age=43200; Path=\/; SameSite=Lax$/);
-    // A hotels session is due: the app fetches one at once (signed-in spec 5).
+    // A hotels session is due: the app fetches one at once (docs/product/signed-in-pages.md §S4).
     expect(session.headers['x-hotels-session']).toBe('due');
     const profile = await t.app.inject({
       method: 'GET',
@@ -135,7 +135,7 @@ describe('sign-in through the identity provider', () => {
     expect(after.statusCode).toBe(401);
   });
 
-  // Issue 29, item 5: the API reads the card number as the form does (one rule in contracts).
+  // The API reads the card number as the form does (one rule in contracts).
   it.each([['9826 3000 1234 5678 901'], ['98263000-1234-5678-901'], ['1234 5678 901']])(
     'takes the card number written as %j at the password step',
     async (written) => {
@@ -315,7 +315,8 @@ describe('sign-in through the identity provider', () => {
       payload: { email: 'nobody@example.com' },
     });
     expect(unknown.json().description).toBe(asked.json().description);
-    // The email rule of spec 5, with its messages, before anything is looked up or sent.
+    // The email rule of docs/product/registration-and-sign-in.md §R5, with its messages, before anything is
+    // looked up or sent.
     for (const [email, description] of [
       ['', 'Please enter your email address'],
       ['notanemail', 'Please enter valid email'],
@@ -534,7 +535,7 @@ describe('device 2FA (DEVICE_2FA on)', () => {
     expect(session.json().firstName).toBe('Alex');
     expect(jar.get('lc_session')).toBeTruthy();
 
-    // The code page opened again once the sign-in finished, or with a made-up handle (issue 29, item 6).
+    // The code page opened again once the sign-in finished, or with a made-up handle.
     for (const encryptedSessionJwt of [body.encryptedSessionJwt, 'made-up-handle-0123456789', 'x']) {
       const reopened = await t.app.inject({
         method: 'POST',
@@ -569,7 +570,7 @@ describe('device 2FA (DEVICE_2FA on)', () => {
     });
   });
 
-  it('asks the native app on a new device for the code too, before the provider issues any code or token (issue 28, point 1)', async () => {
+  it('asks the native app on a new device for the code too, before the provider issues any code or token', async () => {
     const jar = new Jar();
     const login = await authorizeNativeApp(jar);
     const step = await passwordStepFor(jar, login);
@@ -605,7 +606,7 @@ describe('device 2FA (DEVICE_2FA on)', () => {
     expect(web.step.json().code).toBe('141');
   });
 
-  it('asks a partner for a code of its own on a browser the website knows, before its consent page (issue 28, point 1)', async () => {
+  it('asks a partner for a code of its own on a browser the website knows, before its consent page', async () => {
     // The member is signed in on the website on this browser, with the code: the website knows the browser.
     const jar = new Jar();
     const { step, verifier, redirectUri } = await signIn(t, jar);

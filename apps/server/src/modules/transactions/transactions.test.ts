@@ -13,13 +13,13 @@ import {
   type TransactionsResponse,
   transactionsResponseSchema,
 } from '@app/contracts/activity';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { cards } from '../../db/schema/core.ts';
 import { featureStates } from '../../db/schema/platform-status.ts';
 import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, signedInMember, type TestApp } from '../../test/build-test-app.ts';
-import { demoActivity, loadDemoActivity } from '../../db/demo/demo-activity.ts';
+import { demoActivity, loadDemoActivity } from '../../start-data/demo-activity.ts';
 import { FEED_STATE_TTL_MS } from './service.ts';
 
 let t: TestApp;
@@ -152,7 +152,8 @@ describe('savings, breakdown and receipts', () => {
       total += page.body.savings.reduce((sum, s) => sum + s.savingPence, 0);
       offset = page.body.pageOffset;
     }
-    // The savings transactions variant gives the same pages, its offset named nextPageOffset (spec 3, 4).
+    // The savings transactions variant gives the same pages, its offset named nextPageOffset
+    // (docs/product/signed-in-pages.md §S3, §S4).
     const variant = await get<{ savings: unknown[]; nextPageOffset: number | null }>(
       '/nectar-shared-transactions-api/nectar-prices/transactions',
     );
@@ -180,7 +181,7 @@ describe('savings, breakdown and receipts', () => {
     expect(body.fromDate).toBe('2025-01-01');
     expect(body.collected - body.spent).toBe(2450);
     expect(body.byPartner.map((p) => p.partnerName)).toEqual(expect.arrayContaining(["Sainsbury's", 'Esso']));
-    // One row per partner (issue 29, item 8): Sainsbury's shopping, spending and adjustment are one row.
+    // One row per partner: Sainsbury's shopping, spending and adjustment are one row.
     const names = body.byPartner.map((p) => p.partnerName);
     expect(new Set(names).size).toBe(names.length);
     const sainsburys = body.byPartner.find((p) => p.partnerName === "Sainsbury's");

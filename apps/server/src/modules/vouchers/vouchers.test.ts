@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redemptionMessages, type RedemptionResponse, type Voucher } from '@app/contracts/vouchers';
-import { demoCollector } from '../../db/demo/demo-collector.ts';
+import { demoCollector } from '../../start-data/demo-collector.ts';
 import { vouchers } from '../../db/schema/card-activity.ts';
 import { cards } from '../../db/schema/core.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
@@ -12,7 +12,7 @@ import { isRedemptionLocked, setRedemptionLock } from '../../lib/redemption-lock
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { decodeCode128 } from '../../test/decode-barcode.ts';
-import { cardDemoCollector } from '../../db/demo/demo-activity.ts';
+import { cardDemoCollector } from '../../start-data/demo-activity.ts';
 import { redemptionLedgerKey } from '../../lib/ledger-keys.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../database.ts';
-import { accountEvents } from '../schema/account.ts';
-import { cards, collectors } from '../schema/core.ts';
-import { collectorAddresses } from '../schema/registration.ts';
+import type { Database } from '../db/database.ts';
+import { accountEvents } from '../db/schema/account.ts';
+import { cards, collectors } from '../db/schema/core.ts';
+import { collectorAddresses } from '../db/schema/registration.ts';
 import { demoCollector } from './demo-collector.ts';
 
 /** The demo collector's address, from the bundled address set (README "Registration test addresses"). */

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { CARD_PREFIX } from '@app/contracts/card-number';
-import { hashPassword } from '../../lib/passwords.ts';
-import type { Database } from '../database.ts';
-import { cards, collectors, consents, contactPreferences, credentials } from '../schema/core.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import type { Database } from '../db/database.ts';
+import { cards, collectors, consents, contactPreferences, credentials } from '../db/schema/core.ts';
 import { demoCollector } from './demo-collector.ts';
 import { seedPlasticCards } from './plastic-cards.ts';
 
 /** The demo collector and the plastic cards, on an empty database only; later starts keep whatever is there. */
 export async function createDemoMembersIfEmpty(db: Database): Promise<boolean> {
-  // Whether any member exists, not how many: a count reads every collector at each start (issue 35, item 7).
+  // Whether any member exists, not how many: a count reads every collector at each start.
   const [anyone] = await db
     .select({ one: sql<number>`1` })
     .from(collectors)

@@ -3,15 +3,21 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { adminQuery, databaseUrl, testConfig } from '../../test/test-config.ts';
-import { brands } from '../schema/brands.ts';
-import { cards, collectors } from '../schema/core.ts';
-import { offers } from '../schema/offers.ts';
-import { sandboxPartnerAccounts } from '../schema/linked-partners.ts';
+import { buildApp } from '../app.ts';
+import { adminQuery, databaseUrl, testConfig } from '../test/test-config.ts';
+import { REMOTE_SWITCH_NAMES } from '@app/contracts/switches';
+import { brands } from '../db/schema/brands.ts';
+import { documents } from '../db/schema/documents.ts';
+import { featureStates, remoteSwitches } from '../db/schema/platform-status.ts';
+import { cards, collectors } from '../db/schema/core.ts';
+import { offers } from '../db/schema/offers.ts';
+import { sandboxPartnerAccounts } from '../db/schema/linked-partners.ts';
 import { demoCollector } from './demo-collector.ts';
 
-const rows = async (app: FastifyInstance, table: typeof collectors | typeof brands | typeof offers) =>
+const rows = async (
+  app: FastifyInstance,
+  table: typeof collectors | typeof brands | typeof offers | typeof documents | typeof remoteSwitches,
+) =>
   (await app.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
 /**
@@ -22,7 +28,7 @@ describe('the start data on an empty database', () => {
   const template = inject('databaseTemplate');
 
   it.runIf(template.kind === 'pglite')(
-    'with DEMO_DATA=off: the catalogues, and no member, plastic card or sandbox account',
+    'with DEMO_DATA=off: the catalogues, documents and switch rows, and no member, plastic card or sandbox account',
     async () => {
       const app = await buildApp(testConfig({ DEMO_DATA: 'off' }));
       try {
@@ -31,6 +37,11 @@ describe('the start data on an empty database', () => {
         expect(await app.db.select().from(sandboxPartnerAccounts)).toEqual([]);
         expect(await rows(app, brands)).toBeGreaterThan(20);
         expect(await rows(app, offers)).toBeGreaterThan(10);
+        expect(await rows(app, documents)).toBeGreaterThan(5);
+        expect(await rows(app, remoteSwitches)).toBe(REMOTE_SWITCH_NAMES.length);
+        expect(
+          await app.db.select({ feature: featureStates.feature, enabled: featureStates.enabled }).from(featureStates),
+        ).toEqual([{ feature: 'NECTAR_PRICES', enabled: true }]);
       } finally {
         await app.close();
       }

@@ -1,8 +1,8 @@
 import { ukDate } from '@app/contracts/missing-points';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../database.ts';
-import { cards } from '../schema/core.ts';
-import { pendingPoints } from '../schema/missing-points.ts';
+import type { Database } from '../db/database.ts';
+import { cards } from '../db/schema/core.ts';
+import { pendingPoints } from '../db/schema/missing-points.ts';
 import { demoCollector } from './demo-collector.ts';
 
 const DAY_MS = 86_400_000;

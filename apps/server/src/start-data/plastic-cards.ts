@@ -1,9 +1,9 @@
-import { cards, collectors } from '../schema/core.ts';
-import type { DbExecutor } from '../database.ts';
-import { collectorAddresses } from '../schema/registration.ts';
+import { cards, collectors } from '../db/schema/core.ts';
+import type { DbExecutor } from '../db/database.ts';
+import { collectorAddresses } from '../db/schema/registration.ts';
 
 /**
- * Plastic cards without an online account (issue 5, point 6), seeded with the demo data so the Yes path of
+ * Plastic cards without an online account, seeded with the demo data so the Yes path of
  * the card check works end to end: ANALOG cards with a known holder (last name and date of birth for the
  * analogue check), a GHOST card never tied to a person, and an inactivated card. README lists them.
  */

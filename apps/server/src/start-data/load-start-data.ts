@@ -1,7 +1,9 @@
-import { loadBrandCatalogue } from '../../modules/brands/service.ts';
-import { loadOfferCatalogue } from '../../modules/offers/service.ts';
-import { loadPartners, loadSandboxTill } from '../../modules/partner-api/service.ts';
-import type { Database } from '../database.ts';
+import { loadBrandCatalogue } from '../modules/brands/service.ts';
+import { loadDefaultDocuments } from '../modules/documents/service.ts';
+import { loadOfferCatalogue } from '../modules/offers/service.ts';
+import { loadPartners, loadSandboxTill } from '../modules/partner-api/service.ts';
+import { loadPlatformRows } from '../modules/platform-status/service.ts';
+import type { Database } from '../db/database.ts';
 import { loadDemoAccount } from './demo-account.ts';
 import { loadDemoActivity } from './demo-activity.ts';
 import { createDemoMembersIfEmpty } from './demo-member.ts';
@@ -15,10 +17,11 @@ export interface StartData {
 }
 
 /**
- * The one step that puts data in place when a server starts (issue 31), run once per start inside the start-up
+ * The one step that puts data in place when a server starts run once per start inside the start-up
  * lock, after the migrations (db/database.ts), so two instances on an empty database never both write it:
  * - always, the scheme's catalogues: the brands and the offers (new rows only; registration gives a new member
- *   every catalogue offer) and the partners with their rates;
+ *   every catalogue offer), the partners with their rates, the documents (FAQs, legal pages) and the rows the
+ *   operator edits to turn switches and features on;
  * - with `demoData`, on an empty database the demo member and the plastic cards (README "Demo account"), then,
  *   once each, the demo member's offers, points, activity, voucher and address, the second member, the sandbox
  *   partners' accounts, the demo member's hotel link and the sandbox till's partner client.
@@ -29,6 +32,8 @@ export async function loadStartData(db: Database, { demoData }: StartData): Prom
   await loadBrandCatalogue(db);
   await loadOfferCatalogue(db);
   await loadPartners(db);
+  await loadDefaultDocuments(db);
+  await loadPlatformRows(db);
   if (!demoData) return false;
   await loadSandboxTill(db);
   await loadDemoOffers(db);

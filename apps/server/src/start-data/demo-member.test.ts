@@ -1,10 +1,10 @@
 // @databases one: the rules it tests go through the API and the repositories alike on both databases; nothing it asserts depends on the kind.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../lib/passwords.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { demoCollector } from './demo-collector.ts';
-import { cards, collectors, credentials } from '../schema/core.ts';
+import { cards, collectors, credentials } from '../db/schema/core.ts';
 
 let t: TestApp;
 beforeAll(async () => {

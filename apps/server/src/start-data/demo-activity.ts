@@ -1,16 +1,16 @@
-import { systemClock } from '../../lib/clock.ts';
+import { systemClock } from '../lib/clock.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { brand } from '@app/contracts/brand';
-import type { ChangeFeed } from '../../lib/change-feed.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { recordPoints } from '../../lib/points-ledger.ts';
-import { fuelEntry } from '../../lib/sample-points-year.ts';
-import { createVoucherService } from '../../modules/vouchers/service.ts';
-import type { Database } from '../database.ts';
-import { transactionDetails, type ReceiptLine } from '../schema/card-activity.ts';
-import { cards, collectors, credentials } from '../schema/core.ts';
-import { pointsLedger } from '../schema/points-ledger.ts';
-import { collectorAddresses } from '../schema/registration.ts';
+import type { ChangeFeed } from '../lib/change-feed.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { recordPoints } from '../lib/points-ledger.ts';
+import { fuelEntry } from '../lib/sample-points-year.ts';
+import { createVoucherService } from '../modules/vouchers/service.ts';
+import type { Database } from '../db/database.ts';
+import { transactionDetails, type ReceiptLine } from '../db/schema/card-activity.ts';
+import { cards, collectors, credentials } from '../db/schema/core.ts';
+import { pointsLedger } from '../db/schema/points-ledger.ts';
+import { collectorAddresses } from '../db/schema/registration.ts';
 import { demoCollector } from './demo-collector.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { PARTNERS, type PartnerKind, type SandboxFailure } from '@app/contracts/linked-partners';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../database.ts';
-import { cards } from '../schema/core.ts';
-import { partnerLinks, sandboxPartnerAccounts } from '../schema/linked-partners.ts';
+import type { Database } from '../db/database.ts';
+import { cards } from '../db/schema/core.ts';
+import { partnerLinks, sandboxPartnerAccounts } from '../db/schema/linked-partners.ts';
 import { demoCollector } from './demo-collector.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { recordPoints } from '../../lib/points-ledger.ts';
-import { assignDemoOffers } from '../../modules/offers/service.ts';
-import type { Database } from '../database.ts';
-import { cards } from '../schema/core.ts';
-import { collectorOffers } from '../schema/offers.ts';
+import { recordPoints } from '../lib/points-ledger.ts';
+import { assignDemoOffers } from '../modules/offers/service.ts';
+import type { Database } from '../db/database.ts';
+import { cards } from '../db/schema/core.ts';
+import { collectorOffers } from '../db/schema/offers.ts';
 import { demoCollector } from './demo-collector.ts';
 
 /** The demo collector's points history: the balance is the sum of real ledger entries. */
