@@ -56,7 +56,7 @@ export const SIGNED_IN_PAGES = ['/homepage', '/card/activity', '/offers/sainsbur
  * the machine's Chromium. `cookie` (`name=value`) opens signed-in pages.
  */
 export async function lighthouseFigures(urls: string[], cookie?: string): Promise<LighthouseFigures[]> {
-  // Signed in, the homepage stands for every signed-in page of the budget (issue 32): each is measured.
+  // Signed in, the homepage stands for every signed-in page of the budget: each is measured.
   if (cookie)
     urls = urls.flatMap((url) =>
       url.endsWith('/homepage') ? SIGNED_IN_PAGES.map((page) => new URL(page, url).href) : [url],

@@ -1,4 +1,7 @@
-/** The one table `npm run bench` ends with: every figure of issue 32 beside its target, pass or short. */
+/**
+ * The one table `npm run bench` ends with: every figure beside its target (docs/performance.md), pass or
+ * short.
+ */
 export interface TableRow {
   figure: string;
   value: string;

@@ -1,4 +1,4 @@
-// Several instances of the server behind HAProxy (issue 35, item 5; ADR 034): what `npm run cluster`
+// Several instances of the server behind HAProxy (ADR 034): what `npm run cluster`
 // (scripts/cluster.mjs) and the cluster journey (e2e/cluster.spec.ts) share. Each instance is the bundle `npm start`
 // runs (scripts/server-build.mjs), on one PostgreSQL and one Redis; HAProxy from Debian's packages balances them
 // round robin and takes an instance out when its /readyz stops answering 200.

@@ -1,5 +1,5 @@
-// `npm run cluster`: several instances of the server behind HAProxy on one PostgreSQL and one Redis (issue 35,
-// item 5; docs/scale.md "Several instances behind a balancer"). Prints the balancer's address; Ctrl-C stops them all.
+// `npm run cluster`: several instances of the server behind HAProxy on one PostgreSQL and one Redis (ADR 034;
+// docs/scale.md "Several instances behind a balancer"). Prints the balancer's address; Ctrl-C stops them all.
 //
 //   npm run cluster                          2 instances, a fresh database on the local PostgreSQL
 //   npm run cluster -- --instances 3         3 instances

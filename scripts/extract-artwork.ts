@@ -1,5 +1,5 @@
 // `npm run artwork`: extracts the few illustrations and brand marks the product draws from the two sets it
-// takes them from (issue 29, item 2), into small generated modules of the server:
+// takes them from, into small generated modules of the server:
 //   - Fluent Emoji Flat (@iconify-json/fluent-emoji-flat, MIT): the offer pictures (modules/offers/offer-pictures.ts);
 //   - Simple Icons (simple-icons, CC0): partner brand marks (modules/brands/brand-marks.ts).
 // The sets hold thousands of images (9 MB and 26 MB); the product needs a few dozen, so only those ship, and

@@ -1,6 +1,6 @@
 // `npm run gallery`: screenshots of every route of the route table (packages/contracts/src/routes.ts) at phone
 // (390x844) and desktop (1366x900) width, signed in where the route needs it, with an index page, so the whole
-// product's look can be reviewed in one place (issue 29, item 10). Starts the product itself, as `npm start`
+// product's look can be reviewed in one place (docs/gallery.md). Starts the product itself, as `npm start`
 // runs it, on a free port with an empty data folder of its own and the tester tools on.
 //
 //   npm run gallery                                    the built-in brand, into gallery/
@@ -140,7 +140,8 @@ function galleryRoutes() {
     title: route.title,
     path: route.path,
     session: route.access === 'session',
-    // A route behind a switch is shown with the switch on (signed-in spec 9: ?switches= turns it on).
+    // A route behind a switch is shown with the switch on (docs/product/switches-and-constants.md §S9:
+    // ?switches= turns it on).
     query: route.switch ? `?switches=${route.switch}` : '',
     pattern: patternOf(route.path),
     hasParams: route.path.includes(':'),

@@ -1,4 +1,4 @@
-// The Node.js the product needs and the one line a start prints on an older one (issue 28, point 11). Plain
+// The Node.js the product needs and the one line a start prints on an older one. Plain
 // JavaScript: `npm start` runs it on whatever Node the machine has, and the server bundle takes it in.
 /** package.json's `engines.node` (">=22.12"); apps/server/src/node-version.test.ts checks they agree. */
 export const MIN_NODE = '22.12';

@@ -1,4 +1,4 @@
-// `npm test`: every check that must pass (issue 27), in two lanes side by side, then the journeys:
+// `npm test`: every check that must pass (ADR 027), in two lanes side by side, then the journeys:
 //   lane 1: the unit, component and API tests (Vitest, two workers);
 //   lane 2: typecheck, lint, format check, then the builds the journeys run against;
 //   then the Playwright journeys (two workers), which need both cores: run beside the unit stage they made the

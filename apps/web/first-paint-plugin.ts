@@ -22,7 +22,9 @@ export function buildChunks(root: string, bundle: Rollup.OutputBundle, plugin: s
   return { chunks, byFile, chunkOf };
 }
 
-/** What the server adds to the page for a first visit: module preloads (issue 15; one style sheet, ADR 024). */
+/**
+ * What the server adds to the page for a first visit: module preloads (ADR 018; one style sheet, ADR 024).
+ */
 export interface FirstPaintFiles {
   js: string[];
 }
@@ -105,7 +107,7 @@ export function pageSources(root: string): Record<string, string> {
 /**
  * After the build, lists for every page the chunks its first render needs beyond the entry (the route module,
  * its static imports and their CSS), so the server can name them in the HTML it sends and the browser fetches
- * them at once instead of after the entry ran (issue 15). Pages come from src/app/pages.ts, the one place
+ * them at once instead of after the entry ran (ADR 018). Pages come from src/app/pages.ts, the one place
  * that maps pages to modules.
  */
 export function firstPaint(): Plugin {

@@ -1,8 +1,8 @@
 import type { Plugin } from 'vite';
 
 /**
- * Preloads the brand typeface (issue 29): the built page links its hashed Latin file in the head, so the
- * browser fetches it beside the style sheet instead of after it (no late swap on a first visit).
+ * Preloads the brand typeface (docs/design-system.md): the built page links its hashed Latin file in the
+ * head, so the browser fetches it beside the style sheet instead of after it (no late swap on a first visit).
  */
 export function fontPreload(pattern = /figtree-latin-wght-normal-[\w-]+\.woff2$/): Plugin {
   return {

@@ -7,7 +7,7 @@ import { buildChunks, pageSources } from './first-paint-plugin.ts';
 import { OFFLINE_MODULES, OFFLINE_PAGES } from './src/app/offline-needs.ts';
 
 /**
- * The service worker of the offline card (issue 33, ADR 030): vite-plugin-pwa builds src/service-worker/sw.ts
+ * The service worker of the offline card (ADR 030): vite-plugin-pwa builds src/service-worker/sw.ts
  * and injects the list of files it keeps. That list is not the whole build (some 700 files): only the app's
  * start, the style sheet and typeface, and the chunks of OFFLINE_PAGES and OFFLINE_MODULES with their imports,
  * found in the build's own chunk graph, plus the server's app shell (APP_SHELL_PATH) under the revision of

@@ -16,7 +16,7 @@ const filesUnder = (dir: string): string[] =>
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, at the highest levels,
  * once, so the server sends them as they are (`@fastify/static` preCompressed) instead of compressing on each
- * request or not at all (issue 15).
+ * request or not at all (ADR 016).
  */
 export function precompress(): Plugin {
   let outDir = '';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:volume` (issue 35, item 7; DESIGN.md 7 "Scale"): loads members and their ledger into a
+ * `npm run bench:volume` (ADR 036; DESIGN.md 7 "Scale"): loads members and their ledger into a
  * PostgreSQL database with COPY (kept between runs: a second run of the same size skips the load), starts the
  * server bundle on it as `npm start` does, and prints start-up time, p50/p99 and req/s at 20 connections for the
  * member reads and a spend, each request for another member, the server's memory after reads for 10,000
@@ -49,7 +49,7 @@ const { values: options } = parseArgs({
 const size = { members: Number(options.members), ledger: Number(options.ledger) };
 const SECONDS = Number(options.seconds);
 const CONNECTIONS = 20;
-/** Distinct members read before the memory figure (issue 35: 41 KB a member, never given back, before). */
+/** Distinct members read before the memory figure (before ADR 032: 41 KB a member, never given back). */
 const MEMORY_MEMBERS = 10_000;
 /** DESIGN.md 7: a signed-in read's p99 at 50 connections; the spend has no budget of its own there. */
 const READ_P99_BUDGET_MS = 25;

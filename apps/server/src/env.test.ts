@@ -31,7 +31,7 @@ describe('readConfig', () => {
   });
 });
 
-describe('scale settings (issue 35)', () => {
+describe('scale settings', () => {
   it('counts limits in memory without REDIS_URL and in Redis under its prefix with it', () => {
     expect(readConfig({}).redis).toBeUndefined();
     expect(readConfig({ REDIS_URL: 'redis://cache:6379' }).redis).toEqual({
@@ -57,7 +57,7 @@ describe('scale settings (issue 35)', () => {
   });
 });
 
-describe('background jobs (issue 35, item 2)', () => {
+describe('background jobs', () => {
   it('settles stale conversions after the partner limit twice and a margin, unless told otherwise', () => {
     // Unset, the linked-partners module takes 2 x PARTNER_TIMEOUT_MS + 30 s (conversions.ts settleAfterMs).
     expect(readConfig({}).linkedPartners?.settleAfterMs).toBeUndefined();
@@ -65,7 +65,7 @@ describe('background jobs (issue 35, item 2)', () => {
   });
 });
 
-describe('graceful shutdown and the balancer (issue 35, items 4 and 5)', () => {
+describe('graceful shutdown and the balancer', () => {
   it('drains 5 s, gives up after 30 s and names no instance unless told', () => {
     expect(readConfig({}).shutdown).toEqual({ graceMs: 5_000, timeoutMs: 30_000 });
     expect(readConfig({}).instanceName).toBeUndefined();
@@ -85,7 +85,7 @@ describe('graceful shutdown and the balancer (issue 35, items 4 and 5)', () => {
   });
 });
 
-describe('safe defaults (issue 10)', () => {
+describe('safe defaults', () => {
   it('listens on loopback, without tester tools, with the API reference outside production only', () => {
     const development = readConfig({});
     expect(development.host).toBe('127.0.0.1');

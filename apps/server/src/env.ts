@@ -59,7 +59,7 @@ const envSchema = z
     /** A postcode-address service for registration's address find; the bundled set when unset. */
     ADDRESS_LOOKUP_URL: z.url().optional(),
     /**
-     * Which X-Forwarded-For hops to believe (issue 10): unset or false for none, a number for that many proxies
+     * Which X-Forwarded-For hops to believe: unset or false for none, a number for that many proxies
      * in front, or a comma-separated list of proxy addresses/CIDR ranges. `true` (any hop) is refused.
      */
     TRUST_PROXY: z
@@ -112,13 +112,16 @@ const envSchema = z
       .max(24 * 30)
       .default(12),
     WEB_DIST_DIR: z.string().min(1).optional(),
-    /** Device 2FA at sign-in on a device not seen before; default on in production only (issue 4). */
+    /** Device 2FA at sign-in on a device not seen before; default on in production only. */
     DEVICE_2FA: bool.optional(),
     /** The demo members (README "Demo account") on an empty database; default on outside production. */
     DEMO_DATA: bool.optional(),
     /** The identity provider adds a new signing key at start-up when the newest is older than this. */
     OIDC_SIGNING_KEY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-    /** Partner clients of the identity provider (issue 16): a JSON file of client declarations; none when unset. */
+    /**
+     * Partner clients of the identity provider (ADR 017): a JSON file of client declarations; none when
+     * unset.
+     */
     OIDC_CLIENTS_FILE: z
       .string()
       .trim()
@@ -127,7 +130,9 @@ const envSchema = z
       .refine((file) => file === undefined || (existsSync(file) && statSync(file).isFile()), {
         message: 'must name an existing JSON file of partner clients ({"clients": [...]}), see README',
       }),
-    /** Linked partners (issue 13): a real partner API per partner; the in-product sandbox partner when unset. */
+    /**
+     * Linked partners (ADR 013): a real partner API per partner; the in-product sandbox partner when unset.
+     */
     AIRLINE_PARTNER_API_URL: z.url().optional(),
     HOTEL_PARTNER_API_URL: z.url().optional(),
     /**
@@ -144,14 +149,16 @@ const envSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(pageAddress)),
-    /** Third parties loaded only with marketing consent (issue 30); each off while unset or empty. */
+    /** Third parties loaded only with marketing consent; each off while unset or empty. */
     OFFER_TRACKING_URL: optionalPageAddress,
     MARKETING_SCRIPT_URL: optionalPageAddress,
     SOCIAL_PIXEL_URL: optionalPageAddress,
     PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /** A conversion PENDING this long is settled (reversed, refunded); default 2 x PARTNER_TIMEOUT_MS + 30 s. */
     CONVERSION_SETTLE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).optional(),
-    /** Shared limits (issue 35): per-client rate limits counted in this Redis or Valkey; in memory when unset. */
+    /**
+     * Shared limits (ADR 032): per-client rate limits counted in this Redis or Valkey; in memory when unset.
+     */
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -190,7 +197,7 @@ const envSchema = z
     HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
     /** Fastify: a request not answered within this gets 503 (every route, from routing to the answer). */
     HTTP_HANDLER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
-    /** Graceful shutdown (issue 35, item 4): on SIGTERM /readyz answers 503 this long before the listener closes. */
+    /** Graceful shutdown (ADR 034): on SIGTERM /readyz answers 503 this long before the listener closes. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
     /** Past this after SIGTERM the process exits 1, whatever is still running. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),

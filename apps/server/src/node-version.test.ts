@@ -14,7 +14,7 @@ const systemNodeIsOld =
     execFileSync(systemNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim(),
   ) !== undefined;
 
-describe('the Node.js version a start needs (issue 28, point 11)', () => {
+describe('the Node.js version a start needs', () => {
   it('follows package.json engines (>=22.12)', () => {
     const engines = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node;
     expect(engines).toBe(`>=${MIN_NODE}`);

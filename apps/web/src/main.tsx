@@ -13,7 +13,7 @@ const LATER_MODULES_ELEMENT_ID = 'later-modules';
 
 /**
  * With a drawing of the page from the server, the browser paints it before the app's code loads and runs
- * (issue 15). The chunks the server listed are preloaded, and the app starts, once the browser reports that
+ * (ADR 018). The chunks the server listed are preloaded, and the app starts, once the browser reports that
  * first paint: before it, they would share a slow line with the page's own style sheet, and Lighthouse counts
  * every request that started before the paint as holding it up. A browser without paint timing waits for the
  * next frame instead; a hidden tab, which does not paint, waits at most `PAINT_WAIT_MS`, and a visible one
@@ -45,7 +45,7 @@ const afterFirstPaint = () =>
 
 /**
  * The links go in a few at a time, a task each: each one costs the browser a request's set-up, and the 20-40 a
- * signed-in page lists were one long task of up to 100 ms on a throttled phone (issue 32, item 1).
+ * signed-in page lists were one long task of up to 100 ms on a throttled phone (ADR 049).
  */
 const PRELOADS_PER_TASK = 6;
 

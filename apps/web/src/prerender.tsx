@@ -15,9 +15,9 @@ import { answerFromNow } from './shared/http/page-answers.ts';
 import { drawUnder } from './shared/switches/switches.ts';
 
 /**
- * Build-time drawing of a public page (issue 15), run by first-paint-plugin.ts in Node (server-globals.mjs): the
- * same layout and page components as the app, under the switches of no environment. The server puts it into
- * the page; the app hydrates it once the route is loaded (start-up.tsx, ADR 045).
+ * Build-time drawing of a public page (ADR 018), run by first-paint-plugin.ts in Node (server-globals.mjs):
+ * the same layout and page components as the app, under the switches of no environment. The server puts it
+ * into the page; the app hydrates it once the route is loaded (start-up.tsx, ADR 045).
  */
 export function prerender(url: string): Promise<string> {
   return draw(url, resolveSwitches({ environment: undefined }), () => {

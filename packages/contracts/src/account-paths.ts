@@ -1,18 +1,22 @@
 import { PROFILE_PATH } from './page-answers.ts';
 
 /**
- * customer-management-api and identity-api calls of the account pages (signed-in spec 7.4).
+ * customer-management-api and identity-api calls of the account pages
+ * (docs/product/calls-and-errors.md §S7.4).
  * Each path is written once here; no zod in this file, so a page that imports it loads no schema.
  */
 export const accountPaths = {
   customer: PROFILE_PATH,
   name: '/customer-management-api/customer',
   address: '/customer-management-api/customer-address',
-  /** GET masked address (spec 7.4; the path is ours, ADR 037). */
+  /** GET masked address (docs/product/calls-and-errors.md §S7.4; the path is ours, ADR 037). */
   maskedAddress: '/customer-management-api/customer/address/masked',
   addressLookup: '/customer-management-api/address-lookup',
   email: '/customer-management-api/customer/v2/email',
-  /** The member's pseudonymous id (hashID), fetched for the logged-in context (signed-in spec 5). */
+  /**
+   * The member's pseudonymous id (hashID), fetched for the logged-in context
+   * (docs/product/calls-and-errors.md §S7).
+   */
   collectorHash: '/customer-management-api/collector-hash',
   confirmEmail: '/customer-management-api/customer/v3/email',
   verifyEmail: '/customer-management-api/verify-email',

@@ -15,14 +15,18 @@ import {
 } from './registration.ts';
 
 /**
- * Account management (signed-in spec 2.3, 5, 6, 7.4, 8; issue 12): the payloads of the management API and the
- * wording of the account pages. The spec gives the calls and the password rules; the page wording it does not
- * show is ours (docs/decisions/012-account-management.md).
+ * Account management (docs/product/signed-in-pages.md §S2.3, §S5, §S6;
+ * docs/product/calls-and-errors.md §S7.4, §S8): the payloads of the management API and the wording of the
+ * account pages. The product pages give the calls and the password rules; the page wording they do not show
+ * is ours (docs/decisions/012-account-management.md).
  */
 
-/** Header carrying the step-up code on a change of email, mobile or redemption lock (spec 7.4). */
+/**
+ * Header carrying the step-up code on a change of email, mobile or redemption lock
+ * (docs/product/calls-and-errors.md §S7.4).
+ */
 export const TWO_FA_HEADER = 'x-2fa-code';
-/** Header the redemption-status change carries (spec 7.4). */
+/** Header the redemption-status change carries (docs/product/calls-and-errors.md §S7.4). */
 export const REQUESTOR_CHANNEL_HEADER = 'RequestorChannel';
 
 export const accountMessages = {
@@ -40,7 +44,7 @@ export const accountMessages = {
   emailLinkSent: (email: string) =>
     `We've sent a link to ${email}. Open it within 24 hours to confirm your new email address.`,
   emailLinkInvalid: 'This link has expired or has already been used. Please ask for a new one.',
-  /** A confirmation link opened again after it did its work (issue 29, item 6): nothing is left to do. */
+  /** A confirmation link opened again after it did its work: nothing is left to do. */
   emailAlreadyConfirmed: (maskedEmail: string) =>
     `This link has already been used: your email address is ${maskedEmail}. There's nothing more to do.`,
   emailConfirmed: 'Your email address has been updated.',
@@ -49,7 +53,7 @@ export const accountMessages = {
   addressNotFound: 'Select your address from the list',
   unsubscribeInvalid: 'This unsubscribe link is not valid. You can change your preferences in your account.',
   unsubscribed: "You've been unsubscribed. We won't send you marketing emails any more.",
-  /** An unsubscribe link opened again, or after marketing email was turned off (issue 29, item 6). */
+  /** An unsubscribe link opened again, or after marketing email was turned off. */
   alreadyUnsubscribed: (maskedEmail: string) =>
     `You're already unsubscribed. We don't send marketing emails to ${maskedEmail}.`,
   closePasswordEmpty: 'Enter your password to close your account',
@@ -74,9 +78,10 @@ export const mobileSchemaOut = /* @__PURE__ */ (() =>
 
 /** GET /customer-management-api/customer/v2: the profile plus what the account pages show. */
 /**
- * GET /customer-management-api/customer/address/masked (signed-in spec 7.4 "GET masked address"; the path is not
- * shown, ADR 037): the member's address as the account pages show it, enough to recognise, like the masked mobile:
- * each word keeps its first character, the postcode its outward code. null when no address is held.
+ * GET /customer-management-api/customer/address/masked (docs/product/calls-and-errors.md §S7.4 "GET masked
+ * address"; the path is not shown, ADR 037): the member's address as the account pages show it, enough to
+ * recognise, like the masked mobile: each word keeps its first character, the postcode its outward code. null
+ * when no address is held.
  */
 export const maskedAddressSchema = /* @__PURE__ */ (() =>
   z.object({ maskedAddress: addressSchema.nullable() }))();
@@ -102,7 +107,7 @@ export const customerSchema = /* @__PURE__ */ (() =>
   }))();
 export type Customer = z.infer<typeof customerSchema>;
 
-/** PUT /customer: the name (the fields of spec 5 'Name'). */
+/** PUT /customer: the name (the fields of docs/product/signed-in-pages.md §S5 'Name'). */
 export const updateNameSchema = /* @__PURE__ */ (() =>
   z.object({
     title: titleSchema,
@@ -111,7 +116,7 @@ export const updateNameSchema = /* @__PURE__ */ (() =>
   }))();
 export type UpdateName = z.infer<typeof updateNameSchema>;
 
-/** POST address lookup {building, postcode} (spec 7.4 'Address'). */
+/** POST address lookup {building, postcode} (docs/product/calls-and-errors.md §S7.4 'Address'). */
 export const addressLookupSchema = /* @__PURE__ */ (() =>
   z.object({ building: propertySchema, postcode: postcodeSchema }))();
 export const addressLookupResponseSchema = /* @__PURE__ */ (() =>
@@ -138,7 +143,7 @@ export const twoFaOptionsSchema = /* @__PURE__ */ (() =>
 /* ---------- email and mobile ---------- */
 
 export const updateEmailSchema = /* @__PURE__ */ (() => z.object({ email: emailSchema }))();
-/** An emailed link's token: a broken one gets the link's own message, never the generic one (issue 29, item 6). */
+/** An emailed link's token: a broken one gets the link's own message, never the generic one. */
 export const emailTokenSchema = /* @__PURE__ */ (() =>
   z.object({
     token: z
@@ -146,12 +151,18 @@ export const emailTokenSchema = /* @__PURE__ */ (() =>
       .min(20, accountMessages.emailLinkInvalid)
       .max(200, accountMessages.emailLinkInvalid),
   }))();
-/** PUT /customer/v3/email {token[, newPassword]} (signed-in spec 7.4): the link, and a new password with it. */
+/**
+ * PUT /customer/v3/email {token[, newPassword]} (docs/product/calls-and-errors.md §S7.4): the link, and a new
+ * password with it.
+ */
 export const emailTokenWithPasswordSchema = /* @__PURE__ */ (() =>
   emailTokenSchema.extend({
     newPassword: z.string().min(1).max(200).optional(),
   }))();
-/** An answer that only says what was done: { description } (the account's changes, signed-in spec 7.4). */
+/**
+ * An answer that only says what was done: { description } (the account's changes,
+ * docs/product/calls-and-errors.md §S7.4).
+ */
 export const descriptionResponseSchema = /* @__PURE__ */ (() => z.object({ description: z.string() }))();
 export const emailConfirmedSchema = /* @__PURE__ */ (() =>
   z.object({ email: z.string(), description: z.string() }))();
@@ -170,7 +181,10 @@ export const changePasswordSchema = /* @__PURE__ */ (() =>
 
 /* ---------- contact preferences ---------- */
 
-/** GET/PUT /contact-preferences/nectar (registration spec 3 nectarContactPreferences). */
+/**
+ * GET/PUT /contact-preferences/nectar (docs/product/registration-and-sign-in.md §R3
+ * nectarContactPreferences).
+ */
 export const nectarPreferencesSchema = /* @__PURE__ */ (() =>
   z.object({
     contactByEmail: z.boolean(),
@@ -180,7 +194,10 @@ export const nectarPreferencesSchema = /* @__PURE__ */ (() =>
   }))();
 export type NectarPreferences = z.infer<typeof nectarPreferencesSchema>;
 
-/** The online-advertising channel of GET /contact-preferences/cpm?channel=ONLINEAD (spec 7.4). */
+/**
+ * The online-advertising channel of GET /contact-preferences/cpm?channel=ONLINEAD
+ * (docs/product/calls-and-errors.md §S7.4).
+ */
 export const CPM_CHANNELS = ['ONLINEAD'] as const;
 export const cpmPreferencesSchema = /* @__PURE__ */ (() =>
   z.object({
@@ -317,7 +334,7 @@ export type AccountEvent = z.infer<typeof accountEventSchema>;
 
 /**
  * A short, readable device name from a user-agent string ("Chrome on Android"): the one name of a device on
- * the security page, for its sessions and its activity alike (issue 29, item 8).
+ * the security page, for its sessions and its activity alike.
  */
 export function describeDevice(userAgent: string | null | undefined): string {
   if (!userAgent) return 'Unknown device';

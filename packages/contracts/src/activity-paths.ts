@@ -1,5 +1,5 @@
 /**
- * Points, activity, savings and receipts (signed-in spec 7.6).
+ * Points, activity, savings and receipts (docs/product/calls-and-errors.md §S7.6).
  * Each path is written once here; no zod in this file, so a page that imports it loads no schema.
  */
 export const activityPaths = {

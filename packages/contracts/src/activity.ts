@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Signed-in spec 9: transactions page size 20; activity starts 2025-01-01; up to 48 hours to appear. */
+/**
+ * docs/product/switches-and-constants.md §S9: transactions page size 20; activity starts 2025-01-01; up to 48
+ * hours to appear.
+ */
 export const TRANSACTIONS_PAGE_SIZE = 20;
 export const ACTIVITY_START_DATE = '2025-01-01';
 export const TRANSACTIONS_DELAY_HOURS = 48;
@@ -17,7 +20,7 @@ export const activityMessages = {
 
 export const PARTNER_KINDS = ['RETAILER', 'FUEL', 'BRAND', 'REDEMPTION', 'ADJUSTMENT'] as const;
 
-/** One item of the activity feed (signed-in spec 3 'Transactions feed'). */
+/** One item of the activity feed (docs/product/signed-in-pages.md §S3 'Transactions feed'). */
 export const transactionSchema = /* @__PURE__ */ (() =>
   z.object({
     id: z.string(),
@@ -69,7 +72,7 @@ export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 /** A calendar date as YYYY-MM-DD: 2026-02-30 is refused, not moved to March. */
 const isoDate = /* @__PURE__ */ (() => z.iso.date({ error: 'Use a date as YYYY-MM-DD' }))();
 
-/** GET /customer/savings?fromDate&toDate&pageOffset (signed-in spec 7.6). */
+/** GET /customer/savings?fromDate&toDate&pageOffset (docs/product/calls-and-errors.md §S7.6). */
 export const savingsQuerySchema = /* @__PURE__ */ (() =>
   z.object({
     fromDate: isoDate.default(ACTIVITY_START_DATE),
@@ -93,11 +96,17 @@ export const savingsResponseSchema = /* @__PURE__ */ (() =>
     pageOffset: z.number().int().nullable(),
   }))();
 export type SavingsResponse = z.infer<typeof savingsResponseSchema>;
-/** The savings transactions variant (GET /nectar-prices/transactions) names the offset nextPageOffset (spec 3). */
+/**
+ * The savings transactions variant (GET /nectar-prices/transactions) names the offset nextPageOffset
+ * (docs/product/signed-in-pages.md §S3).
+ */
 export const savingsTransactionsResponseSchema = /* @__PURE__ */ (() =>
   z.object({
     savings: z.array(savingSchema),
-    /** The offset of the next page, or null when there is none: paging stops (spec 4). */
+    /**
+     * The offset of the next page, or null when there is none: paging stops
+     * (docs/product/signed-in-pages.md §S4).
+     */
     nextPageOffset: z.number().int().nullable(),
   }))();
 export const cumulativeSavingsSchema = /* @__PURE__ */ (() =>
@@ -120,9 +129,9 @@ export const memberPriceTotalsSchema = /* @__PURE__ */ (() =>
   }))();
 
 /**
- * The activity breakdown (/activity/breakdown): points collected and spent, in all and per partner. One row per
- * partner, whatever the kinds of its entries (shopping, spending, an adjustment), so a partner is listed once
- * (issue 29, item 8).
+ * The activity breakdown (/activity/breakdown): points collected and spent, in all and per partner. One row
+ * per partner, whatever the kinds of its entries (shopping, spending, an adjustment), so a partner is listed
+ * once.
  */
 export const breakdownSchema = /* @__PURE__ */ (() =>
   z.object({

@@ -1,6 +1,7 @@
 /**
- * True when a person born on `dateOfBirth` (YYYY-MM-DD) is at least `years` old on `today` (spec 5: on or
- * before today minus 18 years). Someone born on 29 February turns a year older on 1 March in common years.
+ * True when a person born on `dateOfBirth` (YYYY-MM-DD) is at least `years` old on `today`
+ * (docs/product/registration-and-sign-in.md §R5: on or before today minus 18 years). Someone born on 29
+ * February turns a year older on 1 March in common years.
  */
 export function isAtLeastAge(dateOfBirth: string, years: number, today: Date): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);

@@ -1,6 +1,7 @@
 /**
- * analytics-api calls (signed-in spec 4 and 7.8), made by start-up code: this file holds only these two paths
- * and no zod, so every page's first-route JS carries nothing more.
+ * analytics-api calls (docs/product/signed-in-pages.md §S4 and docs/product/calls-and-errors.md §S7.8), made
+ * by start-up code: this file holds only these two paths and no zod, so every page's first-route JS carries
+ * nothing more.
  */
 export const analyticsPaths = {
   pageViews: '/analytics-api/page-views',

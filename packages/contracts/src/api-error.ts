@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Every API error body (DESIGN.md 4): a machine code and a human description. The session upgrade (code 57,
- * error code DN57: both specs 8) also carries where to log in and its token.
+ * error code DN57: docs/product/calls-and-errors.md §R8, §S8) also carries where to log in and its token.
  */
 export const apiErrorSchema = /* @__PURE__ */ (() =>
   z.object({

@@ -28,19 +28,20 @@ export const API_PREFIXES = [
   '/bot-check',
   '/oauth2',
   '/analytics-api',
-  // Download my data (issue 34, item 4; ADR 044).
+  // Download my data (ADR 044).
   '/data-export-api',
   // Tills, pumps and eShops (docs/partner-api.md).
   '/partner-api',
-  // Services whose prefixes alone the spec defines (signed-in spec 7.8: paths and payloads not shown): their
-  // calls, when they come, live under these; until then a path there answers 404 JSON, never the app.
+  // Services of which only the prefixes are defined (docs/product/calls-and-errors.md §S7.8: paths and
+  // payloads not shown): their calls, when they come, live under these; until then a path there answers 404
+  // JSON, never the app.
   '/partner-integration-api',
   '/event-tracker-api',
   '/offer-tracking-api',
   '/rewards-api',
   '/lifecycle-api',
   '/marketing-documents-api',
-  // The spend page's header name (signed-in spec 7.1: GET /c/api/spend-document/name).
+  // The spend page's header name (docs/product/calls-and-errors.md §S7.1: GET /c/api/spend-document/name).
   '/c/api',
   '/dev/outbox',
   '/healthz',

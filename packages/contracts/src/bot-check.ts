@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
-/** Header that carries a bot-check token (registration spec 7: `X-Recaptcha: Bearer <token>`). */
+/**
+ * Header that carries a bot-check token
+ * (docs/product/calls-and-errors.md §R7: `X-Recaptcha: Bearer <token>`).
+ */
 export const BOT_CHECK_HEADER = 'x-recaptcha';
 /** Body field that carries a bot-check token where the spec sends it in the payload (address find). */
 export const BOT_CHECK_BODY_FIELD = 'botCheckToken';
 export const BOT_CHECK_FAILED_MESSAGE = "We couldn't check that you're not a robot. Please try again.";
 
-// Built in a pure call, so that a page that only needs the header name does not load zod (issue 15).
+// Built in a pure call, so that a page that only needs the header name does not load zod.
 export const botCheckChallengeSchema = /* @__PURE__ */ (() =>
   z.discriminatedUnion('provider', [
     z.object({

@@ -83,7 +83,10 @@ export const brandFileSchema = z.strictObject({
   /** The browser tab's icon (SVG, square); a tile in the brand's colours when left out. */
   icon: fileName('svg').optional(),
   careline: z.strictObject({ phone: text(30), hours: text(80) }),
-  /** Hosts by environment (signed-in spec 9); none when left out, so only localhost has an environment. */
+  /**
+   * Hosts by environment (docs/product/switches-and-constants.md §S9); none when left out, so only localhost
+   * has an environment.
+   */
   hosts: z.strictObject({ production: z.array(host), preProduction: z.array(host) }).optional(),
   /** Hosts that redirect targets may point at; localhost and the production hosts when left out. */
   redirectAllowList: z.array(host).optional(),

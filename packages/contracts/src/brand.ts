@@ -1,5 +1,5 @@
 /**
- * One brand configuration (DESIGN.md 1; issue 29, item 9): the scheme's name, look (colours, typeface, logo,
+ * One brand configuration (DESIGN.md 1): the scheme's name, look (colours, typeface, logo,
  * card image), careline and hosts, and the identifiers the specifications fix (slug, card prefix, partners).
  * The brand is chosen once at start: the server reads BRAND_FILE (brand-file.ts, default the built-in
  * `nectarBrand`) and puts the chosen brand into every page it serves, where this module reads it before any
@@ -18,11 +18,20 @@ export interface Brand {
   airlinePartner: string;
   hotelPartner: string;
   careline: { phone: string; hours: string };
-  /** Fixed prefix printed before the 11 digits a member types (spec 5, 9). */
+  /**
+   * Fixed prefix printed before the 11 digits a member types (docs/product/registration-and-sign-in.md §R5,
+   * docs/product/switches-and-constants.md §R9).
+   */
   cardPrefix: string;
-  /** Hosts by environment; the environment is derived from the host name (signed-in spec 9). */
+  /**
+   * Hosts by environment; the environment is derived from the host name
+   * (docs/product/switches-and-constants.md §S9).
+   */
   hosts: { production: string[]; preProduction: string[] };
-  /** Hosts that redirect targets may point at (spec 5: allow-list of hosts). */
+  /**
+   * Hosts that redirect targets may point at (docs/product/registration-and-sign-in.md §R5: allow-list of
+   * hosts).
+   */
   redirectAllowList: string[];
   /** The colours the design tokens take from the brand (apps/web/src/shared/styles/tokens.css). */
   colours: BrandColours;

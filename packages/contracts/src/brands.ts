@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Brands and eShops (signed-in spec 1, 3 "Brand", 7.1). A brand has brandDetailsKey, name,
- * imageUrls.logoImageUrl and isVldx (the eShop flag); brand responses hold the lists `brands` and
- * `categories`, and a category has a key. The rest of the fields are our design (ADR 013).
+ * Brands and eShops (docs/product/signed-in-pages.md §S1, §S3 "Brand";
+ * docs/product/calls-and-errors.md §S7.1). A brand has brandDetailsKey, name, imageUrls.logoImageUrl and
+ * isVldx (the eShop flag); brand responses hold the lists `brands` and `categories`, and a category has a
+ * key. The rest of the fields are our design (ADR 013).
  */
 
 /** The brand categories; the spec names none, so these are the shelves a member would expect (ADR 013). */
@@ -21,9 +22,9 @@ export const BRAND_CATEGORIES = [
 ] as const;
 
 /**
- * How long brand search waits after a key press before it filters. Signed-in spec 9 lists a 3000 ms search
- * debounce; issue 29 (item 8) asks for the list to filter while the member types, so it waits a pause between
- * key presses, not a stop (ADR 013, amended).
+ * How long brand search waits after a key press before it filters. docs/product/switches-and-constants.md §S9
+ * lists a 3000 ms search debounce; we want the list to filter while the member types, so it waits a pause
+ * between key presses, not a stop (ADR 013, amended).
  */
 export const BRAND_SEARCH_DEBOUNCE_MS = 250;
 
@@ -52,7 +53,10 @@ export const brandSchema = /* @__PURE__ */ (() =>
     brandDetailsKey: z.string(),
     name: z.string(),
     imageUrls: z.object({ logoImageUrl: z.string() }),
-    /** eShop flag (spec 3): points are collected by shopping through the scheme's eShop link. */
+    /**
+     * eShop flag (docs/product/signed-in-pages.md §S3): points are collected by shopping through the scheme's
+     * eShop link.
+     */
     isVldx: z.boolean(),
     categoryKeys: z.array(z.string()),
     /** One line a member reads on a card, such as '2 points per £1'. */
@@ -77,10 +81,11 @@ export const brandsResponseSchema = /* @__PURE__ */ (() =>
 export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
 
 /**
- * GET /anonymous-nectar-brands-api/brands[?keys=a,b]: the anonymous brands lookup of registration spec 7 ("reads
- * brands"; its path is not shown, ADR 037). A list of brands, each with brandDetailsKey, name and
- * imageUrls.logoImageUrl only (spec 3): what a signed-out page shows of a brand. With keys, those brands in that
- * order (an unknown key is left out); without, every brand.
+ * GET /anonymous-nectar-brands-api/brands[?keys=a,b]: the anonymous brands lookup of
+ * docs/product/calls-and-errors.md §R7 ("reads brands"; its path is not shown, ADR 037). A list of brands,
+ * each with brandDetailsKey, name and imageUrls.logoImageUrl only
+ * (docs/product/registration-and-sign-in.md §R3): what a signed-out page shows of a brand. With keys, those
+ * brands in that order (an unknown key is left out); without, every brand.
  */
 export const brandLookupQuerySchema = /* @__PURE__ */ (() =>
   z.object({

@@ -1,12 +1,15 @@
 /** The card number's plain values and helpers, without zod (card-number.ts re-exports them with the schemas). */
 import { brand } from './brand.ts';
 
-/** Digits a member types after the fixed prefix (spec 5 and 9). */
+/**
+ * Digits a member types after the fixed prefix (docs/product/registration-and-sign-in.md §R5 and
+ * docs/product/switches-and-constants.md §R9).
+ */
 export const CARD_NUMBER_DIGITS = 11;
 export const CARD_PREFIX = brand.cardPrefix;
 /**
  * How many characters a card-number field takes: a pasted full number with its prefix (19 digits) and the
- * spaces or dashes between its groups (issue 29, item 5), with room to spare.
+ * spaces or dashes between its groups, with room to spare.
  */
 export const CARD_NUMBER_INPUT_MAX_LENGTH = 32;
 

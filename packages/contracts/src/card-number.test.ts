@@ -12,7 +12,7 @@ describe('card number digits', () => {
   it('accepts exactly 11 digits', () => {
     expect(cardNumberDigitsSchema.parse('12345678901')).toBe('12345678901');
   });
-  // Issue 29, item 5: what a member types or pastes, as printed on the card, is their card number.
+  // What a member types or pastes, as printed on the card, is their card number.
   it.each([
     ['1234 5678 901'],
     ['1234-5678-901'],

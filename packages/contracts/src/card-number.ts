@@ -7,7 +7,7 @@ import {
   toFullCardNumber,
 } from './card-number-constants.ts';
 
-// The plain values live apart, so a page that needs only them loads no zod (issue 32, ADR 040).
+// The plain values live apart, so a page that needs only them loads no zod (ADR 040).
 export * from './card-number-constants.ts';
 
 const DIGITS = /^\d+$/;

@@ -1,5 +1,5 @@
 /**
- * The digital card and plastic cards (signed-in spec 7.4).
+ * The digital card and plastic cards (docs/product/calls-and-errors.md §S7.4).
  * Each path is written once here; no zod in this file, so a page that imports it loads no schema.
  */
 export const cardPaths = {

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { lastNameSchema, parseCalendarDate, postcodeSchema } from './personal-details.ts';
 import { twoFaCodeSchema } from './sign-in.ts';
 
-/** Signed-in spec 7.2: GET /customer-management-api/customer/nectar-id answers the code128 barcode. */
+/**
+ * docs/product/calls-and-errors.md §S7.2: GET /customer-management-api/customer/nectar-id answers the code128
+ * barcode.
+ */
 export const nectarIdSchema = /* @__PURE__ */ (() =>
   z.object({
     data: z.object({
@@ -14,7 +17,7 @@ export type NectarId = z.infer<typeof nectarIdSchema>;
 
 export const CARD_TYPES = ['CARD', 'KEYTAG'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
-/** Signed-in spec 3 'Card replacement types'. */
+/** docs/product/signed-in-pages.md §S3 'Card replacement types'. */
 export const REPLACEMENT_TYPES = ['LOST', 'STOLEN', 'DAMAGED'] as const;
 export type ReplacementType = (typeof REPLACEMENT_TYPES)[number];
 
@@ -32,7 +35,7 @@ export const customerCardSchema = /* @__PURE__ */ (() =>
   }))();
 export type CustomerCard = z.infer<typeof customerCardSchema>;
 
-/** Recommended screen brightness for scanning (signed-in spec 9). */
+/** Recommended screen brightness for scanning (docs/product/switches-and-constants.md §S9). */
 export const RECOMMENDED_BRIGHTNESS_PERCENT = 80;
 
 export const cardMessages = {
@@ -48,16 +51,20 @@ export const cardMessages = {
   keyTagUnavailable: "Key tags aren't available at the moment. Choose a card instead.",
 } as const;
 
-/** Messages of the card lookup's date field (the page's own; signed-in spec 5 gives the rule, not the words). */
+/**
+ * Messages of the card lookup's date field (the page's own; docs/product/signed-in-pages.md §S5 gives the
+ * rule, not the words).
+ */
 export const cardLookupMessages = {
   birthDate: 'Enter your date of birth',
   birthDateFormat: 'Enter your date of birth as DD/MM/YYYY',
 } as const;
 
 /**
- * Signed-in spec 7.4: POST /replacement-card/request and /retrieve-card/request {birthDate, lastName,
- * postcode}, anonymous, with the bot-check bearer header. The date is a real calendar date (spec 5, d/m/yyyy),
- * the last name follows the name rule and the postcode is a UK postcode, on the server as in the form.
+ * docs/product/calls-and-errors.md §S7.4: POST /replacement-card/request and /retrieve-card/request
+ * {birthDate, lastName, postcode}, anonymous, with the bot-check bearer header. The date is a real calendar
+ * date (docs/product/signed-in-pages.md §S5, d/m/yyyy), the last name follows the name rule and the postcode
+ * is a UK postcode, on the server as in the form.
  */
 export const cardLookupRequestSchema = /* @__PURE__ */ (() =>
   z.object({

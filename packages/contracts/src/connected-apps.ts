@@ -3,7 +3,7 @@ import { z } from 'zod';
 export { describeScopes } from './scope-words.ts';
 
 /**
- * Sign in with Nectar (issue 16): the identity provider's other clients. `nectar-app` is the public native
+ * Sign in with Nectar (ADR 017): the identity provider's other clients. `nectar-app` is the public native
  * app (PKCE, loopback redirect); partners are declared by the operator in OIDC_CLIENTS_FILE and need the
  * member's consent the first time they ask. Calls live under /identity-api.
  */

@@ -1,5 +1,5 @@
 /**
- * The consent page's calls (identity-api, issue 16): what an app asks for, and the member's answer.
+ * The consent page's calls (identity-api, ADR 017): what an app asks for, and the member's answer.
  * Each path is written once here; no zod in this file, so a page that imports it loads no schema.
  */
 export const consentPaths = {

@@ -1,5 +1,5 @@
 /**
- * "Download my data" (issue 34, item 4; docs/decisions/044-download-my-data.md): a member asks for a copy of
+ * "Download my data" (docs/decisions/044-download-my-data.md): a member asks for a copy of
  * everything held about them; it is prepared in the background and handed over once through an emailed link
  * that works for 24 hours, only for that member, signed in. The wording is ours: the specs have no such page.
  * No zod in this file, so a page that imports it loads no schema (the payloads are in data-export.ts).

@@ -1,6 +1,6 @@
 /**
- * "Download my data" (issue 34, item 4; ADR 044). Each path is written once here; no zod in this file, so a page
- * that imports it loads no schema.
+ * "Download my data" (ADR 044). Each path is written once here; no zod in this file, so a page that imports
+ * it loads no schema.
  */
 export const dataExportPaths = {
   /** GET: the member's latest request; POST: ask for a copy (once a day). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATA_EXPORT_STATES } from './data-export-constants.ts';
 
 /**
- * "Download my data" (issue 34, item 4; docs/decisions/044-download-my-data.md): the payloads. Wording, limits
+ * "Download my data" (docs/decisions/044-download-my-data.md): the payloads. Wording, limits
  * and file names are in data-export-constants.ts (no zod there, so the pages load no schema).
  */
 

@@ -1,12 +1,17 @@
-/** documents-api calls (signed-in spec 7.7, registration spec 7); no zod in this file. */
+/** documents-api calls (docs/product/calls-and-errors.md §S7.7, §R7); no zod in this file. */
 export const documentsPaths = {
   /** A document by name: an HTML document, a FAQ list ('faqs', 'reg-help'). */
   document: (name: string) => `/documents-api/${name}.json`,
-  /** The registration terms page's privacy summary (registration spec 2), as HTML. */
+  /**
+   * The registration terms page's privacy summary (docs/product/registration-and-sign-in.md §R2), as HTML.
+   */
   privacySummary: '/documents-api/registration/privacy-policy-short.html',
-  /** The business offers step's page (registration spec 7): its description is read. */
+  /** The business offers step's page (docs/product/calls-and-errors.md §R7): its description is read. */
   businessOffersPage: '/documents-api/registration/businessOffersPage.json',
-  /** The spend page's header name (signed-in spec 7.1), from the `spend-document` document. */
+  /**
+   * The spend page's header name (docs/product/calls-and-errors.md §S7.1), from the `spend-document`
+   * document.
+   */
   spendDocumentName: '/c/api/spend-document/name',
 } as const;
 
@@ -14,7 +19,8 @@ export const documentsPaths = {
 export const DEFAULT_SPEND_PAGE_NAME = 'Ways to spend';
 
 /**
- * The maintenance page's outage window (signed-in spec 2.6: 'no access from 11pm Wed 2 Feb to 6am Thu 3 Feb'):
- * a document the operator adds while planning one, `{from, to}` as ISO times; none, no window shown.
+ * The maintenance page's outage window (docs/product/signed-in-pages.md §S2.6: 'no access from 11pm Wed 2 Feb
+ * to 6am Thu 3 Feb'): a document the operator adds while planning one, `{from, to}` as ISO times; none, no
+ * window shown.
  */
 export const MAINTENANCE_NOTICE_DOCUMENT = 'maintenance-notice';

@@ -3,7 +3,7 @@ import { emailSchema } from './email.ts';
 
 const messageOf = (value: unknown) => emailSchema.safeParse(value).error?.issues[0]?.message;
 
-describe('email rule (registration spec 5)', () => {
+describe('email rule of the registration email step and the temporary card', () => {
   it('says what is missing, then what is wrong', () => {
     expect(messageOf('')).toBe('Please enter your email address');
     expect(messageOf('   ')).toBe('Please enter your email address');

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Registration spec 5, 'Email': the same rule for the registration email step and the temporary card. */
+/**
+ * docs/product/registration-and-sign-in.md §R5, 'Email': the same rule for the registration email step and
+ * the temporary card.
+ */
 export const emailMessages = {
   empty: 'Please enter your email address',
   invalid: 'Please enter valid email',

@@ -47,7 +47,10 @@ export const ERROR_CODES = [
   'DATA_EXPORT_LINK_USED',
   'DATA_EXPORT_TOO_SOON',
   'DN11',
-  /** The session upgrade's code (both specs 8: 'a 400 with code 57 and error code DN57'). */
+  /**
+   * The session upgrade's code (docs/product/calls-and-errors.md §R8, §S8: 'a 400 with code 57 and error code
+   * DN57').
+   */
   '57',
   'DOCUMENT_NOT_FOUND',
   'DUPLICATE_EMAIL',

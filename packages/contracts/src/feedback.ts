@@ -1,16 +1,28 @@
 import { z } from 'zod';
 import { wholeNumber } from './numbers.ts';
 
-/** Feedback (signed-in spec 2.6 Feedback form, 3 stored values, 4 Feedback form, 5 Feedback, 9). */
+/**
+ * Feedback (docs/product/signed-in-pages.md §S2.6 Feedback form, §S3 stored values, §S4 Feedback form, §S5
+ * Feedback; docs/product/switches-and-constants.md §S9).
+ */
 export const FEEDBACK_TYPES = ['BUG', 'FEEDBACK', 'FEATURE'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 
-/** The most a member can send in one go (spec 5, 9: 10000). */
+/**
+ * The most a member can send in one go (docs/product/signed-in-pages.md §S5,
+ * docs/product/switches-and-constants.md §S9: 10000).
+ */
 export const FEEDBACK_MAX_LENGTH = 10_000;
-/** Where the draft is kept while typing (spec 3: feedback draft text, session storage). */
+/**
+ * Where the draft is kept while typing (docs/product/signed-in-pages.md §S3: feedback draft text, session
+ * storage).
+ */
 export const FEEDBACK_DRAFT_KEY = 'feedbackDraft';
 
-/** What a piece of feedback is about: one value per feedback sub-page (spec 2.3), plus the old single form. */
+/**
+ * What a piece of feedback is about: one value per feedback sub-page (docs/product/signed-in-pages.md §S2.3),
+ * plus the old single form.
+ */
 export const FEEDBACK_TOPICS = [
   'problem',
   'retailer',
@@ -33,7 +45,10 @@ export const feedbackMessages = {
 } as const;
 export const feedbackThanks = (name: string) => `Thanks for the feedback, ${name}`;
 
-/** POST /customer-contact-api/feedback (spec 7.8: path and payload not shown; ADR 015). */
+/**
+ * POST /customer-contact-api/feedback (docs/product/calls-and-errors.md §S7.8: path and payload not shown;
+ * ADR 015).
+ */
 export const feedbackRequestSchema = /* @__PURE__ */ (() =>
   z.object({
     type: z.enum(FEEDBACK_TYPES),

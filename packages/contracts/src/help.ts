@@ -1,13 +1,19 @@
 import { z } from 'zod';
 
-/** Help centre (signed-in spec 2.6, 3 FAQ topic and question, 8). */
+/**
+ * Help centre (docs/product/signed-in-pages.md §S2.6, §S3 FAQ topic and question;
+ * docs/product/calls-and-errors.md §S8).
+ */
 export const HELP_LOADING_MESSAGE = 'Loading - Please wait...';
 export const HELP_LOAD_FAILED_MESSAGE =
   "We're having trouble displaying this right now. Try again or check back later.";
-/** Hash focus after 1 second (signed-in spec 9). */
+/** Hash focus after 1 second (docs/product/switches-and-constants.md §S9). */
 export const HASH_FOCUS_DELAY_MS = 1000;
 
-/** The tokens answers carry (spec 2.6): the quote token becomes an apostrophe, the line-feed token a break. */
+/**
+ * The tokens answers carry (docs/product/signed-in-pages.md §S2.6): the quote token becomes an apostrophe,
+ * the line-feed token a break.
+ */
 export const QUOTE_TOKEN = '{{quote}}';
 export const LINE_FEED_TOKEN = '{{lf}}';
 
@@ -36,8 +42,9 @@ const regHelpTopicSchema = /* @__PURE__ */ (() =>
       .optional(),
   }))();
 /**
- * GET /documents-api/reg-help.json as the card-number help popup reads it (registration spec 7): a list of
- * topics, or an object holding them in `items`; a question may carry `title` and `body` instead.
+ * GET /documents-api/reg-help.json as the card-number help popup reads it
+ * (docs/product/calls-and-errors.md §R7): a list of topics, or an object holding them in `items`; a question
+ * may carry `title` and `body` instead.
  */
 export const regHelpDocumentSchema = /* @__PURE__ */ (() =>
   z.union([z.array(regHelpTopicSchema), z.object({ items: z.array(regHelpTopicSchema).optional() })]))();

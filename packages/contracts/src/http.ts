@@ -1,4 +1,7 @@
-/** Request conventions shared by the web client and the server (signed-in spec 7, 9). */
+/**
+ * Request conventions shared by the web client and the server (docs/product/calls-and-errors.md §S7;
+ * docs/product/switches-and-constants.md §S9).
+ */
 export const CHANNEL_HEADER = 'channel';
 export const CHANNEL_VALUE = 'JS-WEB';
 /** Optional device id header, sent when the device id switch is on; also the storage key name. */

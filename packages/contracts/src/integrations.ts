@@ -1,9 +1,11 @@
 /**
  * The third parties a page talks to, chosen by the operator's settings (docs/settings.md): the hotel
  * partner's two logout addresses, loaded on logout while the hotels-logout switch is on; the offer-tracking
- * address, sent a GET with each batch of offers seen; the marketing script and the social pixel. The last three
- * load only with the member's marketing consent (signed-in spec 4, 7.5, 9), and none loads when its setting is
- * empty. The server puts them into every page it serves as a data block; the app reads it at start.
+ * address, sent a GET with each batch of offers seen; the marketing script and the social pixel. The last
+ * three load only with the member's marketing consent (docs/product/signed-in-pages.md §S4;
+ * docs/product/calls-and-errors.md §S7.5; docs/product/switches-and-constants.md §S9), and none loads when
+ * its setting is empty. The server puts them into every page it serves as a data block; the app reads it at
+ * start.
  */
 export interface Integrations {
   hotelsLogoutUrls: string[];
@@ -16,8 +18,8 @@ export interface Integrations {
 export const INTEGRATIONS_ELEMENT_ID = 'integrations';
 
 /**
- * The sandbox hotel partner's logout addresses (the registration spec's 'two hotel logout endpoints', paths not
- * shown): served by our own server, the default of HOTELS_LOGOUT_URLS.
+ * The sandbox hotel partner's logout addresses (docs/product/calls-and-errors.md §R7: 'two hotel logout
+ * endpoints', paths not shown): served by our own server, the default of HOTELS_LOGOUT_URLS.
  */
 export const SANDBOX_HOTELS_LOGOUT_PATHS = [
   '/partner-sandbox/hotels/logout',

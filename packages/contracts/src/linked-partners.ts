@@ -3,14 +3,19 @@ import { brand } from './brand.ts';
 import { wholeNumber } from './numbers.ts';
 
 /**
- * Linked partners and points exchange (signed-in spec 1, 3 "Linked partner configuration", 4, 8, 9). The spec
- * defines only the service prefixes (api-prefixes.ts); the paths and payloads below are designed in ADR 013.
+ * Linked partners and points exchange (docs/product/signed-in-pages.md §S1, §S3 "Linked partner
+ * configuration", §S4; docs/product/calls-and-errors.md §S8; docs/product/switches-and-constants.md §S9).
+ * Only the service prefixes are defined there (api-prefixes.ts); the paths and payloads below are designed in
+ * ADR 013.
  */
 
 export const PARTNER_KINDS = ['airline', 'hotel'] as const;
 export type PartnerKind = (typeof PARTNER_KINDS)[number];
 
-/** Partner ids of the two partners (spec 3: "partner id for airline", "partner id for hotel"). */
+/**
+ * Partner ids of the two partners (docs/product/signed-in-pages.md §S3: "partner id for airline", "partner id
+ * for hotel").
+ */
 export const PARTNER_IDS = { airline: 'AVIOS', hotel: 'HOTELSCOM' } as const;
 export type PartnerId = (typeof PARTNER_IDS)[PartnerKind];
 export const partnerIdSchema = /* @__PURE__ */ (() => z.enum([PARTNER_IDS.airline, PARTNER_IDS.hotel]))();
@@ -27,19 +32,26 @@ export const MODAL_TYPES = [
 ] as const;
 export const FLOW_STATES = ['ERROR', 'SUCCESS', 'PENDING'] as const;
 
-/** Spec 9: link/unlink cap of 4 per account (and, spec 8, per partner account and per card). */
+/**
+ * docs/product/switches-and-constants.md §S9: link/unlink cap of 4 per account (and,
+ * docs/product/calls-and-errors.md §S8, per partner account and per card).
+ */
 export const LINK_UNLINK_CAP = 4;
-/** Daily limits of a points transfer, per collector and partner (spec 8 names them; values are ours). */
+/**
+ * Daily limits of a points transfer, per collector and partner (docs/product/calls-and-errors.md §S8 names
+ * them; values are ours).
+ */
 export const DAILY_TRANSFER_COUNT_LIMIT = 5;
 export const MAX_POINTS_PER_TRANSFER = 50_000;
 export const DAILY_POINTS_LIMIT = 100_000;
-/** Spec 8: after contact details change, transfers wait an hour. */
+/** docs/product/calls-and-errors.md §S8: after contact details change, transfers wait an hour. */
 export const CONTACT_CHANGE_COOL_OFF_MS = 3_600_000;
 
 /**
- * Conversion rates. Hotel: base multiplier 0.5, partner multiplier 2 (spec 9): 2 base points make one partner
- * point, one partner point makes 2 base points. Airline: the scheme's usual 400 points to 250 Avios both ways.
- * `step` is the smallest amount (in the points being given) that converts without a remainder.
+ * Conversion rates. Hotel: base multiplier 0.5, partner multiplier 2
+ * (docs/product/switches-and-constants.md §S9): 2 base points make one partner point, one partner point makes
+ * 2 base points. Airline: the scheme's usual 400 points to 250 Avios both ways. `step` is the smallest amount
+ * (in the points being given) that converts without a remainder.
  */
 export const CONVERSION_RATES: Record<
   PartnerKind,
@@ -100,15 +112,16 @@ export const partnerByBrandKey = (key: string): PartnerInfo | undefined =>
 const airline = PARTNERS.airline.name;
 const hotel = PARTNERS.hotel.name;
 
-/** Exact wording of spec 8. */
+/** Exact wording of docs/product/calls-and-errors.md §S8. */
 export const UNLINK_ERROR_MESSAGE =
   'Oops! it looks like there was an issue unlinking your account, please try again later';
 export const REDEMPTION_LOCK_MESSAGE = "you can't spend points with this account right now";
 export const REDEEMED_MESSAGE = "You've redeemed your points!";
 
 /**
- * Every error and success message of the linked partners (spec 8), one catalogue. Keys are the error codes
- * the server answers; the web app shows `description`, so browser and server always agree.
+ * Every error and success message of the linked partners (docs/product/calls-and-errors.md §S8), one
+ * catalogue. Keys are the error codes the server answers; the web app shows `description`, so browser and
+ * server always agree.
  */
 export const linkedPartnerMessages = {
   airline: {
@@ -135,7 +148,7 @@ export const linkedPartnerMessages = {
     PARTNER_ACCOUNT_LOCKED: `Your ${hotel} account is locked, so we can't move points right now. Please contact ${hotel}.`,
   },
   common: {
-    /** A conversion that did not finish (issue 35, item 2): settled within minutes, its points given back. */
+    /** A conversion that did not finish: settled within minutes, its points given back. */
     BEING_REFUNDED: (partner: string) =>
       `Your conversion with ${partner} did not finish. If it did not reach ${partner}, your points are being refunded and will be back in your balance within a few minutes.`,
     REDEMPTION_LOCKED: REDEMPTION_LOCK_MESSAGE,
@@ -172,7 +185,7 @@ export const linkedPartnerMessages = {
   },
 } as const;
 
-/** Modal headings and texts (modal types of spec 3). */
+/** Modal headings and texts (modal types of docs/product/signed-in-pages.md §S3). */
 export const modalTexts = {
   link_success: { title: 'Account linked' },
   unlink_legal: {
@@ -184,7 +197,10 @@ export const modalTexts = {
   partner_account_locked: { title: 'Partner account locked' },
 } as const;
 
-/** Local storage keys of the partner return flow (spec 3, 8). */
+/**
+ * Local storage keys of the partner return flow (docs/product/signed-in-pages.md §S3;
+ * docs/product/calls-and-errors.md §S8).
+ */
 export const SP_ERROR = 'SP_ERROR';
 export const SP_MESSAGE = 'SP_MESSAGE';
 
@@ -262,7 +278,10 @@ export type LinkedPartnersResponse = z.infer<typeof linkedPartnersResponseSchema
 /** POST /points-exchange-api/conversions/twofa/resend: a new code is on its way. */
 export const conversionCodeResentSchema = /* @__PURE__ */ (() => z.object({ message: z.string() }))();
 
-/** GET /customer-management-api/customer/session/hotels (signed-in spec 4): the hotels partner's session. */
+/**
+ * GET /customer-management-api/customer/session/hotels (docs/product/signed-in-pages.md §S4): the hotels
+ * partner's session.
+ */
 export const hotelsSessionSchema = /* @__PURE__ */ (() =>
   z.object({
     token: z.string(),
@@ -284,7 +303,7 @@ const pointsRule = (points: z.ZodNumber | z.ZodCoercedNumber) =>
     .min(1, 'Enter the number of points')
     .max(10_000_000, 'Enter a smaller number');
 
-/** Points in a request body: a JSON number, never a string read as one (issue 28, point 9). */
+/** Points in a request body: a JSON number, never a string read as one. */
 export const pointsSchema = /* @__PURE__ */ (() =>
   pointsRule(z.number({ error: 'Enter the number of points' })))();
 /** Points as typed in the conversion form: the text read as a number, then the same rule. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Marketing events, homepage pods and public statistics (signed-in spec 2.2, 2.3, 7.1 'homepage pod skinny
- * event', 7.8 'marketing documents': paths and payloads not shown, designed in ADR 015).
+ * Marketing events, homepage pods and public statistics (docs/product/signed-in-pages.md §S2.2, §S2.3;
+ * docs/product/calls-and-errors.md §S7.1 'homepage pod skinny event', §S7.8 'marketing documents': paths and
+ * payloads not shown, designed in ADR 015).
  */
 export const eventIdSchema = /* @__PURE__ */ (() => z.string().regex(/^[a-z0-9-]{1,60}$/))();
 
@@ -25,7 +26,7 @@ export const marketingEventSchema = /* @__PURE__ */ (() =>
   }))();
 export type MarketingEvent = z.infer<typeof marketingEventSchema>;
 
-/** Homepage pods (spec 9: 'HOMEPAGE_POD', 'COUNTDOWN'). */
+/** Homepage pods (docs/product/switches-and-constants.md §S9: 'HOMEPAGE_POD', 'COUNTDOWN'). */
 export const POD_TYPES = ['HOMEPAGE_POD', 'COUNTDOWN'] as const;
 export const podSchema = /* @__PURE__ */ (() =>
   z.object({

@@ -1,18 +1,25 @@
 import { z } from 'zod';
 
 /**
- * The member-price catalogue (signed-in spec 1, 2.6 "Category radio groups", 3 "Price catalogue row", 9 "Page
- * sizes"): groceries at their member price and their normal price, served a page at a time by the server
- * (ADR 038). Prices are pound strings such as £0.90, as the spec's rows give them.
+ * The member-price catalogue (docs/product/signed-in-pages.md §S1, §S2.6 "Category radio groups", §S3 "Price
+ * catalogue row"; docs/product/switches-and-constants.md §S9 "Page sizes"): groceries at their member price
+ * and their normal price, served a page at a time by the server (ADR 038). Prices are pound strings such as
+ * £0.90, as the catalogue's rows give them.
  */
 
-/** Page sizes: prices 24 items (signed-in spec 9). */
+/** Page sizes: prices 24 items (docs/product/switches-and-constants.md §S9). */
 export const PRICES_PAGE_SIZE = 24;
 
-/** The 'all' option of the prices category radio group, and its label (signed-in spec 2.6, 9 "category 'all'"). */
+/**
+ * The 'all' option of the prices category radio group, and its label (docs/product/signed-in-pages.md §S2.6;
+ * docs/product/switches-and-constants.md §S9 "category 'all'").
+ */
 export const ALL_PRICES = { key: 'all', label: 'All Prices' } as const;
 
-/** The categories the spec has seen, in the order the category radio group lists them (signed-in spec 3). */
+/**
+ * The categories seen so far (docs/product/signed-in-pages.md §S3), in the order the category radio group
+ * lists them.
+ */
 export const PRICE_CATEGORIES = [
   'Bakery',
   'Drinks',
@@ -27,16 +34,20 @@ export const PRICE_CATEGORIES = [
 ] as const;
 export type PriceCategoryName = (typeof PRICE_CATEGORIES)[number];
 
-/** For prices the category key is the lowercased category name with whitespace removed (signed-in spec 3). */
+/**
+ * For prices the category key is the lowercased category name with whitespace removed
+ * (docs/product/signed-in-pages.md §S3).
+ */
 export const priceCategoryKey = (name: string) => name.toLowerCase().replace(/\s+/g, '');
 
 /** A pound string such as £0.90. */
 const pounds = /* @__PURE__ */ (() => z.string().regex(/^£\d+\.\d{2}$/))();
 
 /**
- * One row (signed-in spec 3 "Price catalogue row"), field by field: Product description, Product image (URL),
- * Nectar Price (the member price), Non-Nectar Price (the normal price), Category, SKU Num., DISCOUNT, BASE PRICE,
- * Calculated (base price minus discount) and the two data-check flags, 1 when they agree.
+ * One row (docs/product/signed-in-pages.md §S3 "Price catalogue row"), field by field: Product description,
+ * Product image (URL), Nectar Price (the member price), Non-Nectar Price (the normal price), Category, SKU
+ * Num., DISCOUNT, BASE PRICE, Calculated (base price minus discount) and the two data-check flags, 1 when
+ * they agree.
  */
 export const priceRowSchema = /* @__PURE__ */ (() =>
   z.object({
@@ -56,7 +67,10 @@ export const priceRowSchema = /* @__PURE__ */ (() =>
   }))();
 export type PriceRow = z.infer<typeof priceRowSchema>;
 
-/** The catalogue terms (the PRICES_TNC popup, signed-in spec 2.6): dates as the data gives them. */
+/**
+ * The catalogue terms (the PRICES_TNC popup, docs/product/signed-in-pages.md §S2.6): dates as the data gives
+ * them.
+ */
 export const priceTermsSchema = /* @__PURE__ */ (() =>
   z.object({
     title: z.string(),

@@ -1,6 +1,6 @@
 /**
- * Missing points' calls (issue 34, item 3; ADR 043). Each path is written once here; no zod in this file, so a
- * page that imports it loads no schema.
+ * Missing points' calls (ADR 043). Each path is written once here; no zod in this file, so a page that
+ * imports it loads no schema.
  */
 export const missingPointsPaths = {
   /** GET: the member's claims, newest first; POST (multipart): a claim, matched first. */

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { brand } from './brand.ts';
 
 /**
- * Missing points, self-service (issue 34, item 3; ADR 043): the claim form's rules, used by the form's resolver
- * and by the server alike, and the answers of the claims API.
+ * Missing points, self-service (ADR 043): the claim form's rules, used by the form's resolver and by the
+ * server alike, and the answers of the claims API.
  */
 
 /** A purchase can be claimed for this many days after it (today counts as day 0). */

@@ -1,5 +1,5 @@
 /**
- * Offers, their states and previews (signed-in spec 7.5).
+ * Offers, their states and previews (docs/product/calls-and-errors.md §S7.5).
  * Each path is written once here; no zod in this file, so a page that imports it loads no schema.
  */
 export const offersPaths = {

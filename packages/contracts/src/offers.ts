@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { brand } from './brand.ts';
 import { compareText } from './text-order.ts';
 
-/** Offer vocabulary of signed-in spec 3 (Offer) and 4 (offer states). */
+/** Offer vocabulary of docs/product/signed-in-pages.md §S3 (Offer) and §S4 (offer states). */
 export const offerSourceTypes = ['PIANO', 'COALITION', 'NECTAR_PRICE'] as const;
 export const offerTypes = [
   'PRODUCT',
@@ -21,13 +21,15 @@ export const offerStates = ['LOADED', 'UNLOADED', 'OPTEDIN', 'NOTOPTEDIN', 'HIDD
 export type OfferSourceType = (typeof offerSourceTypes)[number];
 export type OfferState = (typeof offerStates)[number];
 
-/** Image widths of the responsive versions (signed-in spec 9: 288 to 1360 pixels). */
+/**
+ * Image widths of the responsive versions (docs/product/switches-and-constants.md §S9: 288 to 1360 pixels).
+ */
 export const OFFER_IMAGE_WIDTHS = [288, 400, 576, 768, 1024, 1360] as const;
-/** Offers on screen are reported as seen on this interval (signed-in spec 9). */
+/** Offers on screen are reported as seen on this interval (docs/product/switches-and-constants.md §S9). */
 export const OFFER_SEEN_INTERVAL_MS = 1000;
 
 // Every schema is built in a pure call, so that a page that needs only a constant or a helper of this module
-// (the homepage's offer cards) does not load zod (issue 15).
+// (the homepage's offer cards) does not load zod.
 const imageVersionSchema = /* @__PURE__ */ (() => z.object({ width: z.number().int(), url: z.string() }))();
 
 export const offerSchema = /* @__PURE__ */ (() =>
@@ -62,7 +64,7 @@ export type Offer = z.infer<typeof offerSchema>;
 
 /**
  * What a list carries of each offer: everything but the two long texts (how to get it, terms), which the
- * details call answers. Half the bytes of a list (issue 15).
+ * details call answers. Half the bytes of a list.
  */
 export const offerSummarySchema = /* @__PURE__ */ (() => offerSchema.omit({ howTo: true, terms: true }))();
 export type OfferSummary = z.infer<typeof offerSummarySchema>;
@@ -70,7 +72,7 @@ export type OfferSummary = z.infer<typeof offerSummarySchema>;
 export const offersResponseSchema = /* @__PURE__ */ (() =>
   z.object({ offers: z.array(offerSummarySchema), timestamp: z.string() }))();
 
-/** PUT /offer/state: personalised offers (signed-in spec 7.5). */
+/** PUT /offer/state: personalised offers (docs/product/calls-and-errors.md §S7.5). */
 export const offerStateUpdateSchema = /* @__PURE__ */ (() =>
   z.object({
     offers: z
@@ -118,7 +120,9 @@ export const offerErrors = {
   temporaryCard: 'Register for a full account to use this offer.',
 } as const;
 
-/** GET /offer-filters/{id} (signed-in spec 7.5): the category choices of one offer list. */
+/**
+ * GET /offer-filters/{id} (docs/product/calls-and-errors.md §S7.5): the category choices of one offer list.
+ */
 export const OFFER_FILTER_IDS = ['bonus', `your-${brand.slug}-prices`, 'partners'] as const;
 export type OfferFilterId = (typeof OFFER_FILTER_IDS)[number];
 export const offerFilterSource = (id: OfferFilterId): OfferSourceType =>
@@ -128,7 +132,10 @@ const categorySchema = /* @__PURE__ */ (() => z.object({ key: z.string(), name: 
 export const offerFiltersSchema = /* @__PURE__ */ (() =>
   z.object({ id: z.string(), categories: z.array(categorySchema) }))();
 
-/** The distinct categories of some offers, by name (signed-in spec 2.6 category radio groups). */
+/**
+ * The distinct categories of some offers, by name (docs/product/signed-in-pages.md §S2.6 category radio
+ * groups).
+ */
 export const categoriesOf = (offers: readonly Pick<Offer, 'category'>[]) =>
   [...new Map(offers.map((offer) => [offer.category.key, offer.category.name])).entries()]
     .sort((a, b) => compareText(a[1], b[1]))

@@ -10,7 +10,7 @@ import {
 } from './page-answers.ts';
 
 /**
- * The installable app and its card that opens with no signal (issue 33, ADR 030): the addresses the server
+ * The installable app and its card that opens with no signal (ADR 030): the addresses the server
  * serves, the service worker answers and the web app names. No zod here: the service worker imports it.
  */
 
@@ -26,7 +26,8 @@ export const APP_SHELL_PATH = '/app-shell.html';
 /** Where the installed app opens: the digital card, its barcode, the points and the activity. */
 export const OFFLINE_CARD_PATH = '/card/activity';
 
-// The card's reads (signed-in spec 7.2, 7.6) are first reads of the card page too: written in page-answers.ts.
+// The card's reads (docs/product/calls-and-errors.md §S7.2, §S7.6) are first reads of the card page too:
+// written in page-answers.ts.
 export { CUSTOMER_CARD_PATH, FIRST_TRANSACTIONS_PATH, NECTAR_ID_PATH, TRANSACTIONS_PATH };
 
 /**

@@ -3,7 +3,7 @@ import { offersPaths } from './offers-paths.ts';
 import { pointsGoalPaths } from './points-goal-paths.ts';
 
 /**
- * Answers in the page (issue 15, ADR 020): for a member with a session, the server answers the reads a session
+ * Answers in the page (ADR 020): for a member with a session, the server answers the reads a session
  * page makes first and sends those answers inside the HTML, so the app draws the page without waiting for
  * them. The app still makes each call; the first time within PAGE_ANSWERS_MAX_AGE_MS of the page's start, the
  * answer in the page stands in for the network.
@@ -18,11 +18,13 @@ export const PAGE_ANSWERS_MAX_AGE_MS = 10_000;
 /** The session check of every session page: the profile answers 401 without a live session. */
 export const PROFILE_PATH = '/customer-management-api/customer/v2';
 export const BALANCE_PATH = '/balance-api/balance';
-/** Personalised and member-price offers (signed-in spec 7.5); the app adds a `timestamp`. */
+/**
+ * Personalised and member-price offers (docs/product/calls-and-errors.md §S7.5); the app adds a `timestamp`.
+ */
 export const ALL_OFFERS_PATH = '/offers-api/offers?type=ALL';
 export const PARTNER_OFFERS_PATH = '/offers-api/shared-offers?source=COALITION';
 
-/** The card's reads (signed-in spec 7.2, 7.6). */
+/** The card's reads (docs/product/calls-and-errors.md §S7.2, §S7.6). */
 export const NECTAR_ID_PATH = '/customer-management-api/customer/nectar-id';
 export const CUSTOMER_CARD_PATH = '/customer-management-api/customer/card';
 export const TRANSACTIONS_PATH = '/nectar-shared-transactions-api/transactions';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * Passkeys (issue 33, docs/decisions/029): a member adds them on the security page after a step-up code, and
- * signs in with one on the card-number page, inside the identity provider's login interaction. The shapes
+ * Passkeys (docs/decisions/029-passkeys.md): a member adds them on the security page after a step-up code,
+ * and signs in with one on the card-number page, inside the identity provider's login interaction. The shapes
  * are WebAuthn's JSON forms (the W3C's PublicKeyCredential JSON, as @simplewebauthn reads and writes them);
  * the wording is ours, in the voice of the sign-in and account pages.
  */
 
-// The plain values live apart, so the sign-in page loads no zod for them (issue 32, ADR 040).
+// The plain values live apart, so the sign-in page loads no zod for them (ADR 040).
 export * from './passkeys-constants.ts';
 import { PASSKEY_NAME_MAX_LENGTH, passkeyMessages } from './passkeys-constants.ts';
 

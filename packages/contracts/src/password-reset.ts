@@ -4,7 +4,10 @@ import { fullCardNumberSchema } from './card-number.ts';
 import { PASSWORD_RULES_MAX_LENGTH } from './password.ts';
 import { DELIVERY_METHODS, twoFaCodeSchema } from './sign-in.ts';
 
-/** Messages of the anonymous password reset (signed-in spec 7.4); the spec shows no wording of its own. */
+/**
+ * Messages of the anonymous password reset (docs/product/calls-and-errors.md §S7.4, which shows no wording of
+ * its own).
+ */
 export const passwordResetMessages = {
   requestSent:
     "If that email address belongs to an account, we've sent it a link to reset your password. The link lasts 1 hour.",
@@ -36,7 +39,7 @@ export const confirmPasswordResetSchema = /* @__PURE__ */ (() =>
 
 /**
  * POST /customer-management-api/credentials/password/check-link: whether a reset link still works, asked when
- * its page opens so a used or expired link says so before the form (issue 29, item 6). Reads only.
+ * its page opens so a used or expired link says so before the form. Reads only.
  */
 export const resetLinkCheckSchema = /* @__PURE__ */ (() => z.object({ token: resetLinkTokenSchema }))();
 export const resetLinkStatusSchema = /* @__PURE__ */ (() => z.object({ status: z.literal('VALID') }))();

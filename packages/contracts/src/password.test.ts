@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPasswordRules, passwordMessages, passwordProblem } from './password.ts';
 
-describe('password rules (registration spec 5)', () => {
+describe('password rules of registration and account change', () => {
   const person = { firstName: 'Alex', lastName: 'Morgan', email: 'demo.user@example.com' };
 
   it('accepts a password that meets every rule', () => {

@@ -1,7 +1,8 @@
 /**
- * Password rules of registration spec 5 (also account change, signed-in spec 5): at least 9 characters, an
- * uppercase letter, a lowercase letter, a digit and a special character, no spaces, different from the name
- * and the local part of the email; and DESIGN.md 5: at most 64 characters, the commonest passwords refused.
+ * Password rules of docs/product/registration-and-sign-in.md §R5 (also account change,
+ * docs/product/signed-in-pages.md §S5): at least 9 characters, an uppercase letter, a lowercase letter, a
+ * digit and a special character, no spaces, different from the name and the local part of the email; and
+ * DESIGN.md 5: at most 64 characters, the commonest passwords refused.
  */
 export const PASSWORD_MIN_LENGTH = 9;
 export const PASSWORD_RULES_MAX_LENGTH = 64;

@@ -4,9 +4,10 @@ import { isAtLeastAge } from './age.ts';
 import { MINIMUM_AGE, NAME_MAX, registrationMessages } from './registration-constants.ts';
 
 /**
- * A person's name, date of birth and postcode (registration spec 5, signed-in spec 5), shared by registration,
- * account management and the card lookup; without registration's phone-number rules, so a page that only
- * asks for these does not load the phone-number metadata. Re-exported by ./registration.ts.
+ * A person's name, date of birth and postcode (docs/product/registration-and-sign-in.md §R5,
+ * docs/product/signed-in-pages.md §S5), shared by registration, account management and the card lookup;
+ * without registration's phone-number rules, so a page that only asks for these does not load the
+ * phone-number metadata. Re-exported by ./registration.ts.
  */
 
 // Letters of any language (with their combining marks), spaces, hyphens and apostrophes (straight or curly).
@@ -27,8 +28,9 @@ export const firstNameSchema = nameSchema(
 export const lastNameSchema = nameSchema(registrationMessages.lastName, registrationMessages.lastNameTooLong);
 
 /**
- * Inserts the slashes after the 2nd and 5th characters as the person types (spec 5), at most 10 characters.
- * When the person is deleting (the value got shorter than `previous`) nothing is inserted, so a slash can go.
+ * Inserts the slashes after the 2nd and 5th characters as the person types
+ * (docs/product/registration-and-sign-in.md §R5), at most 10 characters. When the person is deleting (the
+ * value got shorter than `previous`) nothing is inserted, so a slash can go.
  */
 export function formatDateOfBirthInput(raw: string, previous = ''): string {
   if (raw.length < previous.length) return raw.slice(0, 10);
@@ -43,8 +45,8 @@ export function formatDateOfBirthInput(raw: string, previous = ''): string {
 }
 
 /**
- * 'd/m/yyyy' (or with dashes) to 'YYYY-MM-DD' when it is a real calendar date in 1900-3000 (signed-in spec 5:
- * month 1 to 12, day valid for the month including leap years).
+ * 'd/m/yyyy' (or with dashes) to 'YYYY-MM-DD' when it is a real calendar date in 1900-3000
+ * (docs/product/signed-in-pages.md §S5: month 1 to 12, day valid for the month including leap years).
  */
 export function parseCalendarDate(value: string): string | undefined {
   const match = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(value.trim());
@@ -61,10 +63,10 @@ export function parseCalendarDate(value: string): string | undefined {
 export const parseDateOfBirth = (value: string): string | undefined =>
   /^\d{2}[/-]\d{2}[/-]\d{4}$/.test(value.trim()) ? parseCalendarDate(value) : undefined;
 
-/** 'DD/MM/YYYY' as typed to 'DD-MM-YYYY' as sent (spec 3). */
+/** 'DD/MM/YYYY' as typed to 'DD-MM-YYYY' as sent (docs/product/registration-and-sign-in.md §R3). */
 export const toSentDateOfBirth = (typed: string) => typed.trim().replaceAll('/', '-');
 
-/** Date of birth, typed or sent; 18 or over on `today()` (spec 5). */
+/** Date of birth, typed or sent; 18 or over on `today()` (docs/product/registration-and-sign-in.md §R5). */
 export const dateOfBirthSchema = (today: () => Date = () => new Date()) =>
   z
     .string({ error: registrationMessages.dateOfBirth })

@@ -1,5 +1,5 @@
 /**
- * The points goal's calls (issue 34, item 2; ADR 042): GET, PUT and DELETE the member's one goal, and the
+ * The points goal's calls (ADR 042): GET, PUT and DELETE the member's one goal, and the
  * rewards a goal can be.
  * Each path is written once here; no zod in this file, so a page that imports it loads no schema.
  */

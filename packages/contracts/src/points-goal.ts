@@ -3,7 +3,7 @@ import { MAX_POINTS_PER_TRANSFER } from './linked-partners.ts';
 import { wholeNumber } from './numbers.ts';
 
 /**
- * A points goal (issue 34, item 2; ADR 042): the one reward a member is saving towards, a voucher from the
+ * A points goal (ADR 042): the one reward a member is saving towards, a voucher from the
  * rewards catalogue or a conversion of points to a partner's, with their progress and an estimate of when they
  * will get there at their own pace.
  */

@@ -1,5 +1,5 @@
 /**
- * Points over time (issue 34, item 1; docs/decisions/041-points-over-time.md): the member's balance at the end
+ * Points over time (docs/decisions/041-points-over-time.md): the member's balance at the end
  * of each of the last 12 months and the points earned and spent each month, by partner group.
  * No zod in this file, so a page that imports it loads no schema (the payload is in points-history.ts).
  */

@@ -23,7 +23,7 @@ const monthSchema = /* @__PURE__ */ (() =>
     spent: byGroupSchema,
   }))();
 
-/** GET /ledger-api/points-history (issue 34, item 1; ADR 041): the last 12 months, oldest first. */
+/** GET /ledger-api/points-history (ADR 041): the last 12 months, oldest first. */
 export const pointsHistorySchema = /* @__PURE__ */ (() =>
   z.object({
     months: z.array(monthSchema),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Profile of the signed-in collector (signed-in spec 3: firstName, externalHandle). */
+/** Profile of the signed-in collector (docs/product/signed-in-pages.md §S3: firstName, externalHandle). */
 export const profileSchema = /* @__PURE__ */ (() =>
   z.object({
     firstName: z.string(),

@@ -1,4 +1,7 @@
-/** The /progressive identity calls of registration (registration spec 7); no zod in this file. */
+/**
+ * The /progressive identity calls of registration (docs/product/calls-and-errors.md §R7); no zod in this
+ * file.
+ */
 export const progressivePaths = {
   cardCheck: '/progressive/card-check',
   /** The card check through the bot-check API: its token in an `X-Recaptcha: Bearer` header. */

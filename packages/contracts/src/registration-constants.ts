@@ -2,18 +2,19 @@ import { passwordMessages } from './password.ts';
 
 /*
  * The plain values of registration (paths, steps, limits, messages), apart from its zod schemas, so that a
- * page that only shows them does not load zod and the phone-number metadata (issue 15). `./registration.ts`
- * re-exports all of them.
+ * page that only shows them does not load zod and the phone-number metadata. `./registration.ts` re-exports
+ * all of them.
  */
 
 /**
- * Registration (registration spec 2-5, 8, 9): every rule and message of section 5 as zod schemas, used by the
+ * Registration (docs/product/registration-and-sign-in.md §R2-§R5; docs/product/calls-and-errors.md §R8;
+ * docs/product/switches-and-constants.md §R9): every rule and message of §R5 as zod schemas, used by the
  * forms and the /progressive identity API alike, plus the titles, progress values, next steps and bands.
  */
 
 export const REGISTRATION_PREFIX = '/id/start';
 
-/** Progress bar value of each step (spec 2). */
+/** Progress bar value of each step (docs/product/registration-and-sign-in.md §R2). */
 export const registrationProgress = {
   'nectar-card-check': 10,
   'enter-card-number': 10,
@@ -30,7 +31,7 @@ export const registrationProgress = {
 } as const;
 export type RegistrationStep = keyof typeof registrationProgress;
 
-/** Titles offered (spec 3), in the spec's order. */
+/** Titles offered (docs/product/registration-and-sign-in.md §R3), in that order. */
 export const TITLES = [
   'Mr',
   'Mrs',
@@ -49,7 +50,7 @@ export const TITLES = [
   'Sis.',
 ] as const;
 
-/** Next steps the server answers (spec 4). */
+/** Next steps the server answers (docs/product/registration-and-sign-in.md §R4). */
 export const NEXT_STEPS = [
   'DO_EMAIL_CHECK',
   'DO_VERIFY_ANALOGUE_NECTAR',
@@ -64,16 +65,22 @@ export type NextStep = (typeof NEXT_STEPS)[number];
 export const USER_TYPES = ['GHOST', 'ANALOG', 'STANDARD'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-/** The readiness check is tried at most this many times (spec 4). */
+/** The readiness check is tried at most this many times (docs/product/registration-and-sign-in.md §R4). */
 export const READY_MAX_ATTEMPTS = 10;
-/** Sign-up status polling (spec 4, 9); the maximum is 'a named constant whose value is not shown'. */
+/**
+ * Sign-up status polling (docs/product/registration-and-sign-in.md §R4,
+ * docs/product/switches-and-constants.md §R9); the maximum is 'a named constant whose value is not shown'.
+ */
 export const SIGN_UP_POLL_INTERVAL_MS = 2000;
 export const SIGN_UP_POLL_MAX = 15;
 export const ADDRESS_SEARCH_DELAY_MS = 2000;
 export const COPY_CONFIRMATION_MS = 3000;
 export const BUSINESS_CATEGORIES_NOTICE_MS = 4000;
 
-/** Employee bands A to I; the form's band index 1-9 is sent as its letter (spec 3). */
+/**
+ * Employee bands A to I; the form's band index 1-9 is sent as its letter
+ * (docs/product/registration-and-sign-in.md §R3).
+ */
 export const EMPLOYEE_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const;
 export type EmployeeBand = (typeof EMPLOYEE_BANDS)[number];
 export const employeeBandLetter = (index: number): EmployeeBand => {
@@ -87,7 +94,10 @@ export const BUSINESS_NAME_MAX = 30;
 export const MEMORABLE_NAME_MAX = 15;
 export const MINIMUM_AGE = 18;
 
-/** Every message of spec 5 and 8 used by registration. */
+/**
+ * Every message of docs/product/registration-and-sign-in.md §R5 and docs/product/calls-and-errors.md §R8 used
+ * by registration.
+ */
 export const registrationMessages = {
   selectOption: 'Please select an option',
   title: 'Enter your title',
@@ -107,7 +117,8 @@ export const registrationMessages = {
   employees: 'Select number of employees',
   category: 'Enter what your business does',
   mobile: 'Enter your mobile number',
-  // Server phone-check error (spec 5 says its errors are shown; wording not shown).
+  // Server phone-check error (docs/product/registration-and-sign-in.md §R5 says its errors are shown; wording
+  // not shown).
   mobileInvalid: 'Enter a valid mobile number',
   memorableName: 'Enter a memorable name',
   memorableNameTooLong: `Memorable name must not be over ${MEMORABLE_NAME_MAX} characters`,

@@ -37,7 +37,7 @@ const messageOf = (schema: z.ZodType, value: unknown) => {
 const TODAY = new Date('2026-11-22T10:00:00Z');
 const dob = dateOfBirthSchema(() => TODAY);
 
-describe('registration rules of spec 5', () => {
+describe('registration validation rules and their messages', () => {
   it('card-check choice is required', () => {
     expect(messageOf(cardCheckChoiceSchema, undefined)).toBe('Please select an option');
     expect(messageOf(cardCheckChoiceSchema, 'no')).toBeUndefined();
@@ -241,7 +241,7 @@ describe('registration rules of spec 5', () => {
     });
   });
 
-  it('progress values of spec 2', () => {
+  it('gives each registration step its progress bar value', () => {
     expect(registrationProgress).toMatchObject({
       'nectar-card-check': 10,
       'enter-email-address': 20,

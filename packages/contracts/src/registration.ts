@@ -17,14 +17,15 @@ import {
 } from './registration-constants.ts';
 
 /**
- * Registration (registration spec 2-5, 8, 9): every rule and message of section 5 as zod schemas, used by the
+ * Registration (docs/product/registration-and-sign-in.md §R2-§R5; docs/product/calls-and-errors.md §R8;
+ * docs/product/switches-and-constants.md §R9): every rule and message of §R5 as zod schemas, used by the
  * forms and the /progressive identity API alike; the titles, progress values, next steps, bands and messages
  * live in ./registration-constants.ts (re-exported here).
  */
 export * from './registration-constants.ts';
 export * from './personal-details.ts';
 
-/** Registration failure mapping (spec 8). */
+/** Registration failure mapping (docs/product/calls-and-errors.md §R8). */
 export const registrationFailures = {
   DUPLICATE_EMAIL: 'Please log in.',
   INACTIVATED_ACCOUNT: 'Card not applicable for registration',
@@ -72,7 +73,10 @@ export const memorableNameSchema = /* @__PURE__ */ (() =>
     .min(1, { error: registrationMessages.memorableName, abort: true })
     .max(MEMORABLE_NAME_MAX, registrationMessages.memorableNameTooLong))();
 
-/** Mobile countries (spec 9: primary gb; pre-production allows more; the lists are our choice). */
+/**
+ * Mobile countries (docs/product/switches-and-constants.md §R9: primary gb; pre-production allows more; the
+ * lists are our choice).
+ */
 export const MOBILE_PRIMARY_COUNTRY = 'GB';
 export const MOBILE_COUNTRIES_PRODUCTION = ['GB', 'JE', 'GG', 'IM'] as const;
 export const MOBILE_COUNTRIES_PRE_PRODUCTION = [
@@ -120,7 +124,10 @@ export const contactPreferencesSchema = /* @__PURE__ */ (() =>
     contactByPost: z.boolean().default(false),
   }))();
 
-/** Registration password: the shared rules plus the person's own name and email (spec 5). */
+/**
+ * Registration password: the shared rules plus the person's own name and email
+ * (docs/product/registration-and-sign-in.md §R5).
+ */
 export const registrationPasswordSchema = (context: {
   firstName?: string;
   lastName?: string;
@@ -139,7 +146,8 @@ export const createPasswordFormSchema = /* @__PURE__ */ (() =>
       path: ['confirmPassword'],
     }))();
 
-/* ---------- identity API payloads (spec 3 and 7) ---------- */
+/* ---------- identity API payloads ---------- */
+/* Fields: docs/product/registration-and-sign-in.md §R3; calls: docs/product/calls-and-errors.md §R7. */
 
 export const authTokenSchema = /* @__PURE__ */ (() => z.string().min(20).max(200))();
 
@@ -172,7 +180,7 @@ export const emailCheckRequestSchema = /* @__PURE__ */ (() =>
 /** What a broken, used or expired emailed link says (the server's EMAIL_LINK_INVALID answer). */
 export const EMAIL_LINK_INVALID_MESSAGE =
   'This link has expired or has already been used. Please start again to get a new one.';
-/** An emailed link's token: a malformed one gets the link message, not the schema's words (issue 14). */
+/** An emailed link's token: a malformed one gets the link message, not the schema's words. */
 const emailLinkTokenSchema = /* @__PURE__ */ (() =>
   z
     .string({ error: EMAIL_LINK_INVALID_MESSAGE })
@@ -186,7 +194,10 @@ export const emailCheckConfirmRequestSchema = /* @__PURE__ */ (() =>
     verificationToken: emailLinkTokenSchema,
   }))();
 
-/** The same tab's confirmation (spec 7): the registration's authToken and the emailed link's token. */
+/**
+ * The same tab's confirmation (docs/product/calls-and-errors.md §R7): the registration's authToken and the
+ * emailed link's token.
+ */
 export const identityEmailCheckConfirmRequestSchema = /* @__PURE__ */ (() =>
   z.object({
     authToken: authTokenSchema,
@@ -222,7 +233,10 @@ export const customerDetailsRequestSchema = (today?: () => Date) =>
     dateOfBirth: dateOfBirthSchema(today),
   });
 
-/** POST /progressive/verify-analogue-nectar (spec 7): the plastic card holder's last name and date of birth. */
+/**
+ * POST /progressive/verify-analogue-nectar (docs/product/calls-and-errors.md §R7): the plastic card holder's
+ * last name and date of birth.
+ */
 export const verifyAnalogueRequestSchema = (today?: () => Date) =>
   z.object({
     authToken: authTokenSchema,
@@ -308,7 +322,9 @@ export const signUpStatusResponseSchema = /* @__PURE__ */ (() =>
     cardNumber: z.string().optional(),
   }))();
 
-/** Answer of POST /progressive/ready (spec 4's readiness check). */
+/**
+ * Answer of POST /progressive/ready (the readiness check of docs/product/registration-and-sign-in.md §R4).
+ */
 export const readyResponseSchema = /* @__PURE__ */ (() => z.object({ ready: z.boolean() }))();
 
 export const autoLoginRequestSchema = /* @__PURE__ */ (() =>
@@ -326,7 +342,8 @@ export const businessOffersRequestSchema = /* @__PURE__ */ (() =>
 /** The wording version of the registration terms stored with each consent. */
 export const REGISTRATION_WORDING_VERSION = 'registration-2026-11';
 
-/* ---------- business lookup (spec 3, 7: GET /business-lookup) ---------- */
+/* ---------- business lookup (GET /business-lookup) ---------- */
+/* Fields: docs/product/registration-and-sign-in.md §R3; call: docs/product/calls-and-errors.md §R7. */
 
 /** Employee bands as offered (index 1-9 in the form, sent as A-I). */
 export const BUSINESS_EMPLOYEES: Record<EmployeeBand, string> = {

@@ -60,7 +60,7 @@ describe('route table', () => {
     }
   });
 
-  it('keeps every session route of 2.3 behind a session and the public ones open', () => {
+  it('keeps every session-required route behind a session and the public ones open', () => {
     const access = (path: string) => ROUTES.find((route) => route.path === path)?.access;
     expect(access('/account/details/mobile-number')).toBe('session');
     expect(access('/feedbackMissingPoints')).toBe('session');
@@ -116,7 +116,7 @@ describe('route table', () => {
   });
 });
 
-describe('redirects (2.4)', () => {
+describe('redirects of old and alias paths', () => {
   it.each([
     ['/offers-saved', '', '/offers/sainsburys?filter=bonus'],
     ['/offers/food', '', '/offers/sainsburys?filter=bonus'],

@@ -3,18 +3,22 @@ import { IDENTITY_PREFIX, SIGN_IN_PATH } from './sign-in-paths.ts';
 import type { SwitchName } from './switches.ts';
 
 /**
- * The route table and redirects of signed-in spec 2.2-2.4 as data. The web app builds its router from it and
- * the server answers page requests from it (301 for a redirect, 200 for a page, 404 for anything else), so
- * both always agree. Paths use React Router syntax: `:name` for one segment, a trailing `*` for the rest.
+ * The route table and redirects of docs/product/signed-in-pages.md §S2.2-§S2.4 as data. The web app builds
+ * its router from it and the server answers page requests from it (301 for a redirect, 200 for a page, 404
+ * for anything else), so both always agree. Paths use React Router syntax: `:name` for one segment, a
+ * trailing `*` for the rest.
  */
 
 const p = brand.slug;
-/** The retailer in a path: lower case for the offers page, capitalised in the feedback page name (2.3). */
+/**
+ * The retailer in a path: lower case for the offers page, capitalised in the feedback page name
+ * (docs/product/signed-in-pages.md §S2.3).
+ */
 const retailerSlug = brand.retailer.toLowerCase().replace(/[^a-z0-9]/g, '');
 const retailerName = retailerSlug.charAt(0).toUpperCase() + retailerSlug.slice(1);
 
 export { IDENTITY_PREFIX, SIGN_IN_PATH };
-/** Where `next` points when the visitor was on the root (signed-in spec 4). */
+/** Where `next` points when the visitor was on the root (docs/product/signed-in-pages.md §S4). */
 export const DEFAULT_NEXT_PATH = '/my-offers';
 export const SUPERMARKET_OFFERS_PATH = `/offers/${retailerSlug}`;
 export const LEGAL_PREFIX = '/about/privacy-and-legal';
@@ -32,7 +36,10 @@ export interface AppRoute {
   title: string;
   /** The route exists only while this switch is on (otherwise the not-found page answers). */
   switch?: SwitchName;
-  /** When this switch is off the route shows `page` instead (the old feedback, 2.3). */
+  /**
+   * When this switch is off the route shows `page` instead (the old feedback,
+   * docs/product/signed-in-pages.md §S2.3).
+   */
   whenSwitchOff?: { switch: SwitchName; page: string; title: string };
   /** Where this page is one of the two catch-alls that close the table. */
   catchAll?: true;
@@ -63,7 +70,10 @@ const ses = (page: string, path: string, title: string, extra: Partial<AppRoute>
 
 const legal = (slug: string, title: string) => pub(`legal-${slug}`, `${LEGAL_PREFIX}/${slug}`, title);
 
-/** Identity pages under {prefix} (registration spec 2); their pages belong to the identity features. */
+/**
+ * Identity pages under {prefix} (docs/product/registration-and-sign-in.md §R2); their pages belong to the
+ * identity features.
+ */
 const identityRoutes: AppRoute[] = [
   pub('id-nectar-card-check', `${IDENTITY_PREFIX}/nectar-card-check`, "Right, let's get started"),
   pub('id-enter-email-address', `${IDENTITY_PREFIX}/enter-email-address`, "We'll now verify your email"),
@@ -97,11 +107,11 @@ const identityRoutes: AppRoute[] = [
   pub('id-temp-card-success', `${IDENTITY_PREFIX}/temp-card/success`, 'Check your email'),
   pub('id-forgotten-password', `${IDENTITY_PREFIX}/forgotten-password`, 'Reset your password'),
   pub('id-reset-password', `${IDENTITY_PREFIX}/reset-password`, 'Choose a new password'),
-  // Consent (issue 16): a partner app asks the member once for what it wants to see.
+  // Consent (ADR 017): a partner app asks the member once for what it wants to see.
   pub('id-consent', `${IDENTITY_PREFIX}/consent`, 'Connect an app to your account'),
 ];
 
-/** Public routes (signed-in spec 2.2). */
+/** Public routes (docs/product/signed-in-pages.md §S2.2). */
 const publicRoutes: AppRoute[] = [
   pub('welcome', '/', `Collect ${brand.name} points`),
   pub('welcome', '/welcome', `Collect ${brand.name} points`),
@@ -183,9 +193,10 @@ const publicRoutes: AppRoute[] = [
   pub('logout', '/logout', 'Logging you out'),
 ];
 
-/** Session-required routes (signed-in spec 2.3). */
+/** Session-required routes (docs/product/signed-in-pages.md §S2.3). */
 const sessionRoutes: AppRoute[] = [
-  // The campaign page switch (signed-in spec 9; ADR 038): the campaign (marketing event) pages exist only while it is on.
+  // The campaign page switch (docs/product/switches-and-constants.md §S9; ADR 038): the campaign (marketing
+  // event) pages exist only while it is on.
   ses('marketing-event', '/marketing-event/:eventId', 'Event', { switch: 'campaignPage' }),
   ses(
     'marketing-event-terms',
@@ -219,9 +230,9 @@ const sessionRoutes: AppRoute[] = [
   ses('card-savings', `/card/activity/${p}-savings`, `Your ${brand.name} savings`),
   ses('card-spend', '/card/spend', 'Your spending'),
   ses('activity-breakdown', '/activity/breakdown', 'Activity breakdown'),
-  // Points over time (issue 34, item 1; ADR 041).
+  // Points over time (ADR 041).
   ses('points-history', '/activity/points', 'Your points over time'),
-  // A points goal (issue 34, item 2; ADR 042).
+  // A points goal (ADR 042).
   ses('points-goal', '/activity/goal', 'Your points goal'),
   ses('account', '/account', 'Your account'),
   ses('account-replace-card', '/account/replace-card', 'Replace your card'),
@@ -243,10 +254,10 @@ const sessionRoutes: AppRoute[] = [
   ses('account-sound-effects', '/account/sound-effects', 'Sound effects'),
   ses('account-advertising-preference', '/account/advertising-preference', 'Advertising preference'),
   ses('account-security', '/account/security', 'Security and devices'),
-  // Missing points, self-service (issue 34, item 3; ADR 043): the member's claims and the claim form.
+  // Missing points, self-service (ADR 043): the member's claims and the claim form.
   ses('missing-points', '/account/missing-points', 'Missing points'),
   ses('missing-points-claim', '/account/missing-points/claim', 'Claim missing points'),
-  // Download my data (issue 34, item 4; ADR 044): the request page and the emailed link's page.
+  // Download my data (ADR 044): the request page and the emailed link's page.
   ses('account-your-data', '/account/your-data', 'Download your data'),
   ses('account-your-data-download', '/account/your-data/download/:token', 'Download your data'),
   ses('card-coming', '/card-coming', 'Your card is on its way'),
@@ -282,7 +293,10 @@ export const ROUTES: readonly AppRoute[] = [...publicRoutes, ...sessionRoutes, .
 
 const r = (from: string, to: string, keepQuery = true): Redirect => ({ from, to, keepQuery });
 
-/** Redirects of signed-in spec 2.4 (targets may chain; resolvePath follows them to the end). */
+/**
+ * Redirects of docs/product/signed-in-pages.md §S2.4 (targets may chain; resolvePath follows them to the
+ * end).
+ */
 export const REDIRECTS: readonly Redirect[] = [
   r('/offers-saved', `${SUPERMARKET_OFFERS_PATH}?filter=bonus`),
   r('/offers/food', `${SUPERMARKET_OFFERS_PATH}?filter=bonus`),
@@ -298,8 +312,9 @@ export const REDIRECTS: readonly Redirect[] = [
   r('/login', SIGN_IN_PATH),
   r('/enter-card-number', `${IDENTITY_PREFIX}/enter-card-number`),
   r('/card-number', `${IDENTITY_PREFIX}/enter-card-number`),
-  // Spec 2.4 sends these to /start/existing-nectar-check, which here is the registration card check: a member
-  // who forgot a password would be asked to register. They go to the identity area's password reset (ADR 015).
+  // docs/product/signed-in-pages.md §S2.4 sends these to /start/existing-nectar-check, which here is the
+  // registration card check: a member who forgot a password would be asked to register. They go to the
+  // identity area's password reset (ADR 015).
   r('/forgotten-password', `${IDENTITY_PREFIX}/forgotten-password`),
   r('/reset-password', `${IDENTITY_PREFIX}/reset-password`),
   r('/start/enter-email', '/start/choose-an-account'),
@@ -338,7 +353,7 @@ export const REDIRECTS: readonly Redirect[] = [
   r('/now', `${IDENTITY_PREFIX}/nectar-card-check`),
 ];
 
-/** Analytics page names of signed-in spec 2.5 (other pages report their path). */
+/** Analytics page names of docs/product/signed-in-pages.md §S2.5 (other pages report their path). */
 export const ANALYTICS_PAGE_NAMES: Readonly<Record<string, string>> = {
   '/history': 'Wallet - Transactions',
   [DEFAULT_NEXT_PATH]: 'New Offers',
@@ -458,7 +473,10 @@ export function resolvePath(pathname: string, search: string, isOn: IsSwitchOn):
   throw new Error(`Redirect loop at ${pathname}`);
 }
 
-/** Where the session guard and a 401 send a visitor: card-number sign-in with `next` (signed-in spec 4). */
+/**
+ * Where the session guard and a 401 send a visitor: card-number sign-in with `next`
+ * (docs/product/signed-in-pages.md §S4).
+ */
 export function signInPathFor(currentPath: string): string {
   const next = currentPath === '/' || currentPath === '' ? DEFAULT_NEXT_PATH : currentPath;
   return `${SIGN_IN_PATH}?${new URLSearchParams({ next }).toString()}`;

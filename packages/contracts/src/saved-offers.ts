@@ -3,13 +3,13 @@ import type { Offer } from './offers.ts';
 import { compareText } from './text-order.ts';
 
 /*
- * No zod here: the homepage lists saved offers without loading it (issue 15). The screen's choice from the URL is
- * read with savedOffersChoiceSchema (saved-offers-choice.ts).
+ * No zod here: the homepage lists saved offers without loading it. The screen's choice from the URL is read
+ * with savedOffersChoiceSchema (saved-offers-choice.ts).
  */
 
 /**
- * The saved offers screen's choices (signed-in spec 2.6): sort recentlySaved or endingSoon, filter allOffers,
- * the retailer's offers (`sainsburysOffers` in the contract) or partnersOffers.
+ * The saved offers screen's choices (docs/product/signed-in-pages.md §S2.6): sort recentlySaved or
+ * endingSoon, filter allOffers, the retailer's offers (`sainsburysOffers` in the contract) or partnersOffers.
  */
 /** The saved offers screen: the `saved` value of the route table's /offers/:offerType. */
 export const SAVED_OFFERS_PATH = '/offers/saved';
@@ -38,7 +38,7 @@ export const savedOffersFilterLabels: Record<SavedOffersFilter, string> = {
 };
 
 /** The choice carried in the address (`?sort=&filter=`); an unknown value falls back to the default. */
-/** An offer counts as saved if bookmarked or loaded (signed-in spec 3). */
+/** An offer counts as saved if bookmarked or loaded (docs/product/signed-in-pages.md §S3). */
 export const isSavedOffer = (offer: Pick<Offer, 'isBookmarked' | 'state'>) =>
   offer.isBookmarked || offer.state === 'LOADED' || offer.state === 'PINNED';
 

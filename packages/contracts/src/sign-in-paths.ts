@@ -1,28 +1,39 @@
-/** Sign-in's paths and the web client at the identity provider, without zod (issue 15: a first route's JS). */
+/**
+ * Sign-in's paths and the web client at the identity provider, without zod, so a first route's JS stays
+ * small.
+ */
 
-/** The identity path prefix of the registration spec ({prefix}). */
+/** The identity path prefix ({prefix} in docs/product/registration-and-sign-in.md §R2). */
 export const IDENTITY_PREFIX = '/id/start';
-/** Where a sign-in lands when no allow-listed `next` was given (issue 4). */
+/** Where a sign-in lands when no allow-listed `next` was given. */
 export const DEFAULT_AFTER_SIGN_IN = '/homepage';
-/** The web app's own client at the identity provider (signed-in spec 7.3, "External login"). */
+/**
+ * The web app's own client at the identity provider (docs/product/calls-and-errors.md §S7.3, "External
+ * login").
+ */
 export const WEB_CLIENT_ID = 'nectar-web';
 export const OAUTH_REDIRECT_PATH = '/oauth_redirect';
 export const LOGOUT_PATH = '/logout';
-/** Scope the web app asks for: 'openid offline' gives a refresh token (spec 7). */
+/**
+ * Scope the web app asks for: 'openid offline' gives a refresh token (docs/product/calls-and-errors.md §R7).
+ */
 export const WEB_SCOPE = 'openid offline';
 /** The identity provider's endpoints sit under this path on the same origin. */
 export const OIDC_PATH = '/oauth2';
 export const OIDC_AUTHORIZATION_PATH = `${OIDC_PATH}/auth`;
 export const OIDC_END_SESSION_PATH = `${OIDC_PATH}/sessions/logout`;
-/** Error code of the device 2FA step (spec 8). */
+/** Error code of the device 2FA step (docs/product/calls-and-errors.md §R8). */
 export const DEVICE_2FA_ERROR_CODE = '141';
 
-/** Card-number sign-in, where the session guard and a 401 send a visitor (signed-in spec 4). */
+/**
+ * Card-number sign-in, where the session guard and a 401 send a visitor
+ * (docs/product/signed-in-pages.md §S4).
+ */
 export const SIGN_IN_PATH = `${IDENTITY_PREFIX}/login`;
 
 /**
- * The card-number pages of sign-in (registration spec: 'Enter your card number'): entered without an identity
- * interaction (`uid`), they start the authorization request.
+ * The card-number pages of sign-in (docs/product/registration-and-sign-in.md §R2: 'Enter your card number'):
+ * entered without an identity interaction (`uid`), they start the authorization request.
  */
 export const CARD_NUMBER_PATHS = [
   SIGN_IN_PATH,
@@ -31,10 +42,10 @@ export const CARD_NUMBER_PATHS = [
 ] as const;
 
 /**
- * The authorization request of the external login (signed-in spec 7.3) for the app at `origin`: audience,
- * mission, client, redirect, code flow, scope 'openid offline', the S256 `challenge`, `state`, platform web and
- * action. Built by the browser (apps/web start-sign-in.ts), or by the server for a card-number page's first
- * load (apps/server sign-in-start.ts).
+ * The authorization request of the external login (docs/product/calls-and-errors.md §S7.3) for the app at
+ * `origin`: audience, mission, client, redirect, code flow, scope 'openid offline', the S256 `challenge`,
+ * `state`, platform web and action. Built by the browser (apps/web start-sign-in.ts), or by the server for a
+ * card-number page's first load (apps/server sign-in-start.ts).
  */
 export function authorizationUrl(origin: string, challenge: string, state: string): string {
   const url = new URL(OIDC_AUTHORIZATION_PATH, origin);
@@ -92,8 +103,9 @@ export function readPendingSignInValue(value: string | undefined): PendingSignIn
 const NEXT_MAX_LENGTH = 512;
 
 /**
- * `next` is honoured only for same-origin paths of the app (spec 5: redirect targets from the allow-list):
- * one leading slash, no scheme, no backslash, no protocol-relative `//host`, and never back into sign-in.
+ * `next` is honoured only for same-origin paths of the app (docs/product/registration-and-sign-in.md §R5:
+ * redirect targets from the allow-list): one leading slash, no scheme, no backslash, no protocol-relative
+ * `//host`, and never back into sign-in.
  */
 export function safeNext(next: string | null | undefined): string | undefined {
   if (!next || next.length > NEXT_MAX_LENGTH) return undefined;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fullCardNumberSchema } from './card-number.ts';
 
-// Paths, the web client and `safeNext` have no zod: pages that only need them do not load it (issue 15).
+// Paths, the web client and `safeNext` have no zod: pages that only need them do not load it.
 export * from './sign-in-paths.ts';
 import { DEVICE_2FA_ERROR_CODE } from './sign-in-paths.ts';
 
@@ -25,7 +25,10 @@ export const passwordInputSchema = /* @__PURE__ */ (() =>
     .min(1, signInMessages.passwordEmpty)
     .max(PASSWORD_MAX_LENGTH, `Your password must not be over ${PASSWORD_MAX_LENGTH} characters`))();
 
-/** POST /recaptcha/collector/sessions (signed-in spec 7.3), plus the identity interaction it completes. */
+/**
+ * POST /recaptcha/collector/sessions (docs/product/calls-and-errors.md §S7.3), plus the identity interaction
+ * it completes.
+ */
 export const collectorSessionRequestSchema = /* @__PURE__ */ (() =>
   z.object({
     collectorId: fullCardNumberSchema,
@@ -51,7 +54,7 @@ export const collectorSessionResponseSchema = /* @__PURE__ */ (() => z.object({ 
 /** GET /nectar-session-api/remember. */
 export const rememberedCardSchema = /* @__PURE__ */ (() => z.object({ cardNumber: z.string().nullable() }))();
 
-/** POST /session-api/session/sessions/oauth (spec 7.3). */
+/** POST /session-api/session/sessions/oauth (docs/product/calls-and-errors.md §S7.3). */
 export const oauthSessionRequestSchema = /* @__PURE__ */ (() =>
   z.object({
     code: z.string().min(1).max(512),
@@ -66,17 +69,23 @@ export type OauthSessionRequest = z.infer<typeof oauthSessionRequestSchema>;
 
 export const oauthSessionResponseSchema = /* @__PURE__ */ (() =>
   z.object({
-    /** The session-created date the browser stores (signed-in spec 4). */
+    /** The session-created date the browser stores (docs/product/signed-in-pages.md §S4). */
     sessionCreatedAt: z.string(),
     firstName: z.string().nullable(),
   }))();
 export type OauthSessionResponse = z.infer<typeof oauthSessionResponseSchema>;
 
-/** Server logout answers the id token for the identity logout (spec 3: logout {oidcToken}). */
+/**
+ * Server logout answers the id token for the identity logout (docs/product/registration-and-sign-in.md §R3:
+ * logout {oidcToken}).
+ */
 export const logoutResponseSchema = /* @__PURE__ */ (() => z.object({ oidcToken: z.string().nullable() }))();
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
-/** One-time code messages (device 2FA, password-reset 2FA); the spec names them without wording (spec 8). */
+/**
+ * One-time code messages (device 2FA, password-reset 2FA); docs/product/calls-and-errors.md §S8 names them
+ * without wording.
+ */
 export const twoFactorMessages = {
   codeSent: (destination: string) => `We've sent a 6-digit code to ${destination}. It lasts 10 minutes.`,
   empty: 'Enter the code we sent you',
@@ -85,7 +94,7 @@ export const twoFactorMessages = {
   expired: 'That code has expired. Ask for a new one.',
   maxAttempts: 'Too many wrong codes. Ask for a new one.',
   resendLimit: "You've asked for too many codes. Please try again later.",
-  /** The code page of a sign-in that finished, expired or never was (issue 29, item 6). */
+  /** The code page of a sign-in that finished, expired or never was. */
   linkInvalid: 'This link has expired or has already been used. Log in again to get a new code.',
 } as const;
 
@@ -99,13 +108,19 @@ export const twoFaCodeSchema = /* @__PURE__ */ (() =>
     .min(1, twoFactorMessages.empty)
     .regex(/^\d{6}$/, twoFactorMessages.format))();
 
-/** The pending sign-in handle of device 2FA (spec 7.3 calls it encryptedSessionJwt); opaque to the browser. */
+/**
+ * The pending sign-in handle of device 2FA (docs/product/calls-and-errors.md §S7.3 calls it
+ * encryptedSessionJwt); opaque to the browser.
+ */
 export const encryptedSessionJwtSchema = /* @__PURE__ */ (() =>
   z
     .string({ error: twoFactorMessages.linkInvalid })
     .regex(/^[\w-]{20,100}$/, twoFactorMessages.linkInvalid))();
 
-/** The 403 answer of the code exchange when device 2FA is needed (error code 141, spec 8). */
+/**
+ * The 403 answer of the code exchange when device 2FA is needed (error code 141,
+ * docs/product/calls-and-errors.md §R8, §S8).
+ */
 export const device2faChallengeSchema = /* @__PURE__ */ (() =>
   z.object({
     code: z.literal(DEVICE_2FA_ERROR_CODE),

@@ -1,9 +1,15 @@
 import { brand, type Brand } from './brand.ts';
 
-/** The three environments of signed-in spec 9; a host outside the brand's lists has none. */
+/**
+ * The three environments of docs/product/switches-and-constants.md §S9; a host outside the brand's lists has
+ * none.
+ */
 export type Environment = 'local' | 'preProduction' | 'production';
 
-/** [local, pre-production, production] defaults of the feature switch table (signed-in spec 9). */
+/**
+ * [local, pre-production, production] defaults of the feature switch table
+ * (docs/product/switches-and-constants.md §S9).
+ */
 type Defaults = readonly [local: boolean, preProduction: boolean, production: boolean];
 
 export const SWITCH_TABLE = {
@@ -32,8 +38,9 @@ export const SWITCH_TABLE = {
 export type SwitchName = keyof typeof SWITCH_TABLE;
 export const SWITCH_NAMES = Object.keys(SWITCH_TABLE) as SwitchName[];
 /**
- * Switches the operator turns on at run time through the remote configuration (signed-in spec 7.8, 9): our
- * server's `GET /anonymous-platform-status-api/remote-config`. Each is on only where the value for the current
+ * Switches the operator turns on at run time through the remote configuration
+ * (docs/product/calls-and-errors.md §S7.8; docs/product/switches-and-constants.md §S9): our server's
+ * `GET /anonymous-platform-status-api/remote-config`. Each is on only where the value for the current
  * environment is true, and off when the fetch fails.
  */
 export const REMOTE_SWITCH_NAMES = ['maintenance', 'chatBot', 'queenPassing', 'cms'] as const;
@@ -53,7 +60,10 @@ export const FAUX_SWITCHES_PARAM = 'fauxSwitches';
 /** Mirror of the remembered override lists for the server (it decides 404 for gated routes). */
 export const SWITCHES_COOKIE = 'lc_switches';
 
-/** Environment from the host name (signed-in spec 9): localhost is local; an unknown host has none. */
+/**
+ * Environment from the host name (docs/product/switches-and-constants.md §S9): localhost is local; an unknown
+ * host has none.
+ */
 export function environmentOf(hostname: string, config: Brand = brand): Environment | undefined {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1') return 'local';
@@ -80,9 +90,9 @@ export interface SwitchInputs {
 }
 
 /**
- * Resolves every switch (signed-in spec 9): a name in the override list is on; a remote switch is on only
- * when the remote value for this environment is true (off when the fetch failed); otherwise the table's
- * value for the environment; with no environment, off.
+ * Resolves every switch (docs/product/switches-and-constants.md §S9): a name in the override list is on; a
+ * remote switch is on only when the remote value for this environment is true (off when the fetch failed);
+ * otherwise the table's value for the environment; with no environment, off.
  */
 export function resolveSwitches({
   environment,

@@ -3,7 +3,7 @@ import type { ErrorCode } from './error-codes.ts';
 import { brand } from './brand.ts';
 import { emailSchema } from './email.ts';
 
-/** Registration spec 9 and signed-in spec 9: a temporary card is valid 30 days from issue. */
+/** docs/product/switches-and-constants.md §R9 and §S9: a temporary card is valid 30 days from issue. */
 export const TEMP_CARD_VALID_DAYS = 30;
 
 /**
@@ -14,16 +14,21 @@ export const TEMP_CARD_SEND_LIMIT = 3;
 export const TEMP_CARD_SEND_WINDOW_MINUTES = 60;
 
 /**
- * The 'selected partners' a temporary card collects points at (signed-in spec 1). The spec does not list them;
- * the retailer and the fuel partner are the ones a new member meets first.
+ * The 'selected partners' a temporary card collects points at (docs/product/signed-in-pages.md §S1, which
+ * does not list them): the retailer and the fuel partner are the ones a new member meets first.
  */
 export const TEMP_CARD_PARTNERS: readonly string[] = [brand.retailer, brand.fuelPartner];
 
-/** Registration spec 5, 'Temp-card terms checkbox' and 'Temp-card privacy checkbox'. */
+/**
+ * docs/product/registration-and-sign-in.md §R5, 'Temp-card terms checkbox' and 'Temp-card privacy checkbox'.
+ */
 export const tempCardMessages = {
   termsRequired: 'Confirm you agree before continuing',
   privacyRequired: 'Confirm before continuing',
-  /** Registration spec 8, Duplicate Email: the same words registration uses, so nothing more is disclosed. */
+  /**
+   * docs/product/calls-and-errors.md §R8, Duplicate Email: the same words registration uses, so nothing more
+   * is disclosed.
+   */
   duplicateEmail: 'Please log in.',
   sendLimitReached:
     "You've asked for this email a few times already. Please check your inbox and junk folder, or try again in an hour.",
@@ -42,7 +47,10 @@ export const tempCardWording = {
   privacy: "I've read the Privacy Policy, and I confirm I'm 18 or over and a UK resident.",
 } as const;
 
-/** The consents a temporary card stores, one row each (registration spec 1: policy, 18 or over, UK resident). */
+/**
+ * The consents a temporary card stores, one row each (docs/product/registration-and-sign-in.md §R1: policy,
+ * 18 or over, UK resident).
+ */
 export const TEMP_CARD_CONSENT_KINDS = [
   'temp-card-collector-rules',
   'privacy-policy',
@@ -91,7 +99,7 @@ export const tempCardSchema = /* @__PURE__ */ (() =>
   }))();
 export type TempCard = z.infer<typeof tempCardSchema>;
 
-/** A malformed link says what an unknown one says, never the schema's own words (issue 14). */
+/** A malformed link says what an unknown one says, never the schema's own words. */
 export const tempCardQuerySchema = /* @__PURE__ */ (() =>
   z.object({
     token: z.string().min(16, tempCardMessages.notFound).max(128, tempCardMessages.notFound),

@@ -2,8 +2,8 @@
  * Alphabetical order ignoring case, then lower case first (as `localeCompare` puts them), so that the order is
  * stable. Without `Intl`:
  * `localeCompare` loads the browser's collation data on its first call, about 30 ms of a throttled phone's main
- * thread in the middle of a page's first render (issue 32, item 1); the lists it orders (offer titles, category
- * names) are plain English.
+ * thread in the middle of a page's first render; the lists it orders (offer titles, category names) are plain
+ * English.
  */
 export const compareText = (a: string, b: string) => {
   const left = a.toLowerCase();

@@ -1,12 +1,12 @@
 /**
- * Business constants of signed-in spec 9 that set what the screens show (ADR 038): one definition, read by
- * every page that uses them.
+ * Business constants of docs/product/switches-and-constants.md §S9 that set what the screens show (ADR 038):
+ * one definition, read by every page that uses them.
  */
 
 /** 'Partners count shown 500': the number of partners the product tells a member about. */
 export const PARTNERS_COUNT = 500;
 
-/** 'Popup height is window height minus 135' (signed-in spec 2.6). */
+/** 'Popup height is window height minus 135' (docs/product/signed-in-pages.md §S2.6). */
 export const POPUP_HEIGHT_OFFSET = 135;
 
 /**
@@ -22,7 +22,10 @@ export const MODAL_HEIGHT = { min: 200, max: 272 } as const;
 export const PARTNER_MODAL_HEIGHT = { tall: 360, short: 260 } as const;
 export const PARTNER_MODAL_VIEWPORT = { tall: 460, short: 260 } as const;
 
-/** A popup's least and greatest height in a window of this height (signed-in spec 2.6 and 9). */
+/**
+ * A popup's least and greatest height in a window of this height (docs/product/signed-in-pages.md §S2.6 and
+ * docs/product/switches-and-constants.md §S9).
+ */
 export function popupHeights(windowHeight: number): { minHeight: number; maxHeight: number } {
   const available = windowHeight - POPUP_HEIGHT_OFFSET;
   return {
@@ -31,7 +34,9 @@ export function popupHeights(windowHeight: number): { minHeight: number; maxHeig
   };
 }
 
-/** A linked-partner modal's height in a window of this height (signed-in spec 9). */
+/**
+ * A linked-partner modal's height in a window of this height (docs/product/switches-and-constants.md §S9).
+ */
 export function partnerModalHeight(windowHeight: number): number {
   if (windowHeight >= PARTNER_MODAL_VIEWPORT.tall) return PARTNER_MODAL_HEIGHT.tall;
   if (windowHeight >= PARTNER_MODAL_VIEWPORT.short) return PARTNER_MODAL_HEIGHT.short;

@@ -3,10 +3,12 @@ import { z } from 'zod';
 /** 200 points are worth £1 at the till. */
 export const POINTS_PER_POUND = 200;
 
-/** Signed-in spec 8 (hotel partner redemption lock) and 'You've redeemed your points!'. */
+/**
+ * docs/product/calls-and-errors.md §S8 (hotel partner redemption lock) and 'You've redeemed your points!'.
+ */
 export const redemptionMessages = {
   locked: "you can't spend points with this account right now",
-  /** The spend page, before anything is chosen, when the redemption lock is on (issue 29, item 7). */
+  /** The spend page, before anything is chosen, when the redemption lock is on. */
   lockedTitle: 'Your points are locked.',
   lockedNotice:
     "While the redemption lock is on, nobody can spend this account's points. You can turn it off in your account settings.",
@@ -40,7 +42,7 @@ export const redemptionRequestSchema = /* @__PURE__ */ (() =>
   }))();
 export type RedemptionRequest = z.infer<typeof redemptionRequestSchema>;
 
-/** Signed-in spec 3 'Voucher', plus what the member needs to find it again. */
+/** docs/product/signed-in-pages.md §S3 'Voucher', plus what the member needs to find it again. */
 export const voucherSchema = /* @__PURE__ */ (() =>
   z.object({
     id: z.string(),

@@ -1,13 +1,21 @@
 import { z } from 'zod';
 
-/** The year-in-review id kept in the browser and cleared on logout (spec 9: 'year-in-review'). */
+/**
+ * The year-in-review id kept in the browser and cleared on logout
+ * (docs/product/switches-and-constants.md §S9: 'year-in-review').
+ */
 export const YEAR_IN_REVIEW_ID = 'year-in-review';
-/** The first year with activity (spec 9: activity start date 2025-01-01). */
+/**
+ * The first year with activity (docs/product/switches-and-constants.md §S9: activity start date 2025-01-01).
+ */
 export const FIRST_PLAYBACK_YEAR = 2025;
 /** What 200 points are worth at the till, in pounds (the help centre's 'Every 200 points are worth £1'). */
 export const POINTS_PER_POUND = 200;
 
-/** GET /year-in-review-api/playbacks/{year} (spec 7.8: path and payload not shown; ADR 015). */
+/**
+ * GET /year-in-review-api/playbacks/{year} (docs/product/calls-and-errors.md §S7.8: path and payload not
+ * shown; ADR 015).
+ */
 export const playbackSchema = /* @__PURE__ */ (() =>
   z.object({
     year: z.number().int(),

@@ -13,7 +13,7 @@ export const CLAIMS_USAGE = [
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 /**
- * The operator's missing-points command (issue 34, item 3; ADR 043), until an operator console exists: lists
+ * The operator's missing-points command (ADR 043), until an operator console exists: lists
  * claims, grants or refuses one through the module's service (the ledger, the email). Answers the exit code:
  * 0 done, 1 refused by a rule (the description printed), 2 wrong usage.
  */

@@ -20,7 +20,7 @@ const balance = (t: TestApp, cookie: string) =>
 const unavailable = { code: 'SERVICE_UNAVAILABLE', description: 'Something went wrong. Try again' };
 
 describe.runIf(process.env.TEST_DB === 'postgres')(
-  'a stalled database answers 503 in time',
+  'a stalled database answers 503 in time instead of leaving requests hanging',
   () => {
     describe('a statement waiting on a lock held by another connection', () => {
       let t: TestApp;

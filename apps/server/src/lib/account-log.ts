@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { accountEvents } from '../db/schema/account.ts';
 
 /**
- * Writes one entry of the member's account log (issue 12): what happened, when, from which address and
+ * Writes one entry of the member's account log: what happened, when, from which address and
  * browser. `detail` must never hold a secret (no codes, passwords, tokens).
  */
 export async function recordAccountEvent(

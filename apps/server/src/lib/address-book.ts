@@ -2,7 +2,7 @@ import { toNormalised } from 'postcode';
 import type { Address } from '@app/contracts/registration';
 
 /**
- * Address find behind an interface (issue 5, point 7). The default provider answers from a bundled set of
+ * Address find behind an interface. The default provider answers from a bundled set of
  * generated addresses for a few dozen postcodes (listed in the README); another provider can be plugged in.
  */
 export interface AddressProvider {
@@ -18,7 +18,7 @@ interface PostcodeArea {
   numbers: number[] | string;
 }
 
-/** Generated streets; `SW1A 1AA` has exactly one address and `M1 1AE` has several (issue 5). */
+/** Generated streets; `SW1A 1AA` has exactly one address and `M1 1AE` has several. */
 const AREAS: PostcodeArea[] = [
   { postcode: 'SW1A 1AA', street: 'The Mall', town: 'London', numbers: 'Buckingham Palace' },
   { postcode: 'M1 1AE', street: 'Piccadilly', town: 'Manchester', numbers: [1, 2, 3, 4, 5, 6, 7, 8] },

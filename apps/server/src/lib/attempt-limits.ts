@@ -10,7 +10,7 @@ export interface AttemptLimit {
 }
 
 /**
- * Limits per account or per card (issue 10), shared by every instance, on top of the per-IP limits of the
+ * Limits per account or per card, shared by every instance, on top of the per-IP limits of the
  * routes. docs/security.md lists them.
  */
 export const ACCOUNT_LIMITS = {

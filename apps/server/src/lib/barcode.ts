@@ -50,7 +50,7 @@ function modules(text: string): number[] {
  * The barcode as a black-and-white PNG (1 bit a pixel), written here: every row of bars is the same, so the rows
  * after the first are "same as above" (filter 2, all zeros) and the file is under 1 KB. bwip-js's own picture was
  * drawn in colour and then packed again by pngjs trying every filter on every row at deflate level 9: about 13 ms
- * of CPU for each code never seen before, a new voucher's on every redemption (issue 35: 20 ms of CPU a
+ * of CPU for each code never seen before, a new voucher's on every redemption (20 ms of CPU a
  * redemption); this takes well under a millisecond.
  */
 function drawPng(bars: number[], { height, inkTop, inkRows, side }: Geometry): Buffer {
@@ -112,7 +112,10 @@ const chunk = (type: string, data: Buffer) => {
  */
 const drawn = new LRUCache<string, string>({ max: 2_000 });
 
-/** A code128 barcode of `text` as a base64 PNG (signed-in spec 8: the customer loyalty barcode). */
+/**
+ * A code128 barcode of `text` as a base64 PNG (docs/product/signed-in-pages.md §S3: the customer loyalty
+ * barcode).
+ */
 export async function renderCardBarcode(text: string): Promise<string> {
   const cached = drawn.get(text);
   if (cached) return cached;

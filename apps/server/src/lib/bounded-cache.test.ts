@@ -10,7 +10,7 @@ const aRead = (id: number) => ({ id, lines: Array.from({ length: 100 }, (_, i) =
 /** A change feed that is always reliable and never announces anything. */
 const quietFeed = { subscribe: () => () => undefined, reliable: () => true } as unknown as ChangeFeed;
 
-describe('boundedCache (issue 35, item 7)', () => {
+describe('boundedCache: bounded by bytes, expired entries cleared', () => {
   afterEach(() => vi.useRealTimers());
 
   it('holds at most its bytes, however many members are read, keeping the most recent', () => {

@@ -26,7 +26,7 @@ export interface BoundedCacheOptions<V> {
 }
 
 /**
- * A memory cache bounded by what it holds, not by its number of entries (issue 35, item 7; ADR 032): entries of
+ * A memory cache bounded by what it holds, not by its number of entries (ADR 032): entries of
  * 40 KB under a cap of 50,000 entries came to 2 GB. Expired entries are cleared by one timer per cache every
  * ttlMs (lru-cache only drops an expired entry when it is read again, so members who do not come back stayed
  * in memory); the timer holds the cache weakly and ends with it.

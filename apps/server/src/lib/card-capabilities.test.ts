@@ -26,7 +26,7 @@ const refusal = (card: CardForCapabilities, action: CardAction, partner?: string
   }
 };
 
-describe('card capabilities (signed-in spec 1, temporary card)', () => {
+describe('card capabilities (docs/product/signed-in-pages.md §S1, temporary card)', () => {
   it('lets a temporary card get member prices and collect at the retailer and the fuel partner', () => {
     expect(refusal(temporary, 'member-prices')).toBeUndefined();
     expect(refusal(temporary, 'collect-points', "Sainsbury's")).toBeUndefined();

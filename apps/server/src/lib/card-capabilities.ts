@@ -6,10 +6,10 @@ import { cards } from '../db/schema/core.ts';
 import { AppError } from './app-error.ts';
 
 /**
- * What a card lets its holder do (signed-in spec 1, 'Temporary card'): both card kinds get member prices and
- * retailer points; a temporary card lacks personalised prices, spend, bonus offers and partner offers, and
- * collects only at selected partners. An expired temporary card can do nothing. Later services call the
- * guards below before acting, so the rule holds on the server whatever the app shows.
+ * What a card lets its holder do (docs/product/signed-in-pages.md §S1, 'Temporary card'): both card kinds get
+ * member prices and retailer points; a temporary card lacks personalised prices, spend, bonus offers and
+ * partner offers, and collects only at selected partners. An expired temporary card can do nothing. Later
+ * services call the guards below before acting, so the rule holds on the server whatever the app shows.
  */
 export const CARD_ACTIONS = [
   'member-prices',

@@ -1,7 +1,7 @@
 /**
  * A cookie's name as this server sets it: with PUBLIC_URL on https, `__Host-` + name (the browser then keeps
  * it only if it is Secure, for path / and no Domain, so a sibling subdomain or a plain-http page cannot plant
- * or overwrite it; issue 28, point 12); the plain name otherwise.
+ * or overwrite it); the plain name otherwise.
  */
 export const cookieNameFor = (publicUrl: string) => {
   const secure = publicUrl.startsWith('https://');

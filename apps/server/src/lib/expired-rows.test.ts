@@ -47,7 +47,7 @@ describe('sweepEvery', () => {
   });
 });
 
-describe('ended rows are swept outside requests, through their index (issue 35, item 7)', () => {
+describe('ended rows are swept outside requests, through their index', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();

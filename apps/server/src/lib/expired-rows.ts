@@ -37,7 +37,7 @@ interface ExpiringTable {
 
 /**
  * Tables of rows with an end time, each with an index on it (migrations 0015 and 0016; the provider's and
- * passkeys' since 0002 and 0014), swept outside requests by the purge job (issue 35, item 2).
+ * passkeys' since 0002 and 0014), swept outside requests by the purge job (ADR 033).
  */
 const EXPIRING = {
   sessions: { table: sessions, key: sessions.idHash, ended: (at) => sql`${sessions.expiresAt} < ${at}` },
@@ -120,7 +120,7 @@ export async function sweepEndedRows(db: DbExecutor, at: Date): Promise<Record<s
 }
 
 /**
- * Runs `sweep` every `intervalMs` on a timer, outside any request (issue 35, item 7), one run at a time; the
+ * Runs `sweep` every `intervalMs` on a timer, outside any request, one run at a time; the
  * timer does not keep the process alive. `stop` clears it and waits for a run under way.
  */
 export function sweepEvery(

@@ -8,7 +8,7 @@ import { hashOf } from './token-hash.ts';
 /** A random id per browser; only its hash is stored against the collectors who completed sign-in on it. */
 export const DEVICE_COOKIE = 'lc_device';
 
-/** A device not signed in on for this long asks for a code again (issue 10: known devices expire). */
+/** A device not signed in on for this long asks for a code again (known devices expire). */
 export const KNOWN_DEVICE_DAYS = 90;
 
 /** A device unseen since this moment is no longer known. */
@@ -16,7 +16,7 @@ const knownDevicesSince = (now: Date) => new Date(now.getTime() - KNOWN_DEVICE_D
 
 /**
  * Whether this browser (its device cookie's value) completed a sign-in with the second factor for this
- * collector and this client of the identity provider (issue 28, point 1: known devices are per client).
+ * collector and this client of the identity provider (known devices are per client).
  */
 export async function isKnownDevice(
   db: Database,

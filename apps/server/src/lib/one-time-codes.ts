@@ -66,7 +66,7 @@ export async function issueCode(
     .limit(1);
   if (input.sent === false && previous) return '';
   // The guesses carry over to a new code, so once they are spent no code of this request could ever work:
-  // none is sent until the request expires (issue 28, point 3).
+  // none is sent until the request expires.
   if (previous && previous.attempts >= MAX_CODE_ATTEMPTS) {
     throw new AppError(400, 'CODE_MAX_ATTEMPTS', twoFactorMessages.maxAttempts);
   }

@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/database.ts';
 import { redemptionLocks } from '../db/schema/card-activity.ts';
 
-/** Whether the collector's redemption lock is on (signed-in spec 6). No row means unlocked. */
+/**
+ * Whether the collector's redemption lock is on (docs/product/signed-in-pages.md §S6). No row means unlocked.
+ */
 export async function isRedemptionLocked(db: DbExecutor, collectorId: string): Promise<boolean> {
   const [row] = await db
     .select({ locked: redemptionLocks.locked })

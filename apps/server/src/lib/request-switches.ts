@@ -10,8 +10,8 @@ import {
 
 /**
  * The switches a request is answered under: the environment from the host name, plus the override list from
- * the URL or the one the app remembered in a cookie (signed-in spec 9). No route or call is gated by a remote
- * switch, so the remote configuration is not consulted here.
+ * the URL or the one the app remembered in a cookie (docs/product/switches-and-constants.md §S9). No route or
+ * call is gated by a remote switch, so the remote configuration is not consulted here.
  */
 export const switchInputsFor = (request: FastifyRequest, search: string) => {
   const fromUrl = new URLSearchParams(search).get(SWITCHES_PARAM);

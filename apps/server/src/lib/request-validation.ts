@@ -19,8 +19,8 @@ const markZodWording = (issue: z.core.$ZodRawIssue) => {
 /**
  * A request that breaks a route's schema: 400 `VALIDATION`. Its description is the contract's own message for
  * the first broken rule ('Please enter valid email'), as the form would show it; where the schema has no
- * message of ours, the generic one (signed-in spec 8), and zod's account of it (`detail`, with the field) goes
- * to the log instead.
+ * message of ours, the generic one (docs/product/calls-and-errors.md §S8), and zod's account of it (`detail`,
+ * with the field) goes to the log instead.
  */
 export class RequestValidationError extends AppError {
   constructor(

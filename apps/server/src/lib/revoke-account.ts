@@ -16,7 +16,7 @@ const ACCOUNT_MODELS = [
 ];
 
 /**
- * Ends everything the identity provider keeps for an account (issue 10, point 2): its provider sessions (so
+ * Ends everything the identity provider keeps for an account: its provider sessions (so
  * no code is issued again without a password), grants, authorization codes, access and refresh tokens, the
  * logins finished but not yet used, and the devices it has been signed in on (device 2FA asks again).
  * Password reset and password change call it; closing an account should too. The web sessions are ended
@@ -53,7 +53,7 @@ export async function revokeProviderSessions(
 type ProviderAuthorizations = Record<string, { sid?: string; grantId?: string }>;
 
 /**
- * Ends the provider's sign-in behind one web session (issue 28, point 2). The web session keeps the refresh
+ * Ends the provider's sign-in behind one web session. The web session keeps the refresh
  * token its sign-in was given; that token's grant names the provider session it was issued in. That provider
  * session ends, with every grant made in it and their codes and tokens; another browser's provider session is
  * left alone. Answers how many provider rows were removed.

@@ -53,7 +53,7 @@ function sequence(seed: number) {
 }
 
 /**
- * A realistic year of a member's points, oldest first (issue 34: the points-over-time chart and the goal's
+ * A realistic year of a member's points, oldest first (the points-over-time chart and the goal's
  * 90-day pace need dated history): a weekly shop at the retailer, fuel once a month, a brand partner every six
  * weeks or so, two spends at the till and one conversion to the airline's Avios. Every entry is written the way
  * the real writers write it (reason, source, partner kind), so the activity feed and the history read it as

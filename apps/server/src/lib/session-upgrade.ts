@@ -5,10 +5,11 @@ import { AppError } from './app-error.ts';
 import { getOrCreateSecret } from './server-secrets.ts';
 
 /**
- * The session upgrade (both specs 8: a 400 with code 57 and error code DN57). A session started without the
- * identity provider (registration's auto-login, with the completion token alone) may read, but a call that
- * spends or moves points or changes how the member signs in asks for a real log-in first: the answer names where
- * to log in and a token for it, which carries the page to come back to, signed, for 10 minutes.
+ * The session upgrade (docs/product/calls-and-errors.md §R8, §S8: a 400 with code 57 and error code DN57). A
+ * session started without the identity provider (registration's auto-login, with the completion token alone)
+ * may read, but a call that spends or moves points or changes how the member signs in asks for a real log-in
+ * first: the answer names where to log in and a token for it, which carries the page to come back to, signed,
+ * for 10 minutes.
  */
 export const NEEDS_UPGRADE = 'needsUpgrade';
 export const UPGRADE_LOGIN_URL = '/progressive/identity-login';

@@ -38,7 +38,7 @@ export function connectRateLimitRedis(url: string, onError: (error: Error) => vo
 }
 
 /**
- * A store for @fastify/rate-limit whose counts every instance shares (issue 35, item 1; ADR 032): each route
+ * A store for @fastify/rate-limit whose counts every instance shares (ADR 032): each route
  * and client key is one Redis counter, `<prefix><METHOD><url>-<sha256 of the key>` (a key may be a session
  * secret or an address, neither kept in clear). While Redis does not answer, this instance counts in its own
  * memory, so a limit still holds per instance; `onFallback` is told each time.

@@ -55,7 +55,7 @@ const spansOf = (scope: RegExp) =>
     ),
   );
 
-describe('tracing with an OTLP exporter (issue 35, item 6)', () => {
+describe('tracing with an OTLP exporter', () => {
   it('sends a span per request named by its route template, continuing the caller’s trace', async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const logo = await t.app.inject({

@@ -8,7 +8,7 @@ export interface Tracing {
 }
 
 /**
- * OpenTelemetry tracing (issue 35, item 6; ADR 035), started by main.ts before the server's code is imported and
+ * OpenTelemetry tracing (ADR 035), started by main.ts before the server's code is imported and
  * only when OTEL_EXPORTER_OTLP_ENDPOINT is set: every package below is imported here, so a default start loads
  * none of them. Spans go to the collector's /v1/traces over OTLP/HTTP in batches.
  *

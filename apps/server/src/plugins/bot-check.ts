@@ -14,7 +14,7 @@ export interface BotCheck {
   challenge(): Promise<BotCheckChallenge>;
   /** Verifies a token and spends it: the same token is refused the second time, on any instance. */
   verify(token: string | undefined, ip: string): Promise<void>;
-  /** preHandler for routes the spec puts behind the bot-check. */
+  /** preHandler for routes the contract puts behind the bot-check. */
   require: (request: FastifyRequest) => Promise<void>;
 }
 
@@ -34,7 +34,7 @@ export const BOT_CHECK_ITERATIONS = 1_000;
 const LEAST_SHARE = 0.75;
 const failed = () => new AppError(400, 'BOT_CHECK_FAILED', BOT_CHECK_FAILED_MESSAGE);
 
-/** The token from `X-Recaptcha: Bearer <token>`, or from the body where the spec sends it there. */
+/** The token from `X-Recaptcha: Bearer <token>`, or from the body where the contract sends it there. */
 export const botCheckTokenOf = (request: FastifyRequest): string | undefined => {
   const header = request.headers[BOT_CHECK_HEADER];
   if (typeof header === 'string' && header.startsWith('Bearer '))

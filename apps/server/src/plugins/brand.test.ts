@@ -111,7 +111,7 @@ describe('a server started with BRAND_FILE=brands/harbour-rewards.json', () => {
     // Its own typeface is preloaded instead of the built-in brand's.
     expect(html).toContain('<link rel="preload" href="/brand-assets/typeface.woff2" as="font"');
     expect(html).not.toContain('figtree');
-    // The scheme's name appears nowhere (the spec's paths keep the slug `nectar`, an identifier).
+    // The scheme's name appears nowhere (the contract's paths keep the slug `nectar`, an identifier).
     expect(html).not.toContain('Nectar');
 
     const logo = await fetch(`${base}/brand-assets/logo.svg`);

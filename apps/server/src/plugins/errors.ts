@@ -47,7 +47,7 @@ export const errorsPlugin = fp(
           description: 'Too many attempts. Please wait a moment and try again.',
         });
       }
-      // A stalled or unreachable database, or a request past HTTP_HANDLER_TIMEOUT_MS: try again later (issue 35).
+      // A stalled or unreachable database, or a request past HTTP_HANDLER_TIMEOUT_MS: try again later.
       if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'answered 503: the database or the request ran out of time');
         return reply

@@ -4,7 +4,7 @@ import { sweepEndedRows } from '../lib/expired-rows.ts';
 /**
  * Sweeps ended sessions, spent bot-check tokens, old attempt counters, the identity provider's ended models
  * (sessions, codes, tokens, grants) and passkey challenges once a minute as the purge-expired-rows job, run by
- * one runner of the cluster (plugins/jobs.ts), never inside a request (issue 35, items 2 and 7; ADR 032, 033).
+ * one runner of the cluster (plugins/jobs.ts), never inside a request (ADR 032, 033).
  * Every read checks the end time itself, so a late sweep only leaves the tables larger for a while.
  */
 export const expiredRowsPlugin = fp(

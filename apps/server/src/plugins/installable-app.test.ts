@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('the web app manifest (issue 33)', () => {
+describe('the web app manifest', () => {
   it("names the scheme in the chosen brand's colours and opens the card page, standalone", async () => {
     const res = await t.app.inject(WEB_APP_MANIFEST_PATH);
     expect(res.statusCode).toBe(200);
@@ -85,7 +85,7 @@ describe('the web app manifest (issue 33)', () => {
   });
 });
 
-describe('the service worker and the app shell (issue 33)', () => {
+describe('the service worker and the app shell', () => {
   it('sends the service worker to be checked on every visit, so that a release is found at once', async () => {
     const res = await t.app.inject(SERVICE_WORKER_PATH);
     expect(res.statusCode).toBe(200);

@@ -28,7 +28,7 @@ export const appIconPath = (icon: AppIcon) => `${BRAND_ASSETS_PATH}/${icon.name}
 const SPLASH_BACKGROUND = '#ffffff';
 
 /**
- * The web app manifest (issue 33): the scheme's name and colours from the chosen brand, the card page as the
+ * The web app manifest (ADR 030): the scheme's name and colours from the chosen brand, the card page as the
  * start, standalone like an app. Drawn by the server, not the build, because the brand is chosen at start.
  */
 export function webAppManifest(brand: Brand) {
@@ -73,7 +73,7 @@ const etagOf = (body: Buffer | string) =>
   `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
 
 /**
- * The installable app (issue 33, ADR 030): the manifest and its icons, in the chosen brand. Both keep their
+ * The installable app (ADR 030): the manifest and its icons, in the chosen brand. Both keep their
  * addresses from one brand to another, so they are revalidated (ETag, `no-cache`) like the brand's images.
  */
 export const installableAppPlugin = fp(

@@ -32,7 +32,7 @@ const directive = (csp: string, name: string) =>
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${name} `)) ?? '';
 
-describe('third-party addresses from the settings (issue 30)', () => {
+describe('third-party addresses from the settings', () => {
   it('reads them: the sandbox hotel logouts by default, the consent-bound ones off until set', () => {
     const base = { DATA_DIR: tmpdir() };
     expect(readConfig(base).integrations).toEqual({ hotelsLogoutUrls: [...SANDBOX_HOTELS_LOGOUT_PATHS] });

@@ -12,7 +12,7 @@ export interface RetryPolicy {
 }
 
 /**
- * Background jobs (issue 35, item 2; ADR 033): scheduled work run by one runner of the cluster, and queued work
+ * Background jobs (ADR 033): scheduled work run by one runner of the cluster, and queued work
  * retried with exponential backoff, outside any request. pg-boss on PostgreSQL (DATABASE_URL), an in-process
  * runner on the embedded database (PGlite admits one process, so it is the only runner). Jobs are defined while
  * the app is registered; the runner starts when the app is ready and stops when it closes.
@@ -176,7 +176,7 @@ function inProcessRunner(defs: Definitions, onError: Log) {
 function pgBossRunner(defs: Definitions, connectionString: string, limits: DatabaseSettings, onError: Log) {
   // pg-boss hands its options to node-postgres's Pool (node_modules/pg-boss/dist/db.js), so its connections get
   // the app pool's limits (db/database.ts): a statement whose answer a stalled path lost fails after the query
-  // limit and its connection is dropped, so stop() and the pool's end never wait for it (issue 35, item 4).
+  // limit and its connection is dropped, so stop() and the pool's end never wait for it.
   const options: ConstructorOptions &
     Pick<pg.PoolConfig, 'query_timeout' | 'statement_timeout' | 'keepAlive'> = {
     connectionString,

@@ -41,7 +41,7 @@ async function memberWithPoints(points: number) {
   return { [SESSION_COOKIE]: response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '' };
 }
 
-describe('GET /metrics (issue 35, item 6)', () => {
+describe('GET /metrics', () => {
   it('is an unknown path when metrics are off, the default', async () => {
     const off = await buildTestApp();
     try {

@@ -53,7 +53,7 @@ function poolOf(app: FastifyInstance): pg.Pool | undefined {
 }
 
 /**
- * Prometheus metrics at GET /metrics (issue 35, item 6; ADR 035), when `config.metrics` is set: requests and their
+ * Prometheus metrics at GET /metrics (ADR 035), when `config.metrics` is set: requests and their
  * time per route template, 5xx answers, the database pool, the process and its event loop, background jobs and
  * ledger writes. Served on the public port behind METRICS_TOKEN, or on a private listener (METRICS_PORT) only.
  * Off, nothing is registered and /metrics is an unknown path. Registered before the routes, so each route gets

@@ -128,7 +128,7 @@ const resetRequest = (app: TestApp['app']) =>
     payload: { email: 'demo@example.com' },
   });
 
-describe('email through SMTP, sent by the send-notification job (issue 35, item 2)', () => {
+describe('email through SMTP, sent by the send-notification job', () => {
   it('answers a request that sends mail without waiting for the relay, then delivers it', async () => {
     let release = () => undefined as void;
     const relay = await fakeSmtpRelay({ hold: new Promise<void>((resolve) => (release = resolve)) });

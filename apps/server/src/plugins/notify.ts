@@ -59,7 +59,7 @@ export function brandedEmail(subject: string, body: string): string {
 }
 
 export const smtpTransport = (smtpUrl: string, from: string): Transport => {
-  // Time limits (issue 35, item 3): nodemailer waits up to 2 minutes to connect and 10 for a quiet socket.
+  // Time limits: nodemailer waits up to 2 minutes to connect and 10 for a quiet socket.
   const mailer = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 10_000,
@@ -86,7 +86,7 @@ export const SEND_RETRY: RetryPolicy = { limit: 6, delaySeconds: 2, maxDelaySeco
 
 /**
  * Messages on a channel with a transport are put on the send-notification queue and delivered by a background
- * job with retries and exponential backoff (issue 35, item 2): the request that sends one does not wait for the
+ * job with retries and exponential backoff: the request that sends one does not wait for the
  * SMTP relay, and a relay that fails once does not lose the message. Messages on a channel without one are kept
  * in the outbox at once, in the request (DESIGN.md 4: tests and testers read them there).
  */

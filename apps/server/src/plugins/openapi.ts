@@ -22,7 +22,7 @@ export const openApiPlugin = fp(
           ? { schema: { ...input.schema, hide: true }, url: input.url }
           : jsonSchemaTransform(input),
     });
-    // Off in production unless API_DOCS=on (issue 10): the reference maps every call for an attacker too.
+    // Off in production unless API_DOCS=on: the reference maps every call for an attacker too.
     if (!app.config.apiDocs) return;
     await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -37,7 +37,7 @@ const RESTART_DELAY_MS = 1_000;
  * The server's drawing of session pages (ADR 022, 045): a worker thread runs the app's components through
  * React's server renderer (no simulated browser since ADR 045), so that its work stays off the HTTP event loop.
  * Started in the background once the server is ready (`start`), so that loading React's server build does not
- * slow the server's own start (issue 32, item 5); until the thread is ready, and for a web build without it,
+ * slow the server's own start; until the thread is ready, and for a web build without it,
  * pages go without a drawing. A drawing that fails or comes late is left out: the app draws the page itself (the plain shell).
  */
 export function createPageDrawer(

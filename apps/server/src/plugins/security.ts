@@ -22,8 +22,8 @@ declare module 'fastify' {
 const REDIS_WARNING_INTERVAL_MS = 30_000;
 
 /**
- * With REDIS_URL, every per-client rate limit is counted in Redis, shared by every instance (issue 35, item 1;
- * ADR 032); while Redis does not answer, each instance counts in its own memory. Without it, in memory.
+ * With REDIS_URL, every per-client rate limit is counted in Redis, shared by every instance (ADR 032);
+ * while Redis does not answer, each instance counts in its own memory. Without it, in memory.
  */
 function sharedLimits(app: FastifyInstance) {
   const settings = app.config.redis;
@@ -54,7 +54,7 @@ const exemptFromChannel = (path: string) =>
 
 /**
  * The tester tools (/dev/*, only with DEV_TOOLS=on) change state too: a cross-site form must not start a session
- * for a chosen card, so they take the same channel and Origin checks as the API (issue 28, point 8).
+ * for a chosen card, so they take the same channel and Origin checks as the API.
  */
 const isDevToolPath = (path: string) => path === '/dev' || path.startsWith('/dev/');
 
@@ -86,7 +86,7 @@ const hasControl = (value: unknown, pattern: RegExp, depth = 0): boolean => {
 };
 
 /**
- * TRUST_PROXY as Fastify takes it (issue 10): a hop count believes only that many X-Forwarded-For entries
+ * TRUST_PROXY as Fastify takes it: a hop count believes only that many X-Forwarded-For entries
  * from the right, a list believes only those proxies; a made-up X-Forwarded-For sent by a client is never its
  * address, so it cannot dodge the per-IP limits.
  */
@@ -245,7 +245,7 @@ export const securityPlugin = fp(
         return;
       }
 
-      // Canonical host (issue 10): a page opened at another name of this server (127.0.0.1, a LAN address) is
+      // Canonical host: a page opened at another name of this server (127.0.0.1, a LAN address) is
       // sent to PUBLIC_URL, where sign-in's registered redirect address works. Only browser page loads (GET or
       // HEAD asking for HTML) move; API calls, health checks and tools answer on any host.
       if (

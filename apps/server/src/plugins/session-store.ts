@@ -28,7 +28,7 @@ export interface SessionStore {
   /** The live session for a cookie value, or undefined when unknown, idle too long or past its absolute end. */
   /**
    * The live session behind a cookie secret. `fresh`: from the database, never from memory, for the calls
-   * that move points or change how the member signs in (issue 28, point 5).
+   * that move points or change how the member signs in.
    */
   read(token: string | undefined, options?: { fresh?: boolean }): Promise<Session | undefined>;
   update(token: string, data: Record<string, unknown>): Promise<void>;

@@ -18,7 +18,7 @@ declare module 'fastify' {
     /**
      * preHandler for the calls that spend or move points or change how the member signs in: the session is
      * read from the database itself, so one ended on another instance is refused at once, even before that
-     * instance's memory hears of it (issue 28, point 5).
+     * instance's memory hears of it.
      */
     requireFreshSession: (request: FastifyRequest) => Promise<void>;
     /**
@@ -89,7 +89,7 @@ export const sessionPlugin = fp(
         // Rotation: whatever id this browser had before sign-in is never reused.
         await store.destroy(sessionToken(request));
         // The browser's own description, kept with the session, names the device on the security page
-        // however the session started (issue 29, item 8).
+        // however the session started.
         const userAgent = request.headers['user-agent'];
         const { token, session } = await store.create(
           collectorId,
@@ -102,7 +102,8 @@ export const sessionPlugin = fp(
         const maxAge = app.config.session.absoluteHours * 3600;
         reply.setCookie(sessionCookie, token, { ...cookieOptions, maxAge });
         reply.setCookie(SESSION_PRESENT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
-        // A hotels session is due: the app fetches one at once (signed-in spec 5), not at its next start.
+        // A hotels session is due: the app fetches one at once (docs/product/signed-in-pages.md §S4), not at
+        // its next start.
         reply.header(HOTELS_SESSION_HEADER, 'due');
         request.session = session;
         return session;

@@ -35,7 +35,7 @@ const askForCode = (t: TestApp, client: string) =>
     payload: { email: 'nobody@example.com' },
   });
 
-describe.runIf(redisUp)('per-client limits shared by two instances through Redis (issue 35, item 1)', () => {
+describe.runIf(redisUp)('per-client limits shared by two instances through Redis', () => {
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {

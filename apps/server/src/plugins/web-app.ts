@@ -142,8 +142,9 @@ const DRAWING_TIMEOUT_MS = 250;
 
 /**
  * Serves the built single-page app on the same origin as the API, answering page paths from the shared route
- * table (signed-in spec 2.2-2.4): a redirect gets a real 301 to its final target, a known page 200 with the
- * app, anything else 404 with the app (which shows its not-found page). Unknown API paths answer 404 JSON.
+ * table (docs/product/signed-in-pages.md §S2.2-§S2.4): a redirect gets a real 301 to its final target, a
+ * known page 200 with the app, anything else 404 with the app (which shows its not-found page). Unknown API
+ * paths answer 404 JSON.
  */
 export interface WebAppOptions {
   /** The operator's switches (the platform-status module's reader): the page carries them (ADR 018). */
@@ -169,7 +170,7 @@ export interface WebAppOptions {
  * The built scripts, the style sheet and the font are only ever loaded by a page (no worker script is among them:
  * the service worker is /sw.js), so the headers that govern a document (its CSP, framing, referrer, opener,
  * isolation) do nothing on them. They are left off: about 600 bytes of each response, and a page loads 10 to 40
- * of them (issue 32, items 1-2: Lighthouse counts them). `nosniff`, the resource policy and, over HTTPS, HSTS
+ * of them (Lighthouse counts them). `nosniff`, the resource policy and, over HTTPS, HSTS
  * stay. Anything else under /assets (an SVG is a document when opened) keeps every header.
  */
 const SUBRESOURCE_FILE = /\.(js|css|woff2)(\.br|\.gz)?$/;
@@ -243,7 +244,7 @@ export const webAppPlugin = fp<WebAppOptions>(
     };
 
     /**
-     * The page for a first visit (issue 15): the remote configuration as a data block, so the app starts
+     * The page for a first visit: the remote configuration as a data block, so the app starts
      * without asking for it, and preloads of the route's chunks and style sheets, so the browser fetches them
      * beside the entry instead of after it ran. Built once per page and configuration, compressed lazily.
      */
@@ -375,7 +376,7 @@ export const webAppPlugin = fp<WebAppOptions>(
       }
     }
 
-    // The app shell (issue 33, ADR 030): the page in the chosen brand with the remote configuration, and no page's
+    // The app shell (ADR 030): the page in the chosen brand with the remote configuration, and no page's
     // data, drawing or preloads. The service worker keeps it, and opens it for a page when there is no network.
     if (indexHtml) {
       app.get(APP_SHELL_PATH, { schema: { hide: true } }, async (request, reply) => {

@@ -33,7 +33,7 @@ function archiveCluster(dataPath: string, archive: string) {
 }
 
 /**
- * Vitest global setup of the server tests (issue 27): a first start migrates the database and loads the demo
+ * Vitest global setup of the server tests (ADR 027): a first start migrates the database and loads the demo
  * data, which took about 4 s of every test app (argon2 hashes, 70-odd ledger entries, offers, brands). One app is
  * started here, once per run and database kind, exactly as `npm start` starts on an empty database; every test
  * app then starts from a copy of what it left: PGlite loads the archived cluster, PostgreSQL makes each test

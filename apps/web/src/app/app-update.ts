@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A new version of the app is ready (issue 33, ADR 030): the service worker of the new release has installed
+ * A new version of the app is ready (ADR 030): the service worker of the new release has installed
  * and waits. The page offers it to the member (update-prompt.tsx) instead of swapping the app under them; the
  * action makes the new worker take over and reloads the page.
  */

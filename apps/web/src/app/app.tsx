@@ -8,7 +8,7 @@ import type { AppRouter } from './router.tsx';
 
 const UpdatePrompt = lazy(() => import('./update-prompt.tsx'));
 
-/** The "update available" prompt (issue 33), in a polite live region; its code loads when a release waits. */
+/** The "update available" prompt (ADR 030), in a polite live region; its code loads when a release waits. */
 function AppUpdate() {
   const update = useAppUpdate();
   return (

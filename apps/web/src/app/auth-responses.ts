@@ -9,7 +9,10 @@ interface Navigator {
   state: { location: { pathname: string; search: string } };
 }
 
-/** The session-upgrade answer: 400 with code 57 and error code DN57 (both specs 8). */
+/**
+ * The session-upgrade answer: 400 with code 57 and error code DN57 (docs/product/calls-and-errors.md §R8,
+ * §S8).
+ */
 export interface SessionUpgrade {
   loginUrl: string;
   token: string;
@@ -23,9 +26,9 @@ export function sessionUpgradeOf(status: number, body: unknown): SessionUpgrade 
 }
 
 /**
- * The app's answer to 401 and DN57 (signed-in spec 4): a 401 clears the session-created date and the member's
- * offline copy and, on a session page (or the root), goes to card-number sign-in with `next`; DN57 hands over
- * to identity with the response's login url and token.
+ * The app's answer to 401 and DN57 (docs/product/signed-in-pages.md §S4): a 401 clears the session-created
+ * date and the member's offline copy and, on a session page (or the root), goes to card-number sign-in with
+ * `next`; DN57 hands over to identity with the response's login url and token.
  */
 export function handleAuthResponses(router: Navigator, isOn: IsSwitchOn) {
   return onResponse((response, body, options) => {

@@ -5,7 +5,8 @@ import { ConversionPage } from '../features/linked-partners/conversion-page.tsx'
 
 /**
  * /brands/:brandDetailsKey/conversion puts two features together: a linked partner's points conversion, or
- * the exit page of any other brand (where the rail and credit-card aliases land, signed-in spec 2.4).
+ * the exit page of any other brand (where the rail and credit-card aliases land,
+ * docs/product/signed-in-pages.md §S2.4).
  */
 function BrandConversionPage() {
   const { brandDetailsKey = '' } = useParams();

@@ -9,7 +9,10 @@ import { pointsGoalQueryOptions } from '../features/points-goal/api/get-points-g
 import { balanceQueryOptions } from '../shared/session/get-balance.ts';
 import { loadFromPage } from '../shared/query/load-from-page.ts';
 
-/** /card/activity: the digital card with its barcode, the points, and the activity feed (signed-in spec 2.3). */
+/**
+ * /card/activity: the digital card with its barcode, the points, and the activity feed
+ * (docs/product/signed-in-pages.md §S2.3).
+ */
 function CardActivityPage() {
   return (
     <main id="main" className="activity-page">

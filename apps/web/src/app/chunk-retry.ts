@@ -1,11 +1,11 @@
-/** Chunk load time-out (registration spec 9). */
+/** Chunk load time-out (docs/product/switches-and-constants.md §R9). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 const RELOADED_KEY = 'chunkReloaded';
 
 /**
  * A chunk that fails to load (a release replaced it, or the network dropped) or takes over 120 s reloads the
- * page once (registration spec 8); a second failure in the same tab, or one with no network, is left to the error
- * page.
+ * page once (docs/product/calls-and-errors.md §R8); a second failure in the same tab, or one with no network,
+ * is left to the error page.
  */
 export function withChunkReload<T>(
   load: () => Promise<T>,

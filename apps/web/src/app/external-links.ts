@@ -1,7 +1,10 @@
 import { LEGAL_PREFIX } from '@app/contracts/routes';
 import { APP_STORE_URL, GOOGLE_PLAY_URL } from '../shared/navigation/app-stores.ts';
 
-/** Links of the log-in and footer pages (signed-in spec 9); external ones open the brand's own pages. */
+/**
+ * Links of the log-in and footer pages (docs/product/switches-and-constants.md §S9); external ones open the
+ * brand's own pages.
+ */
 export const FOOTER_LINKS = {
   privacyPolicy: `${LEGAL_PREFIX}/privacy-policy`,
   collectorRules: `${LEGAL_PREFIX}/collector-rules`,

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The first route of a public page (DESIGN.md 7, issue 32 item 2): what its module imports statically is
- * loaded before the page can run, so forms load their validation (zod) after the first paint (ADR 040). The
- * figures in kilobytes come from `npm run bench`; this checks what no build is needed to see.
+ * The first route of a public page (its budget: docs/performance.md; ADR 048): what its module imports
+ * statically is loaded before the page can run, so forms load their validation (zod) after the first paint
+ * (ADR 040). The figures in kilobytes come from `npm run bench`; this checks what no build is needed to see.
  */
 const webSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractsSrc = path.resolve(webSrc, '../../../packages/contracts/src');
@@ -60,7 +60,7 @@ describe('the first route of a public page loads no validation library', () => {
     expect(text).toContain('/* @__PURE__ */');
   });
 
-  // Every contract builds its schemas in pure calls (issue 32, item 1): a page that takes only a contract's
+  // Every contract builds its schemas in pure calls (ADR 049): a page that takes only a contract's
   // constants or messages then loads no schema, and no zod (the activity contract's cost 33 ms of a throttled
   // phone's first render). brand-file.ts is read by the server alone.
   const contractFiles = readdirSync(contractsSrc).filter(

@@ -4,8 +4,9 @@ import { PARTNERS_COUNT } from '@app/contracts/ui-constants';
 import { FOOTER_LINKS } from './external-links.ts';
 
 /**
- * Footer with the links of signed-in spec 9, in columns aligned with the page: help (the help centre, contact
- * and feedback, reachable signed in or not), legal, the apps and the brand's social pages.
+ * Footer with the links of docs/product/switches-and-constants.md §S9, in columns aligned with the page: help
+ * (the help centre, contact and feedback, reachable signed in or not), legal, the apps and the brand's social
+ * pages.
  */
 export function Footer() {
   return (

@@ -56,7 +56,8 @@ describe('hotels session at start-up', () => {
   });
 });
 
-describe('the hotels session response header (signed-in spec 5)', () => {
+// docs/product/calls-and-errors.md §S7
+describe('the hotels session response header', () => {
   it('fetches a hotels session at once when an answer says one is due, wherever the app is', async () => {
     const fetchMock = vi.fn((url: string) =>
       Promise.resolve(

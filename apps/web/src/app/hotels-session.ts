@@ -4,13 +4,13 @@ import { onResponse, request, type AnswerOf } from '../shared/http/client.ts';
 import { isAllowedRedirect } from '../shared/navigation/allowed-redirect.ts';
 import { hasSessionMarker } from '../shared/session/session-marker.ts';
 
-/** Pages where start-up leaves the hotels session alone (signed-in spec 4). */
+/** Pages where start-up leaves the hotels session alone (docs/product/signed-in-pages.md §S4). */
 const SKIPPED_PATHS = ['/logout', '/oauth_redirect'];
 
 /**
- * Start-up step (signed-in spec 4): for a session holder, fetch a hotels session; when a redirect was asked
- * for (`?redirect=`) to an allowed address, go to the redirect page with token and target; otherwise the call
- * itself preloads the hotels session.
+ * Start-up step (docs/product/signed-in-pages.md §S4): for a session holder, fetch a hotels session; when a
+ * redirect was asked for (`?redirect=`) to an allowed address, go to the redirect page with token and target;
+ * otherwise the call itself preloads the hotels session.
  */
 export async function startHotelsSession(
   navigate: (to: string, options?: { replace?: boolean }) => unknown,
@@ -38,8 +38,9 @@ async function fetchHotelsSession(
 }
 
 /**
- * A response that says a hotels session is due (its header, on a sign-in's answer: signed-in spec 5) fetches one
- * at once, wherever the app is: a redirect or a preload. The hotels session call's own answer is left alone.
+ * A response that says a hotels session is due (its header, on a sign-in's answer:
+ * docs/product/calls-and-errors.md §S7) fetches one at once, wherever the app is: a redirect or a preload.
+ * The hotels session call's own answer is left alone.
  */
 export function followHotelsSessionHeader(
   navigate: (to: string, options?: { replace?: boolean }) => unknown,

@@ -31,7 +31,7 @@ const OfflineNotice = lazy(() => import('./offline-notice.tsx'));
 const LiveUpdates = lazy(() => import('./live-updates.tsx'));
 
 /**
- * The offline notice (issue 33) in a live region that is always on the page, so that a screen reader hears
+ * The offline notice (ADR 030) in a live region that is always on the page, so that a screen reader hears
  * politely when the network goes (and that it came back, when the notice goes). Its code loads only offline,
  * from the service worker's copy.
  */

@@ -33,16 +33,16 @@ const hourOf = new Intl.DateTimeFormat('en-GB', {
   timeZone: LONDON,
 });
 
-/** As the spec writes a time: '11pm Wed 2 Feb', '6:30am Thu 3 Feb' (UK time). */
+/** As docs/product/signed-in-pages.md §S2.6 writes a time: '11pm Wed 2 Feb', '6:30am Thu 3 Feb' (UK time). */
 export const ukMoment = (at: Date) => {
   const time = hourOf.format(at).replace(/\s/g, '').replace(':00', '').toLowerCase();
   return `${time} ${dayOf.format(at).replace(',', '')}`;
 };
 
 /**
- * Shown instead of the app while the maintenance switch is on (signed-in spec 2.6, 4): with the operator's
- * outage window when one is set ('no access from 11pm Wed 2 Feb to 6am Thu 3 Feb'), and that points collected
- * meanwhile appear afterwards.
+ * Shown instead of the app while the maintenance switch is on (docs/product/signed-in-pages.md §S2.6, §S4):
+ * with the operator's outage window when one is set ('no access from 11pm Wed 2 Feb to 6am Thu 3 Feb'), and
+ * that points collected meanwhile appear afterwards.
  */
 export function MaintenancePage() {
   const [outage, setOutage] = useState<OutageWindow>();

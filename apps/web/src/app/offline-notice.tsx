@@ -3,7 +3,7 @@ import { hasSessionMarker } from '../shared/session/session-marker.ts';
 import { Alert } from '../shared/ui/alert.tsx';
 
 /**
- * What the page says with no network (issue 33): a member's card still works from this device, and what else
+ * What the page says with no network (ADR 030): a member's card still works from this device, and what else
  * shows is the last copy; a visitor needs a connection to do anything but read. Shown by the layout inside a
  * polite live region, so a screen reader hears it when the network goes and comes back.
  */

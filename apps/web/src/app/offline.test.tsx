@@ -21,7 +21,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('with no network (issue 33)', () => {
+describe('with no network', () => {
   it('sends a visitor with nothing kept on this device from a session page to the welcome page', async () => {
     goOffline();
     // What the service worker answers for a read it has no copy of: the fetch fails.
@@ -88,7 +88,7 @@ describe('with no network (issue 33)', () => {
   });
 });
 
-describe('a new version (issue 33)', () => {
+describe('a new version of the app', () => {
   it('is offered, never forced: "Reload now" takes it, "Later" puts it off', async () => {
     vi.stubGlobal('scrollTo', () => undefined);
     const router = createMemoryRouter([{ path: '/', element: <main>Page</main> }]);

@@ -17,7 +17,7 @@ export interface PrerenderedPage {
   requires?: string;
 }
 
-/** The public pages of a first visit (issue 15): their first paint comes with the HTML. */
+/** The public pages of a first visit (ADR 018): their first paint comes with the HTML. */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { page: 'welcome', path: '/welcome' },
   { page: 'id-nectar-card-check', path: '/id/start/nectar-card-check' },

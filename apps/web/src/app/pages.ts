@@ -26,7 +26,7 @@ function named<const Name extends string, const Props extends object = Record<ne
 
 /**
  * Page name (the `page` of a route in `@app/contracts/routes`) → its lazy route module. Each page is its own
- * chunk (DESIGN.md 7). To plug in a page: add one line
+ * chunk (the first-route budget, docs/performance.md). To plug in a page: add one line
  * `'<page>': () => import('../features/<feature>/<page>-page.tsx')` (build plugins read these lines:
  * first-paint-plugin.ts). A page without a line shows its title as a placeholder, so every route of the table
  * resolves to a named page from day one.
@@ -48,7 +48,7 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'legal-third-party-cookies': () => import('../features/legal/legal-page.tsx'),
   'legal-rewards-conditions': () => import('../features/legal/legal-page.tsx'),
   'legal-notifier-terms-of-service': () => import('../features/legal/legal-page.tsx'),
-  // Identity (issue 4) and temporary card (issue 6) pages: add their lines below.
+  // Identity (ADR 007) and temporary card (ADR 004) pages: add their lines below.
   'id-login': () => import('../features/sign-in/card-number-page.tsx'),
   'id-enter-card-number': () => import('../features/sign-in/card-number-page.tsx'),
   'id-enter-collector-id': () => import('../features/registration/enter-collector-id-page.tsx'),
@@ -92,7 +92,7 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'id-business-details': () => import('../features/registration/business-details-page.tsx'),
   'id-get-business-offers': () => import('../features/registration/get-business-offers-page.tsx'),
   'register-failed': () => import('../features/registration/register-failed-page.tsx'),
-  // Card, activity, spending and vouchers (issue 11): add their lines below.
+  // Card, activity, spending and vouchers (ADR 011): add their lines below.
   'card-activity': () => import('./card-activity-route.tsx'),
   'retrieve-card': () =>
     import('../features/card/card-lookup-page.tsx').then(named('CardLookupPage', { flow: 'retrieve' })),
@@ -119,7 +119,7 @@ export const pages: Partial<Record<string, LazyPage>> = {
   voucher: () => import('../features/vouchers/voucher-page.tsx').then(named('VoucherPage')),
   'voucher-details': () => import('../features/vouchers/voucher-page.tsx').then(named('VoucherDetailsPage')),
   vouchers: () => import('../features/vouchers/vouchers-page.tsx'),
-  // Account management (issue 12): add their lines below.
+  // Account management (ADR 012): add their lines below.
   account: () => import('../features/account/account-page.tsx'),
   'account-details': () => import('../features/account/details-page.tsx'),
   'account-details-name': () => import('../features/account/name-page.tsx'),
@@ -150,7 +150,7 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'missing-points': () => import('../features/missing-points/missing-points-page.tsx'),
   till: () => import('../features/till/till-page.tsx'),
   'missing-points-claim': () => import('../features/missing-points/claim-page.tsx'),
-  // Brands, eShops and linked partners (issue 13): add their lines below.
+  // Brands, eShops and linked partners (ADR 013): add their lines below.
   travel: () => import('../features/brands/travel-page.tsx'),
   eshops: () => import('../features/brands/eshops-page.tsx'),
   'eshops-brands': () => import('../features/brands/eshops-brands-page.tsx'),
@@ -165,7 +165,7 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'account-linked-partners': () => import('../features/linked-partners/linked-partners-page.tsx'),
   'linked-partner-brand': () => import('../features/linked-partners/linked-partner-brand-page.tsx'),
   'linked-partner-conversion-twofa': () => import('../features/linked-partners/conversion-twofa-page.tsx'),
-  // Help centre, feedback and the remaining routes (issue 14): add their lines below.
+  // Help centre, feedback and the remaining routes (ADR 015): add their lines below.
   'id-forgotten-password': () => import('../features/password-reset/request-reset-page.tsx'),
   'id-reset-password': () => import('../features/password-reset/confirm-reset-page.tsx'),
   help: () => import('../features/help/help-page.tsx'),
@@ -217,6 +217,6 @@ export const pages: Partial<Record<string, LazyPage>> = {
   'skinny-event': () => import('../features/events/event-pages.tsx').then(named('SkinnyEventPage')),
   pods: () => import('../features/events/pods-page.tsx'),
   'my-offers': () => import('../features/offers/my-offers-page.tsx'),
-  // Consent (issue 16)
+  // Consent (ADR 017)
   'id-consent': () => import('../features/consent/consent-page.tsx'),
 };

@@ -17,7 +17,7 @@ export function RouteError() {
       </p>
     </main>
   );
-  // A page never opened on this device cannot load with no network (issue 33); the card can, once signed in.
+  // A page never opened on this device cannot load with no network (ADR 030); the card can, once signed in.
   if (notFound || navigator.onLine !== false) return generic;
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,7 @@
-/** Seasonal logos (signed-in spec 9): Pride in month 6, Black History in month 10, a memorial when switched on. */
+/**
+ * Seasonal logos (docs/product/switches-and-constants.md §S9): Pride in month 6, Black History in month 10, a
+ * memorial when switched on.
+ */
 export type LogoVariant = 'standard' | 'pride' | 'black-history' | 'memorial';
 
 export function logoVariantFor(date: Date, memorial: boolean): LogoVariant {

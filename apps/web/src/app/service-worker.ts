@@ -21,7 +21,7 @@ async function runsWaitingRelease(
 }
 
 /**
- * Registers the service worker of the offline card (issue 33, ADR 030), loaded after the page has loaded and the
+ * Registers the service worker of the offline card (ADR 030), loaded after the page has loaded and the
  * browser is idle (start-up.tsx), so it never competes with the first paint. Only for members: a visitor gets no
  * worker (and downloads nothing for one) until they sign in on this device; a device that has one keeps it
  * updated, signed in or not, so that a visitor offline still gets the welcome page.

@@ -12,10 +12,10 @@ import {
 } from '../shared/session/session-marker.ts';
 
 /**
- * The loader in front of every session route (signed-in spec 2.1, 4): it asks the server (the profile call
- * answers 401 without a live session), never local storage alone. Without a session the visitor goes to
- * card-number sign-in with `next` set to this path. Offline, the service worker answers from the member's kept
- * copy (ADR 030); without one, the visitor goes to the welcome page.
+ * The loader in front of every session route (docs/product/signed-in-pages.md §S2.1, §S4): it asks the server
+ * (the profile call answers 401 without a live session), never local storage alone. Without a session the
+ * visitor goes to card-number sign-in with `next` set to this path. Offline, the service worker answers from
+ * the member's kept copy (ADR 030); without one, the visitor goes to the welcome page.
  */
 export const createSessionGuard =
   (
@@ -39,7 +39,7 @@ export const createSessionGuard =
         throw redirect(signInPathFor(`${url.pathname}${url.search}`));
       }
       // No network and nothing kept on this device (never signed in here, or logged out since): the public
-      // welcome page, which says that the device is offline (issue 33).
+      // welcome page, which says that the device is offline (ADR 030).
       if (error instanceof HttpError && error.status === 0 && isOffline()) throw redirect('/welcome');
       throw error;
     }

@@ -48,7 +48,10 @@ const routerReady = (router: AppRouter) =>
     });
   });
 
-/** Framing (signed-in spec 4): shown in a foreign frame in production, break out and log an event. */
+/**
+ * Framing (docs/product/signed-in-pages.md §S4): shown in a foreign frame in production, break out and log an
+ * event.
+ */
 function breakOutOfForeignFrame() {
   if (window.top === window.self || currentEnvironment() !== 'production') return;
   void request(analyticsPaths.events, {
@@ -58,7 +61,7 @@ function breakOutOfForeignFrame() {
   if (window.top) window.top.location.href = window.location.href;
 }
 
-/** The device id header, when its switch is on (signed-in spec 7). */
+/** The device id header, when its switch is on (docs/product/calls-and-errors.md §S7). */
 function applyDeviceIdWhenOn() {
   if (!isSwitchOn('deviceId')) return;
   let id = readStored(DEVICE_ID_HEADER);
@@ -81,7 +84,7 @@ const afterLoadAndIdle = () =>
   });
 
 /**
- * The service worker of the offline card (issue 33, ADR 030): its code is loaded and it is registered after the
+ * The service worker of the offline card (ADR 030): its code is loaded and it is registered after the
  * page's load, when the browser is idle, so it neither delays the first paint nor competes with the page's files.
  */
 function startServiceWorkerLater() {
@@ -91,7 +94,10 @@ function startServiceWorkerLater() {
     .catch(() => undefined);
 }
 
-/** Start-up steps (signed-in spec 4, 9): switches, maintenance, framing, device id, router, 401 handling. */
+/**
+ * Start-up steps (docs/product/signed-in-pages.md §S4, docs/product/switches-and-constants.md §S9): switches,
+ * maintenance, framing, device id, router, 401 handling.
+ */
 export async function startUp(root: HTMLElement) {
   await loadSwitches();
   if (isSwitchOn('maintenance')) {
@@ -117,7 +123,7 @@ export async function startUp(root: HTMLElement) {
     );
     return;
   }
-  // The server sent a drawing of the page (issue 15), made by the same components (prerender.tsx): once the
+  // The server sent a drawing of the page (ADR 018), made by the same components (prerender.tsx): once the
   // route's modules are in and its loaders have filled the queries from the page's answers, the app's first
   // render is that drawing, and it hydrates it instead of drawing it again (ADR 045). As a transition, so
   // that the work is cut into short tasks and input gets in between; the page takes input once it is done.

@@ -2,7 +2,7 @@ import { brand } from '@app/contracts/brand';
 import { Alert } from '../shared/ui/alert.tsx';
 import { Button } from '../shared/ui/button.tsx';
 
-/** The "update available" prompt (issue 33): a new version is ready; the member chooses when it loads. */
+/** The "update available" prompt (ADR 030): a new version is ready; the member chooses when it loads. */
 export default function UpdatePrompt({ onUpdate, onLater }: { onUpdate: () => void; onLater: () => void }) {
   return (
     <Alert

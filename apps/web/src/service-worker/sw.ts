@@ -1,4 +1,4 @@
-// The service worker (issue 33, ADR 030): the card opens with no signal. Built by vite-plugin-pwa
+// The service worker (ADR 030): the card opens with no signal. Built by vite-plugin-pwa
 // (injectManifest), which puts the list of files to keep where `self.__WB_MANIFEST` stands.
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { ExpirationPlugin } from 'workbox-expiration';

@@ -1,7 +1,7 @@
 import { SIMPLE_ICONS, type SimpleIconSlug } from './simple-icons.generated.ts';
 
 /**
- * A partner brand's logo as a square SVG tile (issue 29, item 2): its Simple Icons mark in the mark's own colour
+ * A partner brand's logo as a square SVG tile: its Simple Icons mark in the mark's own colour
  * where the set has the brand, otherwise a wordmark, the brand's whole name set in its colour. Never initials.
  * Drawn here, on our own server, so no page loads an image from elsewhere.
  */

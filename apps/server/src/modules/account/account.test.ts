@@ -12,7 +12,7 @@ import { maskEmail } from '../../lib/one-time-codes.ts';
 import { recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
-import { createSessionApiService } from '../session-api/service.ts';
+import { createCredentialsService } from '../credentials/service.ts';
 import { signInEvent } from '../../lib/account-log.ts';
 
 let t: TestApp;
@@ -280,7 +280,7 @@ describe('email and mobile need a fresh code', () => {
     expect(confirmed.json()).toEqual({ email: newEmail, description: accountMessages.emailConfirmed });
     expect(await passwordOf()).not.toBe(hashBefore);
     await expect(
-      createSessionApiService(t.app).verifyCredentials({ email: newEmail }, newPassword),
+      createCredentialsService(t.app).verifyCredentials({ email: newEmail }, newPassword),
     ).resolves.toBeTruthy();
     expect((await call(member, 'GET', '/customer/v2')).statusCode).toBe(401);
     expect((await latestTo(newEmail))?.subject).toContain('password has changed');
@@ -535,7 +535,7 @@ describe('password', () => {
       200,
     );
     await expect(
-      createSessionApiService(t.app).verifyCredentials(
+      createCredentialsService(t.app).verifyCredentials(
         { cardNumber: member.cardNumber },
         'Brand-new-pass-77',
       ),
@@ -675,7 +675,7 @@ describe('closing the account', () => {
     const left = await t.app.db.select().from(oidcModels);
     expect(left.filter((m) => m.id.endsWith(member.id))).toEqual([]);
     await expect(
-      createSessionApiService(t.app).verifyCredentials({ cardNumber: member.cardNumber }, member.password),
+      createCredentialsService(t.app).verifyCredentials({ cardNumber: member.cardNumber }, member.password),
     ).rejects.toMatchObject({ statusCode: 401 });
     expect(await eventsOf(member.id)).toContain('account-closed');
   });

@@ -21,7 +21,7 @@ export function createClosing(deps: AccountDeps) {
     await repo.anonymiseCollector(db, collectorId, deps.clock.now());
     await deps.sessions.destroyAllFor(collectorId);
     await revokeProviderSessions(db, collectorId);
-    // A closed account signs in no more: its passkeys go too (issue 33; a password reset keeps them).
+    // A closed account signs in no more: its passkeys go too (a password reset keeps them).
     await removeAllPasskeys(db, collectorId);
     if (customer.email) {
       await deps.notify.send({

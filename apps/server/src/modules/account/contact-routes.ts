@@ -144,7 +144,7 @@ export const contactRoutes: AccountRoutes = (app, service) => {
       ...confirmEmail,
       schema: {
         ...confirmEmail.schema,
-        summary: `${confirmEmail.schema.summary}; with newPassword, the password changes too (spec 5 rules) and every session ends`,
+        summary: `${confirmEmail.schema.summary}; with newPassword, the password changes too (the rules of docs/product/signed-in-pages.md §S5) and every session ends`,
         body: emailTokenWithPasswordSchema,
       },
     },

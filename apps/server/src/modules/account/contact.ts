@@ -24,9 +24,9 @@ const EMAIL_LINK_HOURS = 24;
 export const REAUTH_MINUTES = 10;
 
 /**
- * Sets `password` inside the email change's transaction, under the rules of spec 5 checked against the
- * member's names and the new address; a password that breaks them undoes the change. Hashed beforehand, so the
- * transaction does not wait for argon2.
+ * Sets `password` inside the email change's transaction, under the rules of docs/product/signed-in-pages.md
+ * §S5 checked against the member's names and the new address; a password that breaks them undoes the change.
+ * Hashed beforehand, so the transaction does not wait for argon2.
  */
 async function passwordWithEmailChange(password: string, at: Date) {
   const passwordHash = await hashPassword(password);
@@ -127,7 +127,8 @@ export function createContact(
       throw new AppError(400, 'EMAIL_SAME', accountMessages.emailSame);
     }
     // Before the code is spent, so that the member can try another address with the same code. (Whether an
-    // address has an account is no secret worth a code: registration's email check tells it, spec 8.)
+    // address has an account is no secret worth a code: registration's email check tells it,
+    // docs/product/calls-and-errors.md §R8.)
     if (await repo.isEmailTaken(db, email, collectorId)) {
       throw new AppError(409, 'EMAIL_TAKEN', accountMessages.emailTaken);
     }

@@ -67,7 +67,7 @@ export function createPreferences(deps: AccountDeps) {
     return getCpmPreferences(collectorId);
   }
 
-  /** The link every marketing email carries (issue 12); see marketingEmail. */
+  /** The link every marketing email carries; see marketingEmail. */
   const unsubscribeLink = (collectorId: string) =>
     `${deps.publicUrl}/emails/unsubscribe?token=${unsubscribeToken(deps, collectorId)}`;
 

@@ -37,7 +37,8 @@ export const profileRoutes: AccountRoutes = (app, service) => {
       config: perClient,
       schema: {
         tags,
-        summary: 'Changes the name (title, first name, last name; spec 5 "Name")',
+        summary:
+          'Changes the name (title, first name, last name; docs/product/signed-in-pages.md §S5 "Name")',
         body: updateNameSchema,
         response: { 200: customerSchema, ...errors },
       },
@@ -48,8 +49,8 @@ export const profileRoutes: AccountRoutes = (app, service) => {
   app.post(
     `${P}/address-lookup`,
     {
-      // Signed-in spec 7.4: 'anonymous or through bot-check'. A member's session will do; without one, the
-      // bot-check bearer header must.
+      // docs/product/calls-and-errors.md §S7.4: 'anonymous or through bot-check'. A member's session will do;
+      // without one, the bot-check bearer header must.
       preHandler: async (request) => {
         if (await app.sessions.read(app.sessionToken(request))) return;
         await app.botCheck.require(request);

@@ -75,11 +75,11 @@ export function createProfile(deps: Pick<AccountDeps, 'db' | 'addresses' | 'link
   }
 
   /**
-   * PUT customer-address (spec 7.4): only an address the lookup gives can be stored, as in registration. A new
-   * address is written, logged and told to the member's email (masked), so a change they did not make does not go
-   * unnoticed. The same address again is the silent double-up update (ADR 037): a second save of the address
-   * held (a double submit, a retry after a lost answer, re-confirming it) answers as the first did and changes,
-   * logs and sends nothing.
+   * PUT customer-address (docs/product/calls-and-errors.md §S7.4): only an address the lookup gives can be
+   * stored, as in registration. A new address is written, logged and told to the member's email (masked), so
+   * a change they did not make does not go unnoticed. The same address again is the silent double-up update
+   * (ADR 037): a second save of the address held (a double submit, a retry after a lost answer, re-confirming
+   * it) answers as the first did and changes, logs and sends nothing.
    */
   async function updateAddress(req: Req, collectorId: string, address: Address) {
     if (!(await isKnownAddress(deps.addresses, address))) {

@@ -299,7 +299,7 @@ export async function listSignIns(db: Database, collectorId: string, since: Date
 /* ---------- close ---------- */
 
 /**
- * Anonymises a closed account in one transaction (issue 12): personal data goes, the card numbers stay taken
+ * Anonymises a closed account in one transaction: personal data goes, the card numbers stay taken
  * (inactive, never reissued), the points ledger and consent records stay, the audit log keeps its events
  * without device or address details.
  */

@@ -11,9 +11,10 @@ import { securityRoutes } from './security-routes.ts';
 import { createAccountService } from './service.ts';
 
 /**
- * Account management (signed-in spec 7.4; issue 12), under the customer-management service prefix: details,
- * email and mobile with step-up codes, password, preferences, unsubscribe, redemption lock, closing, and the
- * security page's sessions and log. HTTP only, one file per part; the rules are in service.ts and its parts.
+ * Account management (docs/product/calls-and-errors.md §S7.4; ADR 012), under the customer-management service
+ * prefix: details, email and mobile with step-up codes, password, preferences, unsubscribe, redemption lock,
+ * closing, and the security page's sessions and log. HTTP only, one file per part; the rules are in
+ * service.ts and its parts.
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const linkKey = secretWhenReady(app, 'account-links-key');

@@ -18,7 +18,8 @@ export const securityRoutes: AccountRoutes = (app, service) => {
       config: tight,
       schema: {
         tags,
-        summary: 'Changes the password: the current one, then the rules of spec 5; every other session ends',
+        summary:
+          'Changes the password: the current one, then the rules of docs/product/signed-in-pages.md §S5; every other session ends',
         body: changePasswordSchema,
         response: { 200: description, ...errors },
       },

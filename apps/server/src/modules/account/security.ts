@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { revokeProviderSessions, revokeProviderSignIn } from '../../lib/revoke-account.ts';
 import { hashOf } from '../../lib/token-hash.ts';
-import { createSessionApiService } from '../session-api/service.ts';
+import { createCredentialsService } from '../credentials/service.ts';
 import { notFound, type AccountDeps, type Req } from './deps.ts';
 import * as repo from './repository.ts';
 import { textOf } from '../../lib/text-of.ts';
@@ -36,7 +36,7 @@ export const notifyPasswordChanged = (
 
 /** The member's current password, with the sign-in lockout counting wrong ones; 400 when it is wrong. */
 export async function checkCurrentPassword(
-  deps: Pick<AccountDeps, 'db' | 'notify' | 'clock'>,
+  deps: Pick<AccountDeps, 'db' | 'clock'>,
   collectorId: string,
   password: string,
 ) {
@@ -44,7 +44,11 @@ export async function checkCurrentPassword(
   const customer = await repo.findCustomer(deps.db, collectorId, now);
   if (!customer?.cardNumber) throw notFound();
   try {
-    await createSessionApiService(deps).verifyCredentials({ cardNumber: customer.cardNumber }, password, now);
+    await createCredentialsService(deps).verifyCredentials(
+      { cardNumber: customer.cardNumber },
+      password,
+      now,
+    );
   } catch (error) {
     // A wrong password must not read as "signed out" (401) to the browser.
     if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
@@ -60,8 +64,9 @@ export function createSecurity(deps: AccountDeps) {
   const { db } = deps;
 
   /**
-   * PUT /credentials/password: the current password, then the spec's rules (5) on the new one; every session
-   * and provider grant of the member ends (the caller starts a fresh session for this browser).
+   * PUT /credentials/password: the current password, then the rules of docs/product/signed-in-pages.md §S5 on
+   * the new one; every session and provider grant of the member ends (the caller starts a fresh session for
+   * this browser).
    */
   async function changePassword(
     req: Req,
@@ -90,7 +95,7 @@ export function createSecurity(deps: AccountDeps) {
   /**
    * "Log out of other devices": every web session ends, and so does every sign-in the identity provider keeps
    * for the member (its sessions, grants and refresh tokens, as a password change ends them), so no other
-   * browser or app is signed straight back in without the password (issue 28, point 2). This browser gets a
+   * browser or app is signed straight back in without the password. This browser gets a
    * fresh web session.
    */
   async function signOutOthers(

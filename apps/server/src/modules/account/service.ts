@@ -7,10 +7,10 @@ import { createRedemptionLock } from './redemption-lock.ts';
 import { createSecurity } from './security.ts';
 
 /**
- * Account management (signed-in spec 7.4; issue 12), the module's one public file: the member's details
- * (profile.ts), email and mobile with step-up codes (contact.ts), password, sessions and the security log
- * (security.ts), preferences and unsubscribe (preferences.ts), the redemption lock (redemption-lock.ts) and
- * closing (closing.ts), each a part built from the same deps.
+ * Account management (docs/product/calls-and-errors.md §S7.4; ADR 012), the module's one public file: the
+ * member's details (profile.ts), email and mobile with step-up codes (contact.ts), password, sessions and the
+ * security log (security.ts), preferences and unsubscribe (preferences.ts), the redemption lock
+ * (redemption-lock.ts) and closing (closing.ts), each a part built from the same deps.
  */
 export function createAccountService(deps: AccountDeps) {
   const profile = createProfile(deps);

@@ -6,7 +6,10 @@ import { createBalanceReader } from '../../lib/points-ledger.ts';
 /** 200 points are worth £1 at the till. */
 const POINTS_PER_POUND = 200;
 
-/** /balance-api: the collector's points, the sum of their ledger entries (signed-in spec 7.6). */
+/**
+ * /balance-api: the collector's points, the sum of their ledger entries (docs/product/calls-and-errors.md
+ * §S7.6).
+ */
 export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const readBalance = createBalanceReader(app.db, app.changes);
   app.get(

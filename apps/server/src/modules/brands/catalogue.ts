@@ -391,7 +391,7 @@ const entries: Entry[] = [
 
 /**
  * Brands a member can spend points with (the redeem panel), and how: the line the 'Ways to spend' panel shows
- * instead of the collect rate (issue 29, item 8). 200 points are worth £1 (POINTS_PER_POUND).
+ * instead of the collect rate. 200 points are worth £1 (POINTS_PER_POUND).
  */
 const spendRates: Record<string, string> = {
   'british-airways-avios': 'Convert 400 points to 250 Avios',

@@ -22,7 +22,10 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 const keyParams = z.object({ key: brandKeySchema });
 const publicRead = { rateLimit: { max: 300, timeWindow: '1 minute' } };
 
-/** Brands and eShops (signed-in spec 7.1): /nectar-brands-api, its anonymous twin and the CMS categories. */
+/**
+ * Brands and eShops (docs/product/calls-and-errors.md §S7.1): /nectar-brands-api, its anonymous twin and the
+ * CMS categories.
+ */
 export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBrandService({ db: app.db, clock: app.clock });
   const tags = ['brands'];
@@ -85,7 +88,7 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The anonymous brands lookup (registration spec 7): brands with key, name and logo; ?keys=a,b for those, in that order',
+          'The anonymous brands lookup (docs/product/calls-and-errors.md §R7): brands with key, name and logo; ?keys=a,b for those, in that order',
         querystring: brandLookupQuerySchema,
         response: { 200: brandLookupResponseSchema, ...errors },
       },

@@ -21,7 +21,7 @@ import {
   type StoredBrand,
 } from './repository.ts';
 
-/** A stored brand as the app sees it (signed-in spec 3 "Brand"). */
+/** A stored brand as the app sees it (docs/product/signed-in-pages.md §S3 "Brand"). */
 export function toBrand(row: StoredBrand, now: Date): Brand {
   const bonusLive = row.bonusTitle && (!row.bonusEndsAt || row.bonusEndsAt > now);
   return {
@@ -48,7 +48,10 @@ export function toBrand(row: StoredBrand, now: Date): Brand {
 
 const notFound = () => new AppError(404, 'BRAND_NOT_FOUND', "We couldn't find that brand.");
 
-/** The brand rules of signed-in spec 7.1; the list is small and read often, so it is kept for a minute. */
+/**
+ * The brand rules of docs/product/calls-and-errors.md §S7.1; the list is small and read often, so it is kept
+ * for a minute.
+ */
 export function createBrandService({ db, clock }: { db: Database; clock: Clock }) {
   const now = () => clock.now();
   const cache = new LRUCache<'all', StoredBrand[]>({ max: 1, ttl: 60_000 });

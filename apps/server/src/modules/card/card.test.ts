@@ -12,7 +12,7 @@ import { pointsBalance, recordPoints } from '../../lib/points-ledger.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { decodeCode128 } from '../../test/decode-barcode.ts';
-import { findCredentialByCard } from '../session-api/repository.ts';
+import { findCredentialByCard } from '../credentials/repository.ts';
 import { cardDemoCollector } from '../../start-data/demo-activity.ts';
 
 let t: TestApp;

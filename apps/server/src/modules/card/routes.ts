@@ -24,8 +24,9 @@ const errors = apiErrors(400, 401, 403, 404, 409, 429);
 const prefix = '/customer-management-api';
 
 /**
- * A key tag only while the key-tag-stock switch is on for this request (signed-in spec 9; off in every
- * environment unless turned on), as the page offers it: the server refuses what the page would not show.
+ * A key tag only while the key-tag-stock switch is on for this request
+ * (docs/product/switches-and-constants.md §S9; off in every environment unless turned on), as the page offers
+ * it: the server refuses what the page would not show.
  */
 function inStock(request: FastifyRequest, cardType: CardType): CardType {
   if (cardType === 'KEYTAG' && !switchesFor(request)('keyTagStock')) {
@@ -34,7 +35,9 @@ function inStock(request: FastifyRequest, cardType: CardType): CardType {
   return cardType;
 }
 
-/** Card and barcode (signed-in spec 7.2) and card retrieve, replace and request (7.4). */
+/**
+ * Card and barcode (docs/product/calls-and-errors.md §S7.2) and card retrieve, replace and request (§S7.4).
+ */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCardService({ db: app.db, notify: app.notify, feed: app.changes });
   const tags = ['card'];

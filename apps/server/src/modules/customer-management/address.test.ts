@@ -49,7 +49,7 @@ const addressMails = async (to: string) =>
 
 const PICCADILLY = { lines: ['2 Piccadilly', 'Manchester'], postcode: 'M1 1AE' };
 
-describe('account address (signed-in spec 7.4: GET masked address; PUT customer-address or silent double-up update)', () => {
+describe('account address (docs/product/calls-and-errors.md §S7.4: GET masked address; PUT customer-address or silent double-up update)', () => {
   it('GET masked address answers null before an address is held, the masked address after, and 401 without a session', async () => {
     const member = await makeMember();
     expect((await maskedAddressOf(undefined)).statusCode).toBe(401);

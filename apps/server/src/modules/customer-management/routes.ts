@@ -3,7 +3,7 @@ import { customerSchema, maskAddress, maskedAddressSchema } from '@app/contracts
 import { apiErrorSchema } from '@app/contracts/api-error';
 import { createCustomerService } from '../account/service.ts';
 
-/** /customer-management-api: the collector's own account (signed-in spec 7.4). */
+/** /customer-management-api: the collector's own account (docs/product/calls-and-errors.md §S7.4). */
 export const customerManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const customers = createCustomerService({ db: app.db, clock: app.clock });
   app.get(
@@ -16,7 +16,7 @@ export const customerManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerSchema, 401: apiErrorSchema },
       },
     },
-    // The account pages' fields too (issue 12): the account module's service answers.
+    // The account pages' fields too: the account module's service answers.
     async (request) => customers.getCustomer(request.collectorId),
   );
 
@@ -27,7 +27,7 @@ export const customerManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['customer-management'],
         summary:
-          "GET masked address (spec 7.4): the signed-in collector's address as the account pages show it, each word to its first character and the postcode to its outward code; null without one",
+          "GET masked address (docs/product/calls-and-errors.md §S7.4): the signed-in collector's address as the account pages show it, each word to its first character and the postcode to its outward code; null without one",
         response: { 200: maskedAddressSchema, 401: apiErrorSchema },
       },
     },

@@ -134,7 +134,7 @@ describe('download my data', () => {
       idempotencyKey: randomUUID(),
       at: new Date(clock.at.getTime() - HOUR_MS),
     });
-    // A claim with its receipt photo, and points on their way (issue 34, item 3).
+    // A claim with its receipt photo, and points on their way.
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const [claim] = await t.app.db
       .insert(missingPointsClaims)

@@ -21,7 +21,7 @@ const linkLimit = {
 };
 
 /**
- * /data-export-api: "Download my data" (issue 34, item 4; ADR 044). A member asks for a copy of what is held
+ * /data-export-api: "Download my data" (ADR 044). A member asks for a copy of what is held
  * about them (once a day); the prepare-data-export job builds it and emails a link; the link's page checks it
  * and downloads the zip once, for that member signed in, within 24 hours. purge-data-exports clears ended ones.
  */

@@ -331,7 +331,7 @@ export function createDataExportService(deps: DataExportDeps) {
       collectorId,
       listed.map((claim) => claim.id),
     );
-    // Loaded when an export is zipped, not at the server's start (issue 32, item 5).
+    // Loaded when an export is zipped, not at the server's start.
     const { strToU8, zipSync } = await import('fflate');
     const files: Record<string, Uint8Array> = {
       [DATA_EXPORT_FILES.json]: strToU8(exportJson),

@@ -3,7 +3,10 @@ import { apiErrorSchema } from '@app/contracts/api-error';
 import { feedbackRequestSchema, feedbackResponseSchema } from '@app/contracts/feedback';
 import { createFeedbackService } from './service.ts';
 
-/** /customer-contact-api: the feedback submit call (signed-in spec 7.8 leaves it to us; ADR 015). */
+/**
+ * /customer-contact-api: the feedback submit call (docs/product/calls-and-errors.md §S7.8 leaves it to us;
+ * ADR 015).
+ */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const feedback = createFeedbackService({ db: app.db, clock: app.clock });
   app.post(

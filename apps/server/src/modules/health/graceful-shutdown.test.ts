@@ -14,7 +14,7 @@ const readUntilClosed = (socket: Socket) =>
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
 
-describe('graceful shutdown (issue 35, item 4)', () => {
+describe('graceful shutdown loses no request', () => {
   let t: TestApp;
   let port: number;
   let base: string;

@@ -10,7 +10,7 @@ export interface ShutdownTimes {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Graceful shutdown (issue 35, item 4; ADR 034), the steps a rolling restart behind a balancer needs to lose no
+ * Graceful shutdown (ADR 034), the steps a rolling restart behind a balancer needs to lose no
  * request: report not ready at once (the instance keeps serving for `graceMs`, the time the balancer's health
  * checks take to notice), then close the listener (Fastify answers 503 to a request that still arrives on an open
  * connection and closes idle ones), finish the requests in flight, then the plugins' onClose hooks stop the job

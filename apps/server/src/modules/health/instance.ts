@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 
-/** This process as the balancer sees it (issue 35, items 4 and 5; ADR 034). */
+/** This process as the balancer sees it (ADR 034). */
 export interface Instance {
   /** INSTANCE_NAME: sent as `X-Instance` on every answer, so a cluster's answers tell which instance gave them. */
   name?: string;

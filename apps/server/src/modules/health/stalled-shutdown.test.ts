@@ -7,7 +7,7 @@ import { shutDownGracefully } from './graceful-shutdown.ts';
 const SHORT_LIMITS = { DATABASE_STATEMENT_TIMEOUT_MS: '1000', DATABASE_CONNECT_TIMEOUT_MS: '1000' };
 
 describe.runIf(process.env.TEST_DB === 'postgres')(
-  'a shutdown while the path to the database stalls (issue 35, item 4)',
+  'a shutdown while the path to the database stalls ends within the query limit',
   () => {
     let relay: Awaited<ReturnType<typeof appThroughStallingRelay>>;
     beforeAll(async () => {

@@ -6,9 +6,10 @@ import { SANDBOX_HOTELS_LOGOUT_PATHS, SANDBOX_HOTELS_SESSION_COOKIE } from '@app
 import { createHotelsSessionService } from './service.ts';
 
 /**
- * GET /customer-management-api/customer/session/hotels (signed-in spec 4, 7.4): a hotels session token for the
- * session holder, in the body and the response header. With `redirect`, the target is checked against the
- * allow-list here as well as in the app, and the answer names the redirect page with token and target.
+ * GET /customer-management-api/customer/session/hotels (docs/product/signed-in-pages.md §S4;
+ * docs/product/calls-and-errors.md §S7.4): a hotels session token for the session holder, in the body and the
+ * response header. With `redirect`, the target is checked against the allow-list here as well as in the app,
+ * and the answer names the redirect page with token and target.
  */
 export const hotelsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const hotels = createHotelsSessionService({ db: app.db, clock: app.clock });
@@ -38,9 +39,10 @@ export const hotelsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The sandbox hotel partner's two logout addresses (registration spec, logout: 'two hotel logout endpoints',
-  // paths not shown), the default of HOTELS_LOGOUT_URLS: each ends the partner's session in this browser by
-  // clearing its cookie. A real partner's are on its own site; a page loads them without reading the answer.
+  // The sandbox hotel partner's two logout addresses (docs/product/calls-and-errors.md §R7: 'two hotel logout
+  // endpoints', paths not shown), the default of HOTELS_LOGOUT_URLS: each ends the partner's session in this
+  // browser by clearing its cookie. A real partner's are on its own site; a page loads them without reading
+  // the answer.
   for (const url of SANDBOX_HOTELS_LOGOUT_PATHS) {
     app.get(
       url,

@@ -9,9 +9,9 @@ import { getOrCreateSecret } from '../../lib/server-secrets.ts';
 export const HOTELS_SESSION_MINUTES = 15;
 
 /**
- * The hotels session token (signed-in spec 4, 7.4): the collector's partner handle and an expiry, signed with
- * a server secret so the hotel partner's side can check it came from us. Nothing in it identifies the
- * collector to anyone without the secret.
+ * The hotels session token (docs/product/signed-in-pages.md §S4; docs/product/calls-and-errors.md §S7.4): the
+ * collector's partner handle and an expiry, signed with a server secret so the hotel partner's side can check
+ * it came from us. Nothing in it identifies the collector to anyone without the secret.
  */
 function createHotelsSessionToken(secret: string, collectorId: string, now: Date) {
   const expiresAt = new Date(now.getTime() + HOTELS_SESSION_MINUTES * 60_000);
@@ -24,7 +24,10 @@ function createHotelsSessionToken(secret: string, collectorId: string, now: Date
   return { token: `${payload}.${signature}`, expiresAt };
 }
 
-/** Redirect targets must be on the brand's allow-list of hosts, over https (localhost aside) (spec 5). */
+/**
+ * Redirect targets must be on the brand's allow-list of hosts, over https (localhost aside)
+ * (docs/product/signed-in-pages.md §S5).
+ */
 function isAllowedRedirectTarget(target: string): boolean {
   let url: URL;
   try {
@@ -36,7 +39,10 @@ function isAllowedRedirectTarget(target: string): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && url.hostname === 'localhost');
 }
 
-/** The hotels session hand-off (signed-in spec 4, 7.4): a token for the member, and where it may go. */
+/**
+ * The hotels session hand-off (docs/product/signed-in-pages.md §S4; docs/product/calls-and-errors.md §S7.4):
+ * a token for the member, and where it may go.
+ */
 export function createHotelsSessionService({ db, clock }: { db: Database; clock: Clock }) {
   return {
     /** A token for the member, refused (400) for a redirect off the allow-list. */

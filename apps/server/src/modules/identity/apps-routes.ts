@@ -18,7 +18,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 const tags = ['identity'];
 
 /**
- * /identity-api (issue 16): the consent page's two calls, found by the provider's interaction id as the
+ * /identity-api (ADR 017): the consent page's two calls, found by the provider's interaction id as the
  * password step is (ADR 007: the resume cookie still binds the interaction to the browser), and the
  * member's connected apps on the account security page.
  */
@@ -27,7 +27,7 @@ export const identityAppsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Only the browser the provider sent to the consent page may answer it: the provider's signed interaction
-   * cookie must name this interaction (issue 28, point 6). Anything else reads as the page having expired.
+   * cookie must name this interaction. Anything else reads as the page having expired.
    */
   const requireInteractionCookie = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
     const interaction = await provider()

@@ -125,7 +125,7 @@ export function createOidcAdapter(db: Database): new (name: string) => Adapter {
     /**
      * Marks a code or token used in one conditional update: of two parallel exchanges of one authorization
      * code or refresh token only one gets through; the other is refused and, as for a replay, the grant is
-     * revoked (issue 10).
+     * revoked.
      */
     async consume(id: string): Promise<void> {
       const spent = await consumeRow.execute({ model: this.model, id, at: new Date().toISOString() });

@@ -57,7 +57,7 @@ type DeviceCheck = (ctx: KoaContextWithOIDC, accountId: string, clientId: string
 /**
  * The standard prompts, with a password asked again once the provider session is older than `maxAge` s, and,
  * with device 2FA on, the login prompt (password, then a code) when an existing provider session reaches a
- * client this browser has not passed the code for (issue 28, point 1: the check belongs to the interaction).
+ * client this browser has not passed the code for (the check belongs to the interaction).
  */
 const loginPolicy = (maxAge: number, deviceKnown?: DeviceCheck) => {
   // Checks added here name their error: the prompt gives its own (login_required, which a client asking with
@@ -263,7 +263,7 @@ export async function createIdentityProvider({
         // takes any algorithm the provider's metadata lists. Other clients keep OpenID Connect's default, RS256.
         id_token_signed_response_alg: ID_TOKEN_ALG,
       },
-      // The native app and the partners of OIDC_CLIENTS_FILE (issue 16, ADR 017).
+      // The native app and the partners of OIDC_CLIENTS_FILE (ADR 017).
       nativeAppClient(),
       ...loadPartnerClients(config.oidc.clientsFile),
     ],
@@ -280,7 +280,7 @@ export async function createIdentityProvider({
       },
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
       // On every path: the interaction cookie must reach the consent answer (/identity-api/consent/:uid), which
-      // is refused without it (issue 28, point 6). The resume cookie still sets its own path.
+      // is refused without it. The resume cookie still sets its own path.
       short: { signed: true, httpOnly: true, sameSite: 'lax', secure, path: '/' },
     },
     pkce: { required: () => true },
@@ -297,7 +297,7 @@ export async function createIdentityProvider({
       resourceIndicators: webSessionResourceIndicators(config.publicUrl),
       introspection: {
         enabled: true,
-        // A client may introspect only the tokens issued to it (issue 16).
+        // A client may introspect only the tokens issued to it.
         allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
       },
       rpInitiatedLogout: {
@@ -331,7 +331,8 @@ export async function createIdentityProvider({
       revocation: '/token/revocation',
       introspection: '/token/introspection',
     },
-    // The web app's extra authorization parameters of signed-in spec 7.3; accepted, recorded, not acted on.
+    // The web app's extra authorization parameters of docs/product/calls-and-errors.md §S7.3; accepted,
+    // recorded, not acted on.
     extraParams: ['audience', 'mission', 'platform', 'action'],
     // The partner API's scopes: a client asks only for those its row allows (its `scope` metadata).
     scopes: ['openid', 'offline', 'offline_access', 'profile', 'email', ...PARTNER_SCOPES],
@@ -384,7 +385,7 @@ export async function createIdentityProvider({
       ClientCredentials: PARTNER_TOKEN_TTL_SECONDS,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
-      // The provider's session follows the web session's limits (issue 10): it lasts SESSION_IDLE_MINUTES from
+      // The provider's session follows the web session's limits: it lasts SESSION_IDLE_MINUTES from
       // its last use and never past SESSION_ABSOLUTE_HOURS after the password was entered, so a timed-out
       // web session cannot be silently renewed by the provider.
       Session: (_ctx, session) => {
@@ -396,7 +397,7 @@ export async function createIdentityProvider({
       Grant: 14 * 24 * 60 * 60,
       RefreshToken: 14 * 24 * 60 * 60,
     },
-    // The provider's error page in plain words (issue 10): what happened and a way back, never a raw code.
+    // The provider's error page in plain words: what happened and a way back, never a raw code.
     renderError(ctx, out) {
       const home = `${config.publicUrl}${IDENTITY_PREFIX}/login`;
       const wrongAddress =

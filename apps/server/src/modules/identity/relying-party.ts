@@ -3,9 +3,9 @@ import * as client from 'openid-client';
 import { OIDC_PATH, WEB_CLIENT_ID } from '@app/contracts/sign-in';
 
 /**
- * The web app's server side as a client of our own provider (signed-in spec 7.3): openid-client over an
- * in-process fetch, so a code exchange never leaves the process yet goes through the provider's real token
- * endpoint with its real checks (client authentication, PKCE, single-use codes).
+ * The web app's server side as a client of our own provider (docs/product/calls-and-errors.md §S7.3):
+ * openid-client over an in-process fetch, so a code exchange never leaves the process yet goes through the
+ * provider's real token endpoint with its real checks (client authentication, PKCE, single-use codes).
  */
 export function inProcessFetch(app: FastifyInstance, publicUrl: string): client.CustomFetch {
   const base = new URL(publicUrl);

@@ -39,9 +39,9 @@ export const startsSignInOnServer = (
   !options.maintenance;
 
 /**
- * The start of the external login (signed-in spec 7.3) as the browser would make it (apps/web
- * start-sign-in.ts): a random 32-byte PKCE verifier with its S256 challenge and a random state. The verifier
- * and the allowed `next` wait in a cookie named after the state, which /oauth_redirect takes once.
+ * The start of the external login (docs/product/calls-and-errors.md §S7.3) as the browser would make it
+ * (apps/web start-sign-in.ts): a random 32-byte PKCE verifier with its S256 challenge and a random state. The
+ * verifier and the allowed `next` wait in a cookie named after the state, which /oauth_redirect takes once.
  */
 export function startSignIn(publicUrl: string, search: string): SignInStart {
   const verifier = randomBytes(32).toString('base64url');

@@ -83,9 +83,9 @@ const debitEntry = (collectorId: string, transferId: string, points: number, inf
 });
 
 /**
- * Points exchange (signed-in spec 9): conversions both ways after a 2FA code, with daily limits and the
- * redemption lock, through the points ledger with idempotency keys. A partner failure after the base points
- * were taken refunds them exactly once (the refund's ledger key is unique).
+ * Points exchange (docs/product/switches-and-constants.md §S9): conversions both ways after a 2FA code, with
+ * daily limits and the redemption lock, through the points ledger with idempotency keys. A partner failure
+ * after the base points were taken refunds them exactly once (the refund's ledger key is unique).
  */
 export function createConversions(
   deps: LinkedPartnersDeps & { clock: Clock },
@@ -129,7 +129,7 @@ export function createConversions(
   }
 
   async function startConversion(collectorId: string, start: ConversionStart) {
-    // Converting spends or collects points outside the retailer: a full card only (issue 28, point 4).
+    // Converting spends or collects points outside the retailer: a full card only.
     await assertFullCardHolder(db, collectorId);
     const { info, link: current, received } = await checkConversion(collectorId, start);
     if (start.conversionType === 'NECTAR_TO_PARTNER') {
@@ -287,8 +287,8 @@ export function createConversions(
     if (recorded) return answerRecorded(recorded, collectorId);
 
     // Under the collector's lock, confirmations of one conversion take turns: the first spends the code and
-    // records the transfer; the others then find the transfer and answer its state instead of a spent code
-    // (issue 28, point 9). Whatever the turn did is kept (a wrong guess stays counted), then its error thrown.
+    // records the transfer; the others then find the transfer and answer its state instead of a spent code.
+    // Whatever the turn did is kept (a wrong guess stays counted), then its error thrown.
     const turn = await db.transaction(async (tx) => {
       await repo.lockCollector(tx, collectorId);
       const existing = await repo.findTransfer(tx, id);

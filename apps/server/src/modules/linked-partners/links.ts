@@ -38,8 +38,9 @@ function linkPartnerError(kind: PartnerKind, error: unknown) {
 }
 
 /**
- * Linking and unlinking (signed-in spec 3, 4, 8): under the cap of 4 per account, per card and per partner
- * account, with the partner's own check first; and the partners page's status of every link.
+ * Linking and unlinking (docs/product/signed-in-pages.md §S3, §S4; docs/product/calls-and-errors.md §S8):
+ * under the cap of 4 per account, per card and per partner account, with the partner's own check first; and
+ * the partners page's status of every link.
  */
 export function createLinks(deps: LinkedPartnersDeps & { clock: Clock }, { partner, call }: PartnerCalls) {
   const { db, clock } = deps;

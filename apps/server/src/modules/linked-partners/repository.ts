@@ -202,7 +202,7 @@ export const stalePendingTransfers = (db: DbExecutor, before: Date) =>
     .where(and(eq(partnerTransfers.status, 'PENDING'), sql`${partnerTransfers.updatedAt} < ${before}`))
     .limit(100);
 
-/** Whether the collector's email or mobile changed since `since` (the account log of issue 12). */
+/** Whether the collector's email or mobile changed since `since` (the member's account log). */
 export async function contactChangedSince(db: DbExecutor, collectorId: string, since: Date) {
   const rows = await db
     .select({ id: accountEvents.id })

@@ -32,8 +32,9 @@ const actionLimit = {
 };
 
 /**
- * /linked-partners-api and /points-exchange-api (signed-in spec 7.8 gives only the prefixes; payloads in
- * ADR 013): the airline and hotel partners, each a real partner API when configured, else the sandbox.
+ * /linked-partners-api and /points-exchange-api (docs/product/calls-and-errors.md §S7.8 gives only the
+ * prefixes; payloads in ADR 013): the airline and hotel partners, each a real partner API when configured,
+ * else the sandbox.
  */
 export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.config.linkedPartners ?? { timeoutMs: 8000 };
@@ -55,7 +56,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
     clock: app.clock,
   });
   // A transfer interrupted by a stop is settled (reversed, refunded once) by one runner of the cluster every
-  // minute, once no request can still be working on it (issue 35, item 2; ADR 033).
+  // minute, once no request can still be working on it (ADR 033).
   app.jobs.everyMinute('settle-stale-conversions', async () => {
     const settled = await service.settleStaleTransfers();
     if (settled > 0) app.log.info({ settled }, 'settled stale conversions');

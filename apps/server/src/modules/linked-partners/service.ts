@@ -4,8 +4,10 @@ import { createLinks } from './links.ts';
 import { createPartnerCalls, type LinkedPartnersDeps } from './partner-calls.ts';
 
 /**
- * Linked partners and points exchange (signed-in spec 3, 4, 8, 9), the module's one public file: linking and
- * unlinking (links.ts) and conversions both ways (conversions.ts), sharing the partner calls (partner-calls.ts).
+ * Linked partners and points exchange (docs/product/signed-in-pages.md §S3, §S4;
+ * docs/product/calls-and-errors.md §S8; docs/product/switches-and-constants.md §S9), the module's one public
+ * file: linking and unlinking (links.ts) and conversions both ways (conversions.ts), sharing the partner
+ * calls (partner-calls.ts).
  */
 export function createLinkedPartnersService(deps: LinkedPartnersDeps) {
   const withClock = { ...deps, clock: deps.clock ?? systemClock };

@@ -32,7 +32,9 @@ export const MARKETING_EVENTS: readonly MarketingEvent[] = [
   },
 ];
 
-/** The slim banner the homepage shows (spec 7.1 'homepage pod skinny event'). */
+/**
+ * The slim banner the homepage shows (docs/product/calls-and-errors.md §S7.1, 'homepage pod skinny event').
+ */
 export const SKINNY_EVENT_ID = 'winter-bonus-weeks';
 /** The countdown pod counts down to the end of this event. */
 export const COUNTDOWN_EVENT_ID = 'winter-bonus-weeks';

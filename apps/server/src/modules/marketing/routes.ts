@@ -39,7 +39,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The homepage pod's skinny event (signed-in spec 7.1)",
+        summary: "The homepage pod's skinny event (docs/product/calls-and-errors.md §S7.1)",
         response: { 200: marketingEventSchema },
       },
     },

@@ -9,10 +9,10 @@ import {
 import { OFFER_IMAGE_WIDTHS } from '@app/contracts/offers';
 
 /**
- * The member-price catalogue (signed-in spec 1 and 3 "Price catalogue row"; ADR 038): several hundred rows,
- * made the same way on every start from product bases, the makers that sell each and their sizes or packs. It
- * holds no randomness: a row's discount comes from a hash of its SKU, so a row keeps its prices from one start
- * (and one instance) to the next, and the ETag of a page stays the same.
+ * The member-price catalogue (docs/product/signed-in-pages.md §S1 and §S3 "Price catalogue row"; ADR 038):
+ * several hundred rows, made the same way on every start from product bases, the makers that sell each and
+ * their sizes or packs. It holds no randomness: a row's discount comes from a hash of its SKU, so a row keeps
+ * its prices from one start (and one instance) to the next, and the ETag of a page stays the same.
  */
 
 /** Sizes or packs and what each costs against the first. */
@@ -532,7 +532,10 @@ const roundTo5 = (pence: number) => Math.max(5, Math.round(pence / 5) * 5);
 /** A number in [0, 1) from a SKU: the same every start. */
 const unitOf = (sku: string) => createHash('sha256').update(sku).digest().readUInt32BE(0) / 2 ** 32;
 
-/** Discounts range roughly 0.10 to 9.00 pounds (signed-in spec 3): 10% to 35% off, in 5p steps, within that. */
+/**
+ * Discounts range roughly 0.10 to 9.00 pounds (docs/product/signed-in-pages.md §S3): 10% to 35% off, in 5p
+ * steps, within that.
+ */
 export const DISCOUNT_RANGE = { min: 10, max: 900 } as const;
 function discountFor(sku: string, basePrice: number) {
   const share = 0.1 + unitOf(sku) * 0.25;
@@ -541,7 +544,7 @@ function discountFor(sku: string, basePrice: number) {
 }
 
 const poundFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-/** A price in pence as the pound string the spec shows, such as £0.90. */
+/** A price in pence as the pound string docs/product/signed-in-pages.md §S3 shows, such as £0.90. */
 export const formatPounds = (pence: number) => poundFormat.format(pence / 100);
 /** A pound string (£0.90) back to pence. */
 export const penceOf = (pounds: string) => Math.round(Number(pounds.replace('£', '').replace(',', '')) * 100);

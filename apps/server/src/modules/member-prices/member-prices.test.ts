@@ -24,7 +24,7 @@ const pageOf = async (query: string) => {
   return priceCataloguePageSchema.parse(res.json()) satisfies PriceCataloguePage;
 };
 
-describe('the member-price catalogue rows (signed-in spec 3, "Price catalogue row")', () => {
+describe('the member-price catalogue rows (docs/product/signed-in-pages.md §S3, "Price catalogue row")', () => {
   const rows = buildPriceCatalogue();
 
   it('has several hundred product rows, one per SKU, made the same on every start', () => {

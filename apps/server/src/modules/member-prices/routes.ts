@@ -10,8 +10,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { createMemberPriceService } from './service.ts';
 
 /**
- * The member-price catalogue (signed-in spec 1, 3, 9; ADR 038): a public read beside the documents, a page of 24
- * rows of one category or all. The catalogue is made at start and never changes while the process runs, so a
+ * The member-price catalogue (docs/product/signed-in-pages.md §S1, §S3;
+ * docs/product/switches-and-constants.md §S9; ADR 038): a public read beside the documents, a page of 24 rows
+ * of one category or all. The catalogue is made at start and never changes while the process runs, so a
  * page's ETag is fixed: a browser revalidates and gets 304 with no body.
  */
 export const memberPricesRoutes: FastifyPluginAsyncZod = async (app) => {

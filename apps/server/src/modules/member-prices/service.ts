@@ -11,8 +11,8 @@ import { brand } from '@app/contracts/brand';
 import { buildPriceCatalogue, priceCategoryList } from './catalogue.ts';
 
 /**
- * The catalogue terms (the PRICES_TNC popup, signed-in spec 2.6). 'Terms for the catalogue were valid 12 Feb to
- * 3 Mar 2020' (spec 3): the dates are shown as the data gives them (ADR 038).
+ * The catalogue terms (the PRICES_TNC popup, docs/product/signed-in-pages.md §S2.6). 'Terms for the catalogue
+ * were valid 12 Feb to 3 Mar 2020' (§S3): the dates are shown as the data gives them (ADR 038).
  */
 export const PRICE_TERMS: PriceTerms = {
   title: `${brand.name} Prices terms and conditions`,
@@ -51,7 +51,10 @@ function inTurnsByCategory(rows: readonly PriceRow[]): PriceRow[] {
   return turns;
 }
 
-/** The rules of the catalogue: filter by category key, page by 24 (signed-in spec 2.6, 3, 9). */
+/**
+ * The rules of the catalogue: filter by category key, page by 24 (docs/product/signed-in-pages.md §S2.6, §S3;
+ * docs/product/switches-and-constants.md §S9).
+ */
 export function createMemberPriceService(rows = buildPriceCatalogue()) {
   const categories = priceCategoryList(rows);
   const allPrices = inTurnsByCategory(rows);

@@ -14,7 +14,7 @@ import {
 } from './repository.ts';
 
 /**
- * Points on their way (issue 34, item 3; ADR 043): the public read other modules use (the points goal shows them
+ * Points on their way (ADR 043): the public read other modules use (the points goal shows them
  * apart from the balance), and the job that posts them to the ledger when their day comes.
  */
 

@@ -54,7 +54,7 @@ async function readClaimForm(request: FastifyRequest) {
 }
 
 /**
- * Missing points, self-service (issue 34, item 3; ADR 043): a member's claims and points on their way, under
+ * Missing points, self-service (ADR 043): a member's claims and points on their way, under
  * /ledger-api. The claim is multipart (the receipt photo), parsed in this plugin's scope only.
  */
 export const missingPointsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -69,7 +69,7 @@ export async function checkReceipt(upload: ReceiptUpload) {
   if (upload.truncated || upload.content.length > RECEIPT_MAX_BYTES) {
     throw new AppError(413, 'RECEIPT_TOO_LARGE', missingPointsMessages.receiptTooLarge);
   }
-  // Loaded with the first receipt, not at the server's start (issue 32, item 5).
+  // Loaded with the first receipt, not at the server's start.
   const { fileTypeFromBuffer } = await import('file-type');
   const found = upload.content.length > 0 ? await fileTypeFromBuffer(upload.content) : undefined;
   const mediaType = RECEIPT_MEDIA_TYPES.find((type) => type === found?.mime);
@@ -124,7 +124,7 @@ function settledEmail(to: string, firstName: string | null, claim: repository.Cl
   };
 }
 
-/** Missing-points claims (issue 34, item 3; ADR 043): matched first, then stored, settled by an operator. */
+/** Missing-points claims (ADR 043): matched first, then stored, settled by an operator. */
 export function createMissingPointsService({ db, clock, notify, publicUrl, feed }: MissingPointsDeps) {
   const today = () => ukDate(clock.now());
 

@@ -8,7 +8,10 @@ import {
 } from '@app/contracts/temp-card';
 import { createNectarLiteService } from './service.ts';
 
-/** /nectar-lite: the 30-day temporary card (registration spec 7). Anonymous, so bot-checked and rate-limited. */
+/**
+ * /nectar-lite: the 30-day temporary card (docs/product/calls-and-errors.md §R7). Anonymous, so bot-checked
+ * and rate-limited.
+ */
 export const nectarLiteRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createNectarLiteService({
     db: app.db,

@@ -22,7 +22,10 @@ import { lockMember } from '../../lib/points-ledger.ts';
 import * as repository from './repository.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 
-/** The temporary card's rules (registration spec 1, 2, 5, 9; signed-in spec 1), with no HTTP in them. */
+/**
+ * The temporary card's rules (docs/product/registration-and-sign-in.md §R1, §R2, §R5;
+ * docs/product/switches-and-constants.md §R9; docs/product/signed-in-pages.md §S1), with no HTTP in them.
+ */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,7 +38,7 @@ export interface NectarLiteDeps {
   clock: Clock;
 }
 
-/** '98263000' followed by 11 random digits (registration spec 9). */
+/** '98263000' followed by 11 random digits (docs/product/switches-and-constants.md §R9). */
 const drawCardNumber = () =>
   `${CARD_PREFIX}${Array.from({ length: CARD_NUMBER_DIGITS }, () => randomInt(10)).join('')}`;
 
@@ -163,7 +166,7 @@ export function createNectarLiteService({ db, notify, publicUrl, clock }: Nectar
 }
 
 /**
- * Upgrade (issue 6, point 4): registration calls this, inside the transaction that creates the full account,
+ * Upgrade: registration calls this, inside the transaction that creates the full account,
  * with the email being registered. When that email holds a temporary card, the card becomes the collector's
  * digital card with the same number and no expiry, even if its 30 days have passed, and the collector row is
  * the one registration must complete (names, credential), so every points entry stays theirs. Answers

@@ -1,13 +1,13 @@
 import { FLUENT_EMOJI } from '../../lib/artwork/fluent-emoji.generated.ts';
 import type { OfferPicture } from './offer-pictures.ts';
 
-/** The picture's drawing box: 16:9, like the offer images of the spec (signed-in spec 9). */
+/** The picture's drawing box: 16:9, like the offer images of docs/product/switches-and-constants.md §S9. */
 const BOX = { width: 320, height: 180 };
 
 /**
  * An offer's picture as an SVG at one of the responsive widths: the illustration on a soft panel in its
  * category's tint, with a light halo and two quiet shapes behind it. It holds no text: the card sets the title
- * beside it, so nothing of the title is ever covered or cut (issue 29, item 2). The illustration stays inside
+ * beside it, so nothing of the title is ever covered or cut. The illustration stays inside
  * the middle square, so a card that crops the picture to a square (the phone's list) keeps all of it.
  */
 export function offerPictureSvg(picture: OfferPicture, width: number): string {

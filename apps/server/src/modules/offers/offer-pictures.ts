@@ -1,7 +1,7 @@
 import type { FluentEmojiName } from '../../lib/artwork/fluent-emoji.generated.ts';
 
 /**
- * The pictures of offers (issue 29, item 2): an illustration of the Fluent Emoji Flat set (MIT,
+ * The pictures of offers: an illustration of the Fluent Emoji Flat set (MIT,
  * THIRD-PARTY-LICENCES.md) on a soft panel in its category's tint. An offer names its picture (the product it
  * is about); an offer without one gets its category's picture. Only the illustrations named here are extracted
  * from the set (`npm run artwork`), so neither the server bundle nor the browser carries the whole set.

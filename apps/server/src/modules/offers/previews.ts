@@ -7,9 +7,9 @@ import { findOffer, type OfferRow } from './repository.ts';
 import { toOffer } from './service.ts';
 
 /**
- * Offer previews (signed-in spec 2.1 preview pages): the operator shares a link carrying a signed token, and
- * anyone holding it sees that one offer as members will, without signing in. Tokens are HS256 JWTs signed with
- * a secret every instance shares (server_secrets); they name the offer and expire.
+ * Offer previews (docs/product/signed-in-pages.md §S2.2, preview pages): the operator shares a link carrying
+ * a signed token, and anyone holding it sees that one offer as members will, without signing in. Tokens are
+ * HS256 JWTs signed with a secret every instance shares (server_secrets); they name the offer and expire.
  */
 const SECRET_NAME = 'offer-preview';
 const AUDIENCE = 'offer-preview';
@@ -54,7 +54,7 @@ export const catalogueOffer = (row: OfferRow): Offer =>
     savedAt: null,
   });
 
-/** The three preview pages of one token (routes of signed-in spec 2.1). */
+/** The three preview pages of one token (routes of docs/product/signed-in-pages.md §S2.2). */
 export const previewPaths = (token: string) => ({
   offerCard: `/offercard-preview/${token}`,
   heroCard: `/herocard-preview/${token}`,

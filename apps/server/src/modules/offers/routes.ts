@@ -37,7 +37,7 @@ function answerList(request: FastifyRequest, reply: FastifyReply, list: OfferLis
   return sendWrittenAnswer(request, reply, list.answer);
 }
 
-/** /offers-api: the offer calls of signed-in spec 7.5. */
+/** /offers-api: the offer calls of docs/product/calls-and-errors.md §S7.5. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.devTools) registerOfferDevRoutes(app);
   const service = createOfferService({ db: app.db, clock: app.clock, feed: app.changes });

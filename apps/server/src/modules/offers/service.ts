@@ -34,9 +34,11 @@ import {
 } from './repository.ts';
 
 /**
- * Allowed transitions, by target state (signed-in spec 4): load gives LOADED (also unpin, from PINNED);
- * unload gives UNLOADED, unhide gives UNLOADED; hide gives HIDDEN; pin gives PINNED; coalition opt-in gives
- * OPTEDIN. Removing a pinned saved offer unpins and unloads it in one step (what the member asked for). Asking for the state an offer is already in changes nothing and is not an error (a double click).
+ * Allowed transitions, by target state (docs/product/signed-in-pages.md §S4): load gives LOADED (also unpin,
+ * from PINNED); unload gives UNLOADED, unhide gives UNLOADED; hide gives HIDDEN; pin gives PINNED; coalition
+ * opt-in gives OPTEDIN. Removing a pinned saved offer unpins and unloads it in one step (what the member
+ * asked for). Asking for the state an offer is already in changes nothing and is not an error (a double
+ * click).
  */
 const allowedFrom: Record<string, readonly string[]> = {
   LOADED: ['UNLOADED', 'PINNED'],
@@ -64,7 +66,10 @@ export function partnerLogoUrl(partnerId: string): string {
     : `/offers-api/images/partner-${partnerId}/288.svg`;
 }
 
-/** The spec's Offer shape, with image versions keyed by width (the largest is the detail image). */
+/**
+ * The Offer shape of docs/product/signed-in-pages.md §S3, with image versions keyed by width (the largest is
+ * the detail image).
+ */
 export function toOffer(row: CollectorOfferRow): Offer {
   const picture = offerPictureKey(row);
   const versions = OFFER_IMAGE_WIDTHS.map((width) => ({ width, url: imageUrl(picture, width) }));
@@ -111,7 +116,10 @@ async function holderOf(db: DbExecutor, collectorId: string): Promise<Holder> {
   };
 }
 
-/** Member prices are only for digitally registered collectors aged 18 or over (signed-in spec 6). */
+/**
+ * Member prices are only for digitally registered collectors aged 18 or over (docs/product/signed-in-pages.md
+ * §S6).
+ */
 const mayUseMemberPrices = (holder: Holder, now: Date) =>
   holder.hasDigitalCard && holder.dateOfBirth !== null && isAtLeastAge(holder.dateOfBirth, 18, now);
 
@@ -152,7 +160,7 @@ const OFFERS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 /** The collector's lists by source types, from memory while the change feed is reliable. */
 function offersCache(feed: ChangeFeed | undefined) {
   if (!feed) return undefined;
-  // Bounded by memory (issue 35, item 7): a member's lists are tens of KB, 20,000 of them were most of a GB.
+  // Bounded by memory: a member's lists are tens of KB, 20,000 of them were most of a GB.
   const cache = boundedCache<Map<string, OfferList>>({
     maxBytes: OFFERS_CACHE_MAX_BYTES,
     ttlMs: OFFERS_CACHE_TTL_MS,
@@ -190,7 +198,8 @@ export function createOfferService({ db, clock, feed }: OfferDeps) {
   const cache = offersCache(feed);
   /** Runs inside the caller's transaction (`tx`): on PGlite a query outside it would wait for it forever. */
   async function assertEligible(tx: DbExecutor, collectorId: string, sourceTypes: Set<OfferSourceType>) {
-    // A temporary card lacks personalised prices, bonus offers and partner offers (signed-in spec 1).
+    // A temporary card lacks personalised prices, bonus offers and partner offers
+    // (docs/product/signed-in-pages.md §S1).
     await assertFullCardHolder(tx, collectorId);
     if (sourceTypes.has('NECTAR_PRICE') && !mayUseMemberPrices(await holderOf(tx, collectorId), now())) {
       throw new AppError(403, 'MEMBER_PRICES_NOT_ALLOWED', offerErrors.memberPrices);

@@ -13,7 +13,7 @@ import { passkeyChallenges, passkeys } from '../../db/schema/passkeys.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
 import { authorize, finishSignIn, Jar, pkce } from '../../test/oidc-browser.ts';
 import { SoftPasskey } from '../../test/soft-authenticator.ts';
-import { MAX_FAILED_ATTEMPTS } from '../session-api/service.ts';
+import { MAX_FAILED_ATTEMPTS } from '../credentials/service.ts';
 
 const CHROME_ON_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
@@ -32,10 +32,11 @@ let addresses = 0;
 const nextAddress = () => `198.51.100.${(addresses += 1)}`;
 
 /**
- * Passkeys (issue 33): added on the security page after a step-up code, used on the card-number page inside
- * the identity provider's login interaction (every client), a second factor for device 2FA, under the
- * password's lockout and in the security log; closing the account removes them, a password reset does not.
- * The authenticator is a software one (test/soft-authenticator.ts); e2e/passkeys.spec.ts drives Chromium's.
+ * Passkeys (docs/decisions/029): added on the security page after a step-up code, used on the card-number
+ * page inside the identity provider's login interaction (every client), a second factor for device 2FA, under
+ * the password's lockout and in the security log; closing the account removes them, a password reset does
+ * not. The authenticator is a software one (test/soft-authenticator.ts); e2e/passkeys.spec.ts drives
+ * Chromium's.
  */
 function passkeyTests(env: Record<string, string>) {
   let t: TestApp;

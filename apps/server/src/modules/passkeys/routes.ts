@@ -17,7 +17,8 @@ import {
 } from '@app/contracts/passkeys';
 import { collectorSessionResponseSchema } from '@app/contracts/sign-in';
 import { recordAccountEvent } from '../../lib/account-log.ts';
-import { browserLoginInteraction, createSessionApiService, markDeviceKnown } from '../session-api/service.ts';
+import { createCredentialsService } from '../credentials/service.ts';
+import { browserLoginInteraction, markDeviceKnown } from '../session-api/service.ts';
 import { createPasskeyService } from './service.ts';
 
 const tags = ['passkeys'];
@@ -29,7 +30,7 @@ const tight = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 const perClient = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /**
- * Passkeys (issue 33, docs/decisions/029). Sign-in: options and the answer for the identity provider's login
+ * Passkeys (docs/decisions/029). Sign-in: options and the answer for the identity provider's login
  * interaction, which the answer finishes as the password step does (every client: the website, the native
  * app, partners), marking this browser known for that client (a passkey is the second factor of device 2FA).
  * The security page: list, add (after a step-up code), rename, remove. HTTP only; the rules are in service.ts.
@@ -41,7 +42,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       recordAccountEvent(app.db, request, collectorId, type, detail),
     publicUrl: app.config.publicUrl,
     clock: app.clock,
-    verifyOtherFactor: createSessionApiService(app).verifyOtherFactor,
+    verifyOtherFactor: createCredentialsService(app).verifyOtherFactor,
   });
   /** The RP id: the host name the browser asked (its origin is checked against PUBLIC_URL's). */
   const rpIdOf = (request: FastifyRequest) => request.hostname.replace(/:\d+$/, '');

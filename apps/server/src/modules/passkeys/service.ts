@@ -17,7 +17,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashOf } from '../../lib/token-hash.ts';
-import type { SessionApiService } from '../session-api/service.ts';
+import type { CredentialsService } from '../credentials/service.ts';
 import { passkeyNameFor } from './authenticator-names.ts';
 import * as repo from './repository.ts';
 
@@ -25,7 +25,7 @@ type Req = Pick<FastifyRequest, 'ip' | 'headers'>;
 
 /**
  * The WebAuthn library (and the certificate parsers under it) is loaded on the first passkey call, not at start:
- * about 130 ms of a server's start-up for a feature few requests use (issue 32, item 5).
+ * about 130 ms of a server's start-up for a feature few requests use.
  */
 const webAuthn = () => import('@simplewebauthn/server');
 
@@ -48,7 +48,7 @@ export interface PasskeyDeps {
   publicUrl: string;
   clock: Clock;
   /** The password's lockout, which a passkey sign-in counts against too (the session-api module's). */
-  verifyOtherFactor: SessionApiService['verifyOtherFactor'];
+  verifyOtherFactor: CredentialsService['verifyOtherFactor'];
 }
 
 const expectedOrigin = (deps: PasskeyDeps) => new URL(deps.publicUrl).origin;
@@ -228,7 +228,7 @@ async function removePasskey(deps: PasskeyDeps, req: Req, collectorId: string, i
 }
 
 /**
- * Closing the account removes its passkeys (issue 33, point 4); a password reset does not, as the passkey
+ * Closing the account removes its passkeys; a password reset does not, as the passkey
  * never depended on the password. Answers how many were removed.
  */
 export const removeAllPasskeys = (db: Database, collectorId: string) =>
@@ -337,7 +337,7 @@ async function verifySignIn(
 }
 
 /**
- * Passkeys (issue 33, docs/decisions/029): the security page's list, add, rename and remove, and sign-in by
+ * Passkeys (docs/decisions/029): the security page's list, add, rename and remove, and sign-in by
  * passkey for the identity provider's login interaction, each bound to the same deps.
  */
 export function createPasskeyService(deps: PasskeyDeps) {

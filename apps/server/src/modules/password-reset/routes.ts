@@ -18,8 +18,9 @@ import { createPasswordResetService } from './service.ts';
 const errors = apiErrors(400, 429);
 
 /**
- * Anonymous password reset (signed-in spec 7.4, under the management API prefix): a link by email that
- * works once for an hour. The request answers the same whether or not the address has an account.
+ * Anonymous password reset (docs/product/calls-and-errors.md §S7.4, under the management API prefix): a link
+ * by email that works once for an hour. The request answers the same whether or not the address has an
+ * account.
  */
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPasswordResetService({

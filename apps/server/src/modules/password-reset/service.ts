@@ -41,8 +41,9 @@ export interface PasswordResetDeps {
 }
 
 /**
- * Anonymous password reset (signed-in spec 7.4): a link by email that works once for an hour, or a code by email
- * or SMS that answers a one-time reset token. Asking answers the same whether or not the address has an account.
+ * Anonymous password reset (docs/product/calls-and-errors.md §S7.4): a link by email that works once for an
+ * hour, or a code by email or SMS that answers a one-time reset token. Asking answers the same whether or not
+ * the address has an account.
  */
 export function createPasswordResetService({ db, notify, sessions, publicUrl, clock }: PasswordResetDeps) {
   const newResetToken = async (collectorId: string) => {
@@ -56,7 +57,7 @@ export function createPasswordResetService({ db, notify, sessions, publicUrl, cl
     return token;
   };
 
-  /** The reset link by email: HTML in the brand's layout like the other emails, with its text part (issue 29). */
+  /** The reset link by email: HTML in the brand's layout like the other emails, with its text part. */
   const sendResetLink = async (collectorId: string, email: string, firstName: string | null) => {
     const link = `${publicUrl}/confirm-reset-password?token=${await newResetToken(collectorId)}`;
     const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
@@ -107,7 +108,7 @@ export function createPasswordResetService({ db, notify, sessions, publicUrl, cl
         clock.now(),
       );
       if (!changed) throw new AppError(400, 'RESET_LINK_INVALID', passwordResetMessages.linkInvalid);
-      // Anyone signed in with the old password is signed out, at the identity provider too (issue 10).
+      // Anyone signed in with the old password is signed out, at the identity provider too.
       await sessions.destroyAllFor(holder.collectorId);
       await revokeProviderSessions(db, holder.collectorId);
       return { description: passwordResetMessages.changed };

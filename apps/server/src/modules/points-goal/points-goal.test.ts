@@ -64,7 +64,8 @@ describe('the points goal', () => {
       points: 2000,
       spendPath: '/redemption',
     });
-    // The airline's usual 400 points for 250 Avios (signed-in spec 9, CONVERSION_RATES).
+    // The airline's usual 400 points for 250 Avios (docs/product/switches-and-constants.md §S9,
+    // CONVERSION_RATES).
     expect(options.find((o) => o.id === 'conversion:AVIOS:400')).toMatchObject({
       title: '250 Avios',
       points: 400,

@@ -12,7 +12,7 @@ import { createPointsGoalService, type PointsGoalDeps } from './service.ts';
 const errors = apiErrors(400, 401);
 
 /**
- * The member's points goal (issue 34, item 2; ADR 042): what they are saving for and when they will get there.
+ * The member's points goal (ADR 042): what they are saving for and when they will get there.
  * app.ts hands in the read of points on their way (the missing-points module's), shown apart from the balance.
  */
 export const pointsGoalRoutes: FastifyPluginAsyncZod<Pick<PointsGoalDeps, 'pendingPoints'>> = async (

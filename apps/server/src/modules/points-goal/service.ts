@@ -115,7 +115,7 @@ export interface PointsGoalDeps {
 }
 
 /**
- * A member's points goal (issue 34, item 2; ADR 042): one reward they are saving towards, checked against the
+ * A member's points goal (ADR 042): one reward they are saving towards, checked against the
  * same catalogue and conversion rates the vouchers and linked-partners modules use; its progress from the
  * balance, and an estimate from the member's net points over the last 90 days.
  */

@@ -4,7 +4,7 @@ import { pointsHistorySchema } from '@app/contracts/points-history';
 import { pointsHistoryPaths } from '@app/contracts/points-history-paths';
 import { createPointsHistoryService } from './service.ts';
 
-/** GET /ledger-api/points-history: the member's points over the last 12 months (issue 34, item 1; ADR 041). */
+/** GET /ledger-api/points-history: the member's points over the last 12 months (ADR 041). */
 export const pointsHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const history = createPointsHistoryService({ db: app.db, clock: app.clock });
   app.get(

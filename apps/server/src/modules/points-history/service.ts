@@ -103,7 +103,7 @@ async function historyFor(db: Database, collectorId: string, now: Date): Promise
   return { months, openingBalance, entries };
 }
 
-/** Points over time (issue 34, item 1), from the points ledger. */
+/** Points over time (ADR 041), from the points ledger. */
 export function createPointsHistoryService({ db, clock }: { db: Database; clock: Clock }) {
   return {
     historyFor: (collectorId: string) => historyFor(db, collectorId, clock.now()),

@@ -12,7 +12,10 @@ import { hashOf } from '../../lib/token-hash.ts';
 import * as repository from './repository.ts';
 import { answer, later, newToken, REGISTRATION_TTL_MINUTES, type RegistrationDeps } from './steps.ts';
 
-/** Where the flow goes after the card check: the spec's `Location` response header (registration spec 7). */
+/**
+ * Where the flow goes after the card check: the `Location` response header of
+ * docs/product/calls-and-errors.md §R7.
+ */
 export const CARD_CHECK_LOCATIONS = {
   /** A new registration: the email step. */
   emailStep: `${IDENTITY_PREFIX}/enter-email-address`,

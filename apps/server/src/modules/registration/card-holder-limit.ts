@@ -15,7 +15,7 @@ const COMPARING_STEPS = ['ACCOUNT_CHOSEN', 'BUSINESS_DETAILS'];
 /**
  * The plastic-card holder check (last name and date of birth of an ANALOG card) is counted before it is made,
  * outside the step's transaction so a refused check still counts. Only a request that will compare the details
- * counts (issue 28, point 7): one at a comparing step, for the registration's own card, with a real date; an
+ * counts: one at a comparing step, for the registration's own card, with a real date; an
  * out-of-order or malformed request is refused by the step without using up anyone's checks. At most
  * ACCOUNT_LIMITS.cardHolderChecks per card from one client (so a stranger cannot block the holder for a day),
  * and cardHolderChecksAllClients per card from all of them (so many addresses cannot guess much more).

@@ -187,7 +187,7 @@ export function createConfirmation(deps: RegistrationDeps) {
     const token = newToken();
     return step<SignUpStatus>(deps, input.authToken, [...REGISTRATION_STEPS], async (_tx, row, at) => {
       if (row.step !== 'COMPLETE' || !row.cardNumber) return { result: { signUpStatus: 'PENDING' as const } };
-      // The completion token is issued once (issue 10): asking again answers COMPLETE without a new one.
+      // The completion token is issued once: asking again answers COMPLETE without a new one.
       if (row.completionTokenHash) {
         return { result: { signUpStatus: 'COMPLETE' as const, cardNumber: row.cardNumber } };
       }
@@ -228,7 +228,10 @@ export function createConfirmation(deps: RegistrationDeps) {
     return { collectorId: row.collectorId, registrationDone: (row.userData as UserData).registrationDone };
   }
 
-  /** Business offers choice (spec 2 get-business-offers), for a signed-in business account. */
+  /**
+   * Business offers choice (docs/product/registration-and-sign-in.md §R2, get-business-offers), for a
+   * signed-in business account.
+   */
   async function setBusinessOffers(collectorId: string, optIn: boolean) {
     if (!(await repository.setBusinessOffersOptIn(deps.db, collectorId, optIn))) {
       throw new AppError(403, 'NOT_A_BUSINESS_ACCOUNT', 'Business offers are for business accounts.');

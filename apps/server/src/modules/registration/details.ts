@@ -31,8 +31,8 @@ function requireDetailsStep(row: RegistrationRow) {
 }
 
 /**
- * The analogue check (spec 7 verify-analogue-nectar): the last name and date of birth (YYYY-MM-DD) must be
- * those held for the plastic card the registration started with.
+ * The analogue check (docs/product/calls-and-errors.md §R7, verify-analogue-nectar): the last name and date
+ * of birth (YYYY-MM-DD) must be those held for the plastic card the registration started with.
  */
 async function checkAnalogueHolder(
   tx: DbExecutor,

@@ -7,7 +7,7 @@ import { CARD_HOLDER_LIMIT_CODE } from './card-holder-limit.ts';
 
 const NOW = new Date('2026-11-22T09:30:00.000Z');
 
-describe('registration hardening (issue 10)', () => {
+describe('registration refuses replays and guessing', () => {
   let t: TestApp;
   const clock = { at: NOW };
   beforeAll(async () => {
@@ -61,7 +61,7 @@ describe('registration hardening (issue 10)', () => {
     expect(details.statusCode).toBe(429);
   });
 
-  it('counts only checks that compare the details, per card and client (issue 28, point 7)', async () => {
+  it('counts only checks that compare the details, per card and client', async () => {
     const from = (address: string) => (url: string, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url, headers: jsWeb, payload, remoteAddress: address });
     const holder = from('203.0.113.7');

@@ -38,8 +38,9 @@ const tags = ['registration'];
 const perClient = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /**
- * The /progressive identity API of registration (spec 7), a state machine keyed by authToken (service.ts).
- * Calls the spec shows without a service prefix (/ready, /auto-login) live under /progressive.
+ * The /progressive identity API of registration (docs/product/calls-and-errors.md §R7), a state machine keyed
+ * by authToken (service.ts). Calls §R7 lists without a service prefix (/ready, /auto-login) live under
+ * /progressive.
  */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.clock.now();
@@ -55,9 +56,9 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       : bundledAddressProvider,
   });
 
-  // The card check, and the same through the bot-check API (registration spec 7): the token in the body or
-  // an `X-Recaptcha: Bearer` header; `pianoCheck: true` asks which login a registered card takes; the answer's
-  // `Location` header names where the flow goes next.
+  // The card check, and the same through the bot-check API (docs/product/calls-and-errors.md §R7): the token
+  // in the body or an `X-Recaptcha: Bearer` header; `pianoCheck: true` asks which login a registered card
+  // takes; the answer's `Location` header names where the flow goes next.
   for (const url of ['/progressive/card-check', '/recaptcha/progressive/card-check']) {
     app.post(
       url,

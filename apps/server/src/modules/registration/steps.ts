@@ -18,9 +18,10 @@ import * as repository from './repository.ts';
 import type { RegistrationPatch, RegistrationRow } from './repository.ts';
 
 /**
- * Registration as a server-side state machine keyed by `authToken` (registration spec 3-5, 7-8; issue 5).
- * Each step runs in one transaction on the locked registration row, checks the row's step, and moves it one
- * step forward, so a step out of order, a replay, an expired or unknown token, or bad data changes nothing.
+ * Registration as a server-side state machine keyed by `authToken` (docs/product/registration-and-sign-in.md
+ * §R3-§R5, docs/product/calls-and-errors.md §R7, §R8; ADR 008). Each step runs in one transaction on the
+ * locked registration row, checks the row's step, and moves it one step forward, so a step out of order, a
+ * replay, an expired or unknown token, or bad data changes nothing.
  */
 
 export const REGISTRATION_STEPS = [

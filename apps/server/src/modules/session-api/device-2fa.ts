@@ -95,10 +95,10 @@ export async function sendSignInCode(
 }
 
 /**
- * Device 2FA (issue 4; spec 8 error 141): the sign-in waits server-side behind an opaque handle (the spec's
- * encryptedSessionJwt) until the member enters the code sent to their email or mobile. `data` says what
- * waits: the provider's login interaction (`interactionUid`, `clientId`: the password step of every client,
- * issue 28) or the tokens of the website's code exchange (`idToken`, `refreshToken`).
+ * Device 2FA (docs/product/calls-and-errors.md §R8, §S8, error 141): the sign-in waits server-side behind an
+ * opaque handle (the contract's encryptedSessionJwt) until the member enters the code sent to their email or
+ * mobile. `data` says what waits: the provider's login interaction (`interactionUid`, `clientId`: the
+ * password step of every client) or the tokens of the website's code exchange (`idToken`, `refreshToken`).
  */
 export async function startDevice2fa(
   app: FastifyInstance,

@@ -49,9 +49,9 @@ const passwordStepResponses = {
 };
 
 /**
- * /session-api, /recaptcha/collector/sessions and /nectar-session-api (signed-in spec 7.3): the password step
- * of sign-in completes the identity provider's interaction; the web session is created only from the
- * provider's authorization code, exchanged here with openid-client.
+ * /session-api, /recaptcha/collector/sessions and /nectar-session-api (docs/product/calls-and-errors.md
+ * §S7.3): the password step of sign-in completes the identity provider's interaction; the web session is
+ * created only from the provider's authorization code, exchanged here with openid-client.
  */
 export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSessionApiService({ db: app.db, notify: app.notify, clock: app.clock });
@@ -73,7 +73,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Checks the password, then, with device 2FA on and a browser not known for this member and this client
-   * (the website, the native app or a partner alike; issue 28, point 1), answers 403 with the code challenge
+   * (the website, the native app or a partner alike), answers 403 with the code challenge
    * (error 141) and leaves the interaction waiting; otherwise records the login and answers where to go next.
    */
   const completeLogin = async (

@@ -21,7 +21,10 @@ import { pathIdSchema } from '../../lib/path-id.ts';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const receiptParams = z.object({ id: pathIdSchema });
 
-/** Activity: the transactions feed, the ledger history, savings, breakdown and receipts (signed-in spec 7.6). */
+/**
+ * Activity: the transactions feed, the ledger history, savings, breakdown and receipts
+ * (docs/product/calls-and-errors.md §S7.6).
+ */
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createActivityService({ db: app.db, feed: app.changes, clock: app.clock });
   const tags = ['activity'];

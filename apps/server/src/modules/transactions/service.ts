@@ -31,7 +31,7 @@ import {
 import { isUuid } from '../../lib/path-id.ts';
 import { sourceName } from '../../lib/ledger-sources.ts';
 
-/** Signed-in spec 9: activity starts 2025-01-01; nothing earlier is shown. */
+/** docs/product/switches-and-constants.md §S9: activity starts 2025-01-01; nothing earlier is shown. */
 export const activityStart = new Date(`${ACTIVITY_START_DATE}T00:00:00Z`);
 
 type PartnerKind = (typeof PARTNER_KINDS)[number];

@@ -4,7 +4,7 @@ import { POINTS_PER_POUND, type Reward } from '@app/contracts/vouchers';
 
 /**
  * A reward's partner logo: the partner's logo from the brand catalogue (its mark, or its name as a wordmark in
- * its colour; issue 29, item 2), the same one the brand pages show, by the brand's key there.
+ * its colour), the same one the brand pages show, by the brand's key there.
  */
 const reward = (
   id: string,

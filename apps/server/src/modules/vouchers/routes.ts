@@ -16,7 +16,10 @@ import { pathIdSchema } from '../../lib/path-id.ts';
 const errors = apiErrors(400, 401, 403, 404, 409);
 const idParams = z.object({ voucherId: pathIdSchema });
 
-/** Spending points and vouchers (signed-in spec 2.3, 3 'Voucher', 7.5 GET /vouchers; docs/decisions/011). */
+/**
+ * Spending points and vouchers (docs/product/signed-in-pages.md §S2.3, §S3 'Voucher';
+ * docs/product/calls-and-errors.md §S7.5 GET /vouchers; docs/decisions/011).
+ */
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createVoucherService({ db: app.db, feed: app.changes, clock: app.clock });
   const tags = ['vouchers'];

@@ -77,7 +77,7 @@ export function createVoucherService({ db, feed, clock }: VoucherDeps) {
      * lock, at most once per idempotency key, never below zero, never while the redemption lock is on.
      */
     async redeem(collectorId: string, request: RedemptionRequest, at?: Date) {
-      // A temporary card has no spend (signed-in spec 1), whatever asks (issue 28, point 4).
+      // A temporary card has no spend (docs/product/signed-in-pages.md §S1), whatever asks.
       await assertFullCardHolder(db, collectorId);
       const reward = findReward(request.rewardId);
       if (!reward) throw new AppError(404, 'REWARD_NOT_FOUND', redemptionMessages.unknownReward);

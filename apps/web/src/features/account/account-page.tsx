@@ -100,7 +100,7 @@ const SECTIONS: { heading: string; entries: Entry[] }[] = [
   },
 ];
 
-/** /account: the hub of account management (signed-in spec 1, 2.3). */
+/** /account: the hub of account management (docs/product/signed-in-pages.md §S1, §S2.3). */
 export function AccountPage() {
   const customer = useCustomer();
   return (

@@ -14,8 +14,9 @@ import { AccountLayout, messageOf, Notice } from './components/account-layout.ts
 const keyOf = addressText;
 
 /**
- * /account/details/address: the address held, masked (GET masked address, spec 7.4); find the new one by building
- * and postcode, pick it, save it (PUT customer-address; the same address again is the silent double-up update).
+ * /account/details/address: the address held, masked (GET masked address,
+ * docs/product/calls-and-errors.md §S7.4); find the new one by building and postcode, pick it, save it (PUT
+ * customer-address; the same address again is the silent double-up update).
  */
 export function AddressPage() {
   const held = useMaskedAddress().data?.maskedAddress;

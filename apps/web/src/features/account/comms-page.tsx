@@ -15,7 +15,10 @@ const CHANNELS: { key: keyof NectarPreferences; label: string }[] = [
   { key: 'contactByPhone', label: 'Phone' },
 ];
 
-/** /account/comms: how we may send offers and news (registration spec 3 nectarContactPreferences). */
+/**
+ * /account/comms: how we may send offers and news (docs/product/registration-and-sign-in.md §R3
+ * nectarContactPreferences).
+ */
 export function CommsPage() {
   const preferences = useContactPreferences();
   const [edited, setDraft] = useState<NectarPreferences>();

@@ -28,7 +28,7 @@ function outcomeOf(failure: unknown): Outcome {
  * /confirm-update-email?token=… and /confirm-email-address?token=…: the emailed link confirms the new
  * address (PUT /customer/v3/email or PUT /verify-email) when the page opens; it works once, signed in or not.
  * A link opened again says the address is already confirmed; a broken or expired one says so and leads to
- * asking for a new one (issue 29, item 6).
+ * asking for a new one.
  */
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();

@@ -9,7 +9,7 @@ import { Loading, messageOf, Notice } from './components/account-layout.tsx';
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 /**
- * 'Connected apps' on the security page (issue 16, ADR 017): the apps and partners the member has let into
+ * 'Connected apps' on the security page (ADR 017): the apps and partners the member has let into
  * their account, what each can see, and a way to disconnect one (its access ends at once; it must ask again).
  */
 export function ConnectedApps() {

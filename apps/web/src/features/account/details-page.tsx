@@ -4,7 +4,10 @@ import { addressText } from '@app/contracts/account';
 import { useCustomer } from './api/get-customer.ts';
 import { useMaskedAddress } from './api/get-masked-address.ts';
 
-/** /account/details: name, address, email and mobile, each with its change page (signed-in spec 2.3). */
+/**
+ * /account/details: name, address, email and mobile, each with its change page
+ * (docs/product/signed-in-pages.md §S2.3).
+ */
 export function DetailsPage() {
   const customer = useCustomer();
   const maskedAddress = useMaskedAddress();
@@ -34,7 +37,8 @@ export function DetailsPage() {
           <div>
             <dt>Address</dt>
             <dd>
-              {/* Masked, as the mobile number is (GET masked address, spec 7.4). */}
+              {/* Masked, as the mobile number is (GET masked address,
+                  docs/product/calls-and-errors.md §S7.4). */}
               {maskedAddress.isPending ? (
                 <span className="account__hint">Loading your address</span>
               ) : maskedAddress.isError ? (

@@ -33,7 +33,7 @@ const answering = (status: number, body: unknown) => {
   return fetchMock;
 };
 
-/** Issue 29, item 6: emailed links say on arrival what happened and what to do next. */
+/** Emailed links say on arrival what happened and what to do next. */
 describe('the unsubscribe link on arrival', () => {
   afterEach(() => vi.unstubAllGlobals());
 

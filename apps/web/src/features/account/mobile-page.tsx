@@ -13,7 +13,10 @@ import { useStepUpSubmit } from './components/use-step-up-submit.ts';
 
 const countryNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
 
-/** /account/details/mobile-number: the new number (allowed countries, spec 9), with a step-up code. */
+/**
+ * /account/details/mobile-number: the new number (allowed countries, docs/product/signed-in-pages.md §S5),
+ * with a step-up code.
+ */
 export function MobilePage() {
   const customer = useCustomer();
   const refresh = useRefreshCustomer();

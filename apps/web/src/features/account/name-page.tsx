@@ -11,7 +11,10 @@ import { AccountLayout, Loading, messageOf, Notice } from './components/account-
 
 type Errors = Partial<Record<'title' | 'firstName' | 'lastName', string>>;
 
-/** /account/details/name: title, first and last name with the spec's name rule (5 "Name"). */
+/**
+ * /account/details/name: title, first and last name with the "Name" rule of
+ * docs/product/signed-in-pages.md §S5.
+ */
 export function NamePage() {
   const customer = useCustomer();
   const refresh = useRefreshCustomer();

@@ -104,7 +104,7 @@ function RenameForm({
 }
 
 /**
- * 'Passkeys' on the security page (issue 33, docs/decisions/029): the member's passkeys with their device and
+ * 'Passkeys' on the security page (docs/decisions/029): the member's passkeys with their device and
  * last use, each renamed or removed here, and a new one added after a step-up code (the account's
  * re-authentication: a code verified in this session, good for 10 minutes). Says in plain words what a
  * password reset and closing the account do to them.

@@ -62,7 +62,7 @@ describe('DetailsPage', () => {
   it('shows each detail with its change link, and an email waiting for confirmation', () => {
     renderPage(<DetailsPage />, '/account/details');
     expect(screen.getByText('Mx Alex Morgan')).toBeInTheDocument();
-    // The address masked (GET masked address, issue 30), as the mobile number is.
+    // The address masked (GET masked address), as the mobile number is.
     expect(screen.getByText('1* K*** E***** S*****, L*****, EC1A ***')).toBeInTheDocument();
     expect(screen.queryByText(/King Edward/)).not.toBeInTheDocument();
     expect(screen.getByText(/Waiting for you to confirm new@example.com/)).toBeInTheDocument();

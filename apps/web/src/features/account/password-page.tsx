@@ -8,8 +8,9 @@ import { changePassword } from './api/change-password.ts';
 import { AccountLayout, messageOf, Notice } from './components/account-layout.tsx';
 
 /**
- * /account/password: the current password, then a new one with the rules of signed-in spec 5 ('Your
- * password must:' and its list, 'Passwords do not match.'); Continue stays disabled until both hold.
+ * /account/password: the current password, then a new one with the rules of
+ * docs/product/signed-in-pages.md §S5 ('Your password must:' and its list, 'Passwords do not match.');
+ * Continue stays disabled until both hold.
  */
 export function PasswordPage() {
   const customer = useCustomer();

@@ -8,7 +8,7 @@ import { RedemptionLockPage } from './redemption-lock-page.tsx';
 describe('RedemptionLockPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  // Issue 29, item 7: after locking, the page said 'Your points are locked.' twice (status and notice).
+  // After locking, the page once said 'Your points are locked.' twice (status and notice).
   it("says 'Your points are locked.' once after locking", async () => {
     vi.stubGlobal(
       'fetch',

@@ -10,8 +10,9 @@ import { StepUpCode } from './components/step-up-code.tsx';
 import { useStepUpSubmit } from './components/use-step-up-submit.ts';
 
 /**
- * /account/redemption-lock: a lock stops anyone spending the account's points (signed-in spec 6). Turning it
- * on is immediate; turning it off asks for a code first (re-authentication).
+ * /account/redemption-lock: a lock stops anyone spending the account's points
+ * (docs/product/signed-in-pages.md §S6). Turning it on is immediate; turning it off asks for a code first
+ * (re-authentication).
  */
 export function RedemptionLockPage() {
   const status = useRedemptionStatus();

@@ -15,7 +15,7 @@ const at = (iso: string) => when.format(new Date(iso));
 
 /**
  * /account/security: where the member is logged in, with a way to log out everywhere else, their passkeys
- * (issue 33), and the log of sign-ins and account changes (issue 12; no anchor of the spec offers this page,
+ * (ADR 029), and the log of sign-ins and account changes (ADR 012; no page of docs/product/ offers this page,
  * its wording is ours).
  */
 export function SecurityPage() {

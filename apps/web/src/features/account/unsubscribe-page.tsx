@@ -18,7 +18,7 @@ const preferencesLink = (
 /**
  * /emails/unsubscribe?token=…: the link in every marketing email. The page checks the link when it opens and
  * names the address it was sent to; one click turns marketing by email off, no sign-in needed. A link that is
- * not valid, or one opened again once marketing email is off, says so on arrival (issue 29, item 6).
+ * not valid, or one opened again once marketing email is off, says so on arrival.
  */
 export function UnsubscribePage() {
   const [params] = useSearchParams();

@@ -11,8 +11,9 @@ import { TransactionItem } from './transaction-item.tsx';
 import './activity.css';
 
 /**
- * The activity feed (signed-in spec 2.6, 4, 7.6): 20 at a time, appended while more exist; a refresh starts
- * again from the first page; a banner while the feed is DELAYED; the 48-hour note; the 'Your activity' popup.
+ * The activity feed (docs/product/signed-in-pages.md §S2.6, §S4, docs/product/calls-and-errors.md §S7.6): 20
+ * at a time, appended while more exist; a refresh starts again from the first page; a banner while the feed
+ * is DELAYED; the 48-hour note; the 'Your activity' popup.
  */
 export function ActivityFeed() {
   const feed = useTransactions();
@@ -21,7 +22,7 @@ export function ActivityFeed() {
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const delayed = feed.data?.pages.some((page) => page.transactionFeedStatus === 'DELAYED') ?? false;
   const receipts = isSwitchOn('digitalReceipts');
-  // Offline, the feed is the last copy kept on this device: read-only until the network is back (issue 33).
+  // Offline, the feed is the last copy kept on this device: read-only until the network is back (ADR 030).
   const offline = useOffline();
 
   return (

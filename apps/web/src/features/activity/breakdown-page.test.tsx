@@ -19,7 +19,7 @@ const breakdown: Breakdown = {
 describe('BreakdownPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  // Issue 29, item 8: Sainsbury's was listed twice (once collected, once '(spent)').
+  // Sainsbury's was once listed twice (once collected, once '(spent)').
   it('lists each partner once, with what was collected and spent there', async () => {
     vi.stubGlobal(
       'fetch',

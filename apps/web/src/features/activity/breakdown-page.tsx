@@ -7,7 +7,7 @@ import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 /**
  * /activity/breakdown: points collected and spent since the activity start date, in all and per partner, each
- * partner on one row (issue 29, item 8).
+ * partner on one row.
  */
 export function BreakdownPage() {
   const breakdown = useBreakdown();

@@ -32,7 +32,7 @@ describe('the points summary', () => {
     expect(screen.queryByText(/as of/)).not.toBeInTheDocument();
   });
 
-  it("says when the device's copy of the balance is from (issue 33)", async () => {
+  it("says when the device's copy of the balance is from", async () => {
     const at = new Date(2026, 10, 20, 14, 5);
     balance({ [OFFLINE_COPY_HEADER]: at.toISOString() });
     renderSummary();

@@ -5,7 +5,10 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useBalance } from '../../shared/session/get-balance.ts';
 import { wholeNumber } from '../../shared/format/uk-format.ts';
 
-/** The member's points and what they are worth; from the device's last copy, as of when it was taken (issue 33). */
+/**
+ * The member's points and what they are worth; from the device's last copy, as of when it was taken
+ * (ADR 030).
+ */
 export function PointsSummary() {
   const balance = useBalance();
   const asOf = useOfflineCopyTime(BALANCE_PATH);

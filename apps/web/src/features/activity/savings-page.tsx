@@ -38,7 +38,10 @@ function SavingsByMonth() {
   );
 }
 
-/** /activity/nectar-savings is public (signed-in spec 2.2): a visitor is told what it shows and asked to log in. */
+/**
+ * /activity/nectar-savings is public (docs/product/signed-in-pages.md §S2.2): a visitor is told what it shows
+ * and asked to log in.
+ */
 function VisitorSavings() {
   const { pathname } = useLocation();
   return (

@@ -60,7 +60,10 @@ const connectReturnOf = (params: URLSearchParams): ConnectReturn => ({
   scopes: (params.get('scope') ?? '').split(/[\s+]+/).filter(Boolean),
 });
 
-/** `from` with the code and state added, when it is an address we may send a member to (specs 5). */
+/**
+ * `from` with the code and state added, when it is an address we may send a member to
+ * (docs/product/registration-and-sign-in.md §R5, docs/product/signed-in-pages.md §S5).
+ */
 const returnAddress = ({ from, code, state }: ConnectReturn) => {
   if (!from || !code || !isAllowedRedirect(from)) return undefined;
   const url = new URL(from, window.location.origin);
@@ -70,10 +73,11 @@ const returnAddress = ({ from, code, state }: ConnectReturn) => {
 };
 
 /**
- * /{product}-connect/index.htm: the old app hub's page, where every app link used to land (signed-in spec 2.2:
- * optional from, code, scope and state). With a code, the connection is made: the page says what it shares
- * (scope, in the member's words) and sends the code and state back to `from` when it is one of our addresses
- * or an allow-listed host; never anywhere else, and the code is never shown.
+ * /{product}-connect/index.htm: the old app hub's page, where every app link used to land
+ * (docs/product/signed-in-pages.md §S2.2: optional from, code, scope and state). With a code, the connection
+ * is made: the page says what it shares (scope, in the member's words) and sends the code and state back to
+ * `from` when it is one of our addresses or an allow-listed host; never anywhere else, and the code is never
+ * shown.
  */
 export function ConnectPage() {
   const [params] = useSearchParams();

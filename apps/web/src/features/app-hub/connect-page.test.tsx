@@ -13,7 +13,8 @@ const renderAt = (search: string) =>
     />,
   );
 
-describe('the connect route (signed-in spec 2.2: optional from, code, scope, state)', () => {
+// docs/product/signed-in-pages.md §S2.2
+describe('the connect route (optional from, code, scope, state)', () => {
   it('without a code is the old app hub’s page', () => {
     renderAt('');
     expect(screen.getByRole('heading', { level: 1, name: 'Nectar Connect' })).toBeInTheDocument();

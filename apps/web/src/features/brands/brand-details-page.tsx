@@ -110,7 +110,7 @@ export function BrandDetailsPage() {
           </p>
         ) : null}
       </div>
-      {/* The similar brands switch (signed-in spec 9; ADR 038). */}
+      {/* The similar brands switch (docs/product/switches-and-constants.md §S9; ADR 038). */}
       {isSwitchOn('similarBrands') && all.data ? <SimilarBrands brand={b} all={all.data.brands} /> : null}
     </main>
   );

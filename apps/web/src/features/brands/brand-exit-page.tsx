@@ -10,8 +10,9 @@ import './brands.css';
 import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
- * /brands/:key/conversion for a brand that is not a linked partner: the exit page before the member leaves
- * to spend points on the brand's own site (the rail and credit-card aliases land here, spec 2.4).
+ * /brands/:key/conversion for a brand that is not a linked partner: the exit page before the member leaves to
+ * spend points on the brand's own site (the rail and credit-card aliases land here,
+ * docs/product/signed-in-pages.md §S2.4).
  */
 export function BrandExitPage() {
   const { brandDetailsKey = '' } = useParams();

@@ -26,7 +26,10 @@ function Panel({ type }: { type: (typeof BRAND_PANEL_TYPES)[number] }) {
   );
 }
 
-/** /brands: every partner brand, with the collect and spend panels (signed-in spec 1, 7.1). */
+/**
+ * /brands: every partner brand, with the collect and spend panels (docs/product/signed-in-pages.md §S1,
+ * docs/product/calls-and-errors.md §S7.1).
+ */
 export function BrandsPage() {
   const brands = useBrands();
   return (

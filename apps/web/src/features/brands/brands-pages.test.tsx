@@ -44,7 +44,7 @@ const renderAt = (path: string) => {
   return router;
 };
 
-describe('brands (issue 29, item 8)', () => {
+describe('the brands pages', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("'Ways to spend' shows how points are spent with each brand, not how they are collected", async () => {
@@ -77,7 +77,8 @@ describe('brands (issue 29, item 8)', () => {
     expect(within(collect).getByRole('link', { name: /Esso/ })).toHaveTextContent('1 point per litre');
   });
 
-  it("says how many partners there are from the one constant: 'Partners count shown 500' (signed-in spec 9)", async () => {
+  // docs/product/switches-and-constants.md §S9
+  it("says how many partners there are from the one constant: 'Partners count shown 500'", async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>

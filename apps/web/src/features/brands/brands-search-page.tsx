@@ -9,10 +9,9 @@ import { BrandsNav } from './components/brands-nav.tsx';
 import './brands.css';
 
 /**
- * /brands/search: the list filters while the member types, a short pause after each key press (issue 29, item
- * 8); Enter searches at once. The last list stays until the next answers, so the results and their count
- * ('3 brands', announced politely) change in place. The query is kept in the address so the result can be
- * shared and reloaded.
+ * /brands/search: the list filters while the member types, a short pause after each key press; Enter searches
+ * at once. The last list stays until the next answers, so the results and their count ('3 brands', announced
+ * politely) change in place. The query is kept in the address so the result can be shared and reloaded.
  */
 export function BrandsSearchPage() {
   const [params, setParams] = useSearchParams();

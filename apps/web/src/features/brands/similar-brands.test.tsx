@@ -58,7 +58,8 @@ afterEach(() => {
   drawUnder(undefined, switchesWith([]));
 });
 
-describe('the similar brands switch (signed-in spec 9) on the brand page', () => {
+// docs/product/switches-and-constants.md §S9
+describe('the similar brands switch on the brand page', () => {
   it('on: a similar-brands block shows the other brands of the same category, not the brand itself', async () => {
     renderBrand(['similarBrands']);
     const block = await screen.findByRole('region', { name: 'Similar brands' });

@@ -161,8 +161,9 @@ function CodeStep({
 }
 
 /**
- * /retrieve-card and /replace-card (signed-in spec 2.2, 7.4): date of birth, last name and postcode with the
- * bot-check, then a one-time code by email or SMS, then the card number (or the new card's number).
+ * /retrieve-card and /replace-card (docs/product/signed-in-pages.md §S2.2,
+ * docs/product/calls-and-errors.md §S7.4): date of birth, last name and postcode with the bot-check, then a
+ * one-time code by email or SMS, then the card number (or the new card's number).
  */
 export function CardLookupPage({ flow }: { flow: CardFlow }) {
   const [sent, setSent] = useState<CardLookupResponse>();

@@ -10,7 +10,7 @@ import { useNectarId } from './api/get-nectar-id.ts';
 import { MemberCard } from './member-card.tsx';
 import './card.css';
 
-/** The 'How do I use my card?' text (signed-in spec 2.6 'Scan-card side text'). */
+/** The 'How do I use my card?' text (docs/product/signed-in-pages.md §S2.6 'Scan-card side text'). */
 export function HowToUseCard() {
   return (
     <>
@@ -29,7 +29,7 @@ export function HowToUseCard() {
 
 /**
  * The digital card: barcode, number, the scan-card modal with a bigger barcode, the 'How do I use my card?'
- * side text, and the card-help popup (signed-in spec 2.6).
+ * side text, and the card-help popup (docs/product/signed-in-pages.md §S2.6).
  */
 export function CardPanel() {
   const barcode = useNectarId();

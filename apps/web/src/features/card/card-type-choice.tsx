@@ -9,8 +9,8 @@ const CARD_TYPES: { value: CardType; label: string }[] = [
 ];
 
 /**
- * 'Send me' a card or a key tag, offered only while the key tag stock switch is on (signed-in spec 9);
- * otherwise nothing is shown and a card is sent.
+ * 'Send me' a card or a key tag, offered only while the key tag stock switch is on
+ * (docs/product/switches-and-constants.md §S9); otherwise nothing is shown and a card is sent.
  */
 export function CardTypeChoice({
   value,

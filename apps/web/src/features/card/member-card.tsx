@@ -3,7 +3,7 @@ import { BrandCardImage } from '../../shared/brand/brand-images.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 
 /**
- * The member's card as they know it from their wallet (issue 29, item 2): the scheme's card image (its colour,
+ * The member's card as they know it from their wallet: the scheme's card image (its colour,
  * wordmark and pattern, from the brand file: ADR 028) with a white strip over its lower part that holds this
  * member's real, scannable barcode and their card number in large type. The strip covers the place where a
  * card image draws its sample barcode, so only the real one shows.
@@ -15,7 +15,7 @@ export function MemberCard({
   pending,
 }: {
   number: string | undefined;
-  /** The barcode PNG, base64 (signed-in spec 3 "Customer loyalty barcode"). */
+  /** The barcode PNG, base64 (docs/product/signed-in-pages.md §S3 "Customer loyalty barcode"). */
   code128: string | undefined;
   failed: boolean;
   pending: boolean;

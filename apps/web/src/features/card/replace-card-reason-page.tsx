@@ -10,7 +10,7 @@ import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
  * /account/replace-card/reason: LOST, STOLEN or DAMAGED, and a key tag instead of a card while the key tag
- * stock switch is on (signed-in spec 3, 9).
+ * stock switch is on (docs/product/signed-in-pages.md §S3, docs/product/switches-and-constants.md §S9).
  */
 export function ReplaceCardReasonPage() {
   const [reason, setReason] = useState<ReplacementType>();

@@ -10,7 +10,7 @@ import './consent.css';
 import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
- * {prefix}/consent?uid= (issue 16, ADR 017): a partner app, the first time it asks, or the native app signing
+ * {prefix}/consent?uid= (ADR 017): a partner app, the first time it asks, or the native app signing
  * in silently, waits here for the member to allow or refuse it. The provider's interaction id carries the
  * request; the browser goes back to the provider with the answer.
  */

@@ -5,7 +5,8 @@ import { campaignLink } from './campaign-link.ts';
 
 afterEach(() => drawUnder(undefined, switchesWith([])));
 
-describe('links to a campaign page (campaign page switch, signed-in spec 9)', () => {
+// docs/product/switches-and-constants.md §S9
+describe('links to a campaign page (campaign page switch)', () => {
   it('go to the campaign page while the switch is on', () => {
     drawUnder('local', switchesWith(['campaignPage']));
     expect(campaignLink('/marketing-event/spring-bonus')).toBe('/marketing-event/spring-bonus');

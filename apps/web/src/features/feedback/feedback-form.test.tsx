@@ -41,7 +41,8 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('feedback form (spec 2.6, 4, 5)', () => {
+// docs/product/signed-in-pages.md §S2.6, §S4, §S5
+describe('feedback form', () => {
   it('keeps the button inactive while empty, keeps a draft, sends and thanks the member by name', async () => {
     const fetchSpy = answer(201, { id: 'f1', firstName: 'Alex', createdAt: new Date().toISOString() });
     show();

@@ -13,17 +13,17 @@ import { useSendFeedback } from './api/send-feedback.ts';
 import { wholeNumber } from '../../shared/format/uk-format.ts';
 
 export interface FeedbackFormProps {
-  /** Title and placeholder come from the caller (spec 2.6). */
+  /** Title and placeholder come from the caller (docs/product/signed-in-pages.md §S2.6). */
   title: string;
   placeholder: string;
   request: Omit<FeedbackRequest, 'text'>;
 }
 
 /**
- * The feedback form (spec 2.6, 4, 5): a free-text box and 'Send feedback'. The draft is kept in session
- * storage while typing and cleared on a successful send; the button is inactive while both the text and the
- * saved draft are empty; at most 10000 characters; on success 'Thanks for the feedback, {name}'; a failure
- * shows its message under the box.
+ * The feedback form (docs/product/signed-in-pages.md §S2.6, §S4, §S5): a free-text box and 'Send feedback'.
+ * The draft is kept in session storage while typing and cleared on a successful send; the button is inactive
+ * while both the text and the saved draft are empty; at most 10000 characters; on success 'Thanks for the
+ * feedback, {name}'; a failure shows its message under the box.
  */
 export function FeedbackForm({ title, placeholder, request }: FeedbackFormProps) {
   const [text, setText] = useState(() => readStored(FEEDBACK_DRAFT_KEY, 'session') ?? '');

@@ -13,7 +13,10 @@ import './feedback.css';
 
 const retailerPath = `/feedback${brand.retailer.replace(/[^A-Za-z0-9]/g, '')}`;
 
-/** The choices of the new feedback page: each leads to one of the eleven sub-pages (spec 2.3). */
+/**
+ * The choices of the new feedback page: each leads to one of the eleven sub-pages
+ * (docs/product/signed-in-pages.md §S2.3).
+ */
 const CHOICES = [
   { to: '/feedbackDeviceOptions', label: "Something isn't working", hint: 'A page, a button or a link' },
   { to: retailerPath, label: brand.retailer, hint: 'Shopping, offers and prices in store or online' },
@@ -262,8 +265,9 @@ const PAGES: Record<string, () => React.JSX.Element> = {
 };
 
 /**
- * /feedback (new or old by the new-feedback switch) and its eleven sub-pages (spec 2.3): one module, the
- * page chosen by the route's page name; the heading is the route table's title.
+ * /feedback (new or old by the new-feedback switch) and its eleven sub-pages
+ * (docs/product/signed-in-pages.md §S2.3): one module, the page chosen by the route's page name; the heading
+ * is the route table's title.
  */
 export function FeedbackPages() {
   const handle = useMatches().at(-1)?.handle as { page?: string; title?: string } | undefined;

@@ -49,7 +49,8 @@ afterEach(() => {
   window.dataLayer = [];
 });
 
-describe('help centre accordion (spec 2.6)', () => {
+// docs/product/signed-in-pages.md §S2.6
+describe('help centre accordion', () => {
   it('loads, toggles topics and questions, renders tokens and HTML, and raises analytics events', async () => {
     const fetchSpy = serve();
     renderAt('/help');

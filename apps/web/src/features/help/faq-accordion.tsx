@@ -21,7 +21,7 @@ const questionAnchor = (topic: FaqTopic, question: string) =>
 /**
  * One topic: its title toggles the questions; each question toggles its answer. The container's height
  * follows what is open (opening an answer adds its height, closing takes it away) and is measured again
- * when the window is resized (spec 2.6).
+ * when the window is resized (docs/product/signed-in-pages.md §S2.6).
  */
 function Topic({
   topic,
@@ -105,9 +105,10 @@ function Topic({
 }
 
 /**
- * The help centre's accordion for a FAQ document (spec 2.6): 'Loading - Please wait...' while loading, the
- * load-failure message with a retry, analytics events on topic and question clicks, and `#anchor` links
- * that open a topic (or question) and move focus to it after 1 second (spec 9).
+ * The help centre's accordion for a FAQ document (docs/product/signed-in-pages.md §S2.6): 'Loading - Please
+ * wait...' while loading, the load-failure message with a retry, analytics events on topic and question
+ * clicks, and `#anchor` links that open a topic (or question) and move focus to it after 1 second
+ * (docs/product/switches-and-constants.md §S9).
  */
 export function FaqAccordion({ documentName }: { documentName: string }) {
   const faqs = useFaqs(documentName);
@@ -138,7 +139,8 @@ export function FaqAccordion({ documentName }: { documentName: string }) {
       if (wanted !== helpAnchor(target.title)) setOpenQuestions((set) => new Set([...set, wanted]));
     }
   }
-  // ... and focuses it after a second (spec 9: hash focus after 1 second).
+  // ... and focuses it after a second (docs/product/switches-and-constants.md §S9: hash focus after 1
+  // second).
   const found = Boolean(target);
   useEffect(() => {
     if (!found || !wanted) return;

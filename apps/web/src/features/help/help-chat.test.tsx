@@ -46,7 +46,8 @@ afterEach(() => {
   drawUnder(undefined, switchesWith([]));
 });
 
-describe('the chat bot switch (signed-in spec 9) in the help centre', () => {
+// docs/product/switches-and-constants.md §S9
+describe('the chat bot switch in the help centre', () => {
   it('on: a help chat answers a question with the help centre’s own answers, or offers the careline', async () => {
     const user = userEvent.setup();
     renderHelp(['chatBot']);

@@ -49,8 +49,9 @@ export function answersFor(question: string, topics: readonly FaqTopic[]) {
 }
 
 /**
- * The chat bot (signed-in spec 9 'chat bot' switch; ADR 038): a help chat in the help centre that answers a
- * typed question with the help centre's own questions and answers, and offers the careline when none fits.
+ * The chat bot (docs/product/switches-and-constants.md §S9 'chat bot' switch; ADR 038): a help chat in the
+ * help centre that answers a typed question with the help centre's own questions and answers, and offers the
+ * careline when none fits.
  */
 export function HelpChat() {
   const [open, setOpen] = useState(false);

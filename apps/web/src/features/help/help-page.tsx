@@ -5,14 +5,17 @@ import { FaqAccordion } from './faq-accordion.tsx';
 import { HelpChat } from './help-chat.tsx';
 import './help.css';
 
-/** /help (signed-in spec 2.2, 2.6): the FAQ topics of the `faqs` document, and the ways to reach us. */
+/**
+ * /help (docs/product/signed-in-pages.md §S2.2, §S2.6): the FAQ topics of the `faqs` document, and the ways
+ * to reach us.
+ */
 export function HelpPage() {
   return (
     <main id="main" className="page help">
       <h1>Help centre</h1>
       <p className="help__lead">Choose a topic to see its questions, then a question to see the answer.</p>
       <FaqAccordion documentName="faqs" />
-      {/* The chat bot switch (signed-in spec 9; ADR 038). */}
+      {/* The chat bot switch (docs/product/switches-and-constants.md §S9; ADR 038). */}
       {isSwitchOn('chatBot') ? <HelpChat /> : null}
       <aside className="help__aside" aria-labelledby="help-more">
         <h2 id="help-more">Still need help?</h2>

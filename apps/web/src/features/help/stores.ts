@@ -1,6 +1,9 @@
 import { brand } from '@app/contracts/brand';
 
-/** A place that takes the digital card: today the retailer and the fuel partner (spec 2.6 footnote). */
+/**
+ * A place that takes the digital card: today the retailer and the fuel partner
+ * (docs/product/signed-in-pages.md §S2.6 footnote).
+ */
 export interface Store {
   name: string;
   partner: string;

@@ -5,7 +5,7 @@ import { SanitisedHtml } from '../../shared/ui/sanitised-html.tsx';
 import './legal.css';
 import { Alert } from '../../shared/ui/alert.tsx';
 
-/** Help centre wording for a document that cannot be shown (signed-in spec 8). */
+/** Help centre wording for a document that cannot be shown (docs/product/calls-and-errors.md §S8). */
 export const DOCUMENT_LOAD_FAILED =
   "We're having trouble displaying this right now. Try again or check back later.";
 

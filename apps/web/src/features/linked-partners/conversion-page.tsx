@@ -26,7 +26,8 @@ import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
  * /brands/{key}/conversion for a linked partner: choose the direction (NECTAR_TO_PARTNER or
- * PARTNER_TO_NECTAR) and the points; Continue checks the rules and sends the 2FA code (spec 8, DESIGN 5).
+ * PARTNER_TO_NECTAR) and the points; Continue checks the rules and sends the 2FA code
+ * (docs/product/calls-and-errors.md §S8; docs/security.md).
  */
 export function ConversionPage() {
   const brandDetailsKey = useBrandKey();

@@ -15,7 +15,7 @@ import { wholeNumber } from '../../shared/format/uk-format.ts';
 /** Code errors stay on this page; every other answer ends the conversion and returns to linked partners. */
 const CODE_ERRORS = new Set(['CODE_INCORRECT', 'VALIDATION']);
 
-/** /brands/{key}/conversion/twofa: the 2FA code that confirms a conversion (DESIGN.md 5). */
+/** /brands/{key}/conversion/twofa: the 2FA code that confirms a conversion (docs/security.md). */
 export function ConversionTwofaPage() {
   const brandDetailsKey = useBrandKey();
   const navigate = useNavigate();

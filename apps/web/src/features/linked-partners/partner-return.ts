@@ -2,8 +2,9 @@ import { SP_ERROR, SP_MESSAGE } from '@app/contracts/linked-partners';
 import { readStored, removeStored, writeStored } from '../../shared/storage/storage.ts';
 
 /**
- * The partner return flow (signed-in spec 3, 8): a step that ends on another page leaves its outcome in
- * local storage under SP_ERROR or SP_MESSAGE; the page it returns to shows it once and clears it.
+ * The partner return flow (docs/product/signed-in-pages.md §S3, docs/product/calls-and-errors.md §S8): a step
+ * that ends on another page leaves its outcome in local storage under SP_ERROR or SP_MESSAGE; the page it
+ * returns to shows it once and clears it.
  */
 export const leaveReturnMessage = (kind: 'error' | 'message', text: string) => {
   removeStored(kind === 'error' ? SP_MESSAGE : SP_ERROR);

@@ -38,7 +38,10 @@ const randomState = () =>
     .replaceAll('/', '_')
     .replace(/=+$/, '');
 
-/** The spec's three redirect outcomes: next → card-number sign-in with next; otherwise /welcome. */
+/**
+ * The three redirect outcomes of the logout screen (docs/product/registration-and-sign-in.md §R2): next →
+ * card-number sign-in with next; otherwise /welcome.
+ */
 const finalDestination = (next: string | null) => {
   const safe = safeNext(next);
   return safe
@@ -47,11 +50,12 @@ const finalDestination = (next: string | null) => {
 };
 
 /**
- * The logout screen (registration spec, logout paragraph): a spinner; clears the session marker, the
- * year-in-review id, third-party data, the stored collector hash and first name, the profile context and the
- * member's offline copy (issue 33); removes the identities from the experiment agent; with the hotels-logout
- * switch on, loads the hotel partner's two logout addresses (HOTELS_LOGOUT_URLS); asks the server to log out, which answers the oidcToken; then logs out at
- * the identity provider with it and comes back here to redirect. A failure shows an error.
+ * The logout screen (docs/product/registration-and-sign-in.md §R2, the logout paragraph): a spinner; clears
+ * the session marker, the year-in-review id, third-party data, the stored collector hash and first name, the
+ * profile context and the member's offline copy (ADR 030); removes the identities from the experiment agent;
+ * with the hotels-logout switch on, loads the hotel partner's two logout addresses (HOTELS_LOGOUT_URLS); asks
+ * the server to log out, which answers the oidcToken; then logs out at the identity provider with it and
+ * comes back here to redirect. A failure shows an error.
  */
 export function LogoutPage() {
   const navigate = useNavigate();
@@ -77,12 +81,14 @@ export function LogoutPage() {
     for (const key of THIRD_PARTY_KEYS) removeStored(key);
     queryClient.clear();
     notifySessionMarkerChange();
-    // The experiment agent forgets who this browser was (signed-in spec 4: identities removed on logout).
+    // The experiment agent forgets who this browser was (docs/product/signed-in-pages.md §S4: identities
+    // removed on logout).
     pushToDataLayer({ event: 'experiment.removeIdentities' });
-    // The hotel partner's session in this browser ends too, while the switch is on (registration spec).
+    // The hotel partner's session in this browser ends too, while the switch is on
+    // (docs/product/registration-and-sign-in.md §R2).
     if (isSwitchOn('hotelsLogout')) await loadHotelsLogouts();
     // The card, balance, offers and activity kept for offline use go now, and again once the server has ended
-    // the session, so that no answer still on its way is left behind (issue 33, ADR 030).
+    // the session, so that no answer still on its way is left behind (ADR 030).
     await forgetMemberData();
     if (readStored('deleteAccountSuccess', 'session'))
       writeStored('deleteAccLogoutSuccess', 'true', 'session');

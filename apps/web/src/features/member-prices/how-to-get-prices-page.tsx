@@ -13,7 +13,10 @@ import './member-prices.css';
 
 const prices = `${brand.name} Prices`;
 const categories = PRICE_CATEGORIES.map((name) => ({ key: priceCategoryKey(name), name }));
-/** 'All Prices' then one option per category, keyed by its price category key (signed-in spec 2.6). */
+/**
+ * 'All Prices' then one option per category, keyed by its price category key
+ * (docs/product/signed-in-pages.md §S2.6).
+ */
 const categoryOptions = [
   { value: ALL_PRICES.key, label: ALL_PRICES.label },
   ...categories.map(({ key, name }) => ({ value: key, label: name })),
@@ -69,7 +72,8 @@ function PriceTableRow({ row, index }: { row: PriceRow; index: number }) {
 
 /**
  * /how-to-get-{product}-prices: how member prices work, and the catalogue of member prices versus normal
- * prices (signed-in spec 1, 3), served by the server a page of 24 at a time (spec 9; ADR 038).
+ * prices (docs/product/signed-in-pages.md §S1, §S3), served by the server a page of 24 at a time
+ * (docs/product/switches-and-constants.md §S9; ADR 038).
  */
 export function HowToGetPricesPage() {
   const [params, setParams] = useSearchParams();

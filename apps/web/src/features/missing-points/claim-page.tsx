@@ -124,7 +124,7 @@ function Answer({ answer, onAnother }: { answer: ClaimAnswer; onAnother: () => v
 }
 
 /**
- * /account/missing-points/claim: the claim form (issue 34, item 3). The contract's rules check each field before
+ * /account/missing-points/claim: the claim form (ADR 043). The contract's rules check each field before
  * sending (the server checks them again, and the receipt's content); an error keeps what was typed, is shown by
  * its field and listed in a summary that takes the focus.
  */

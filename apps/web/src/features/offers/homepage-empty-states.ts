@@ -1,9 +1,9 @@
 import { brand } from '@app/contracts/brand';
 
 /**
- * What the homepage's two offer lists say when empty, read together so they never contradict each other
- * (issue 29): "you've loaded every offer" only when some are saved, "load an offer" only when there is one to
- * load; a member with neither hears that new offers are on their way.
+ * What the homepage's two offer lists say when empty, read together so they never contradict each other:
+ * "you've loaded every offer" only when some are saved, "load an offer" only when there is one to load; a
+ * member with neither hears that new offers are on their way.
  */
 export function homepageEmptyStates(freshCount: number, savedCount: number) {
   return {

@@ -103,7 +103,8 @@ export function HomepagePage() {
         </div>
       </section>
 
-      {/* Switch features (signed-in spec 9; ADR 038): each shows only while its switch is on. */}
+      {/* Switch features (docs/product/switches-and-constants.md §S9; ADR 038): each shows only while its
+          switch is on. */}
       {isSwitchOn('digitalWeek') ? <DigitalWeekBanner /> : null}
       {isSwitchOn('picksSection') && offers.isSuccess ? <PicksSection offers={all} /> : null}
 

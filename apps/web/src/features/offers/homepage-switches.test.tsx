@@ -80,7 +80,8 @@ afterEach(() => {
   drawUnder(undefined, switchesWith([]));
 });
 
-describe('homepage switch features (signed-in spec 9)', () => {
+// docs/product/switches-and-constants.md §S9
+describe('homepage switch features', () => {
   it("picks section on: 'Picks for you' shows three unsaved offers, those of the categories the member saves first", async () => {
     renderHomepage(['picksSection']);
     const picks = await screen.findByRole('region', { name: 'Picks for you' });

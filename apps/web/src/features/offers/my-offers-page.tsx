@@ -6,8 +6,9 @@ import './offers.css';
 import { Alert } from '../../shared/ui/alert.tsx';
 
 /**
- * /my-offers (session; analytics name 'New Offers', spec 2.5): the offers the member has not saved, hidden
- * or used yet, so they can load them. Where `next` points after sign-in from the root (spec 4).
+ * /my-offers (session; analytics name 'New Offers', docs/product/signed-in-pages.md §S2.5): the offers the
+ * member has not saved, hidden or used yet, so they can load them. Where `next` points after sign-in from the
+ * root (§S4).
  */
 export function MyOffersPage() {
   const offers = useOffers();

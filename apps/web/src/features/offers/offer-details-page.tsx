@@ -16,7 +16,9 @@ import { MemberPricesLink } from './components/offer-terms-popup.tsx';
 import './offers.css';
 import { Alert } from '../../shared/ui/alert.tsx';
 
-/** The list each details route belongs to (signed-in spec 2.3), for the page's back link. */
+/**
+ * The list each details route belongs to (docs/product/signed-in-pages.md §S2.3), for the page's back link.
+ */
 export function offerListOf(pathname: string): { to: string; label: string } {
   if (pathname.startsWith('/saved/')) return { to: SAVED_OFFERS_PATH, label: 'Back to your saved offers' };
   if (pathname.startsWith('/offer-details/brand/'))

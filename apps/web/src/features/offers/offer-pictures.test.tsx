@@ -98,7 +98,7 @@ function renderAt(path: string) {
   );
 }
 
-/** axe's heading-order rule on the rendered page (the moderate finding of issue 29, item 8). */
+/** axe's heading-order rule on the rendered page (a moderate finding of an accessibility review). */
 async function headingOrderViolations(container: HTMLElement) {
   const results = await axe.run(container, { runOnly: ['heading-order'] });
   return results.violations.flatMap((violation) => violation.nodes.map((node) => node.html));

@@ -26,9 +26,9 @@ function HeroCard({ offer }: { offer: Offer }) {
 }
 
 /**
- * The preview pages (signed-in spec 2.1): /offercard-preview, /herocard-preview and /offerdetails-preview with a
- * signed token. Anyone holding the link sees that offer as a member would, without signing in and without
- * actions; an expired or altered link says so.
+ * The preview pages (docs/product/signed-in-pages.md §S2.1): /offercard-preview, /herocard-preview and
+ * /offerdetails-preview with a signed token. Anyone holding the link sees that offer as a member would,
+ * without signing in and without actions; an expired or altered link says so.
  */
 export function OfferPreviewPage() {
   const { jwtToken = '' } = useParams();

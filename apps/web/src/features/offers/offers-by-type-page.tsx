@@ -3,8 +3,8 @@ import { NotFoundPage } from '../../shared/ui/not-found-page.tsx';
 import { SavedOffersPage } from './saved-offers-page.tsx';
 
 /**
- * /offers/:offerType (signed-in spec 2.3). The route table names the pattern but not its values; `saved` is
- * the saved offers screen. Other values are not pages of ours.
+ * /offers/:offerType (docs/product/signed-in-pages.md §S2.3). The route table names the pattern but not its
+ * values; `saved` is the saved offers screen. Other values are not pages of ours.
  */
 export function OffersByTypePage() {
   const { offerType } = useParams();

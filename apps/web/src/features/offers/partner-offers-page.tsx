@@ -10,8 +10,9 @@ import { Alert } from '../../shared/ui/alert.tsx';
 const ALL = 'all';
 
 /**
- * Partner offers (signed-in spec 2.3: /partners and /offers/brand): every partner offer of the collector, with
- * the 'All categories' radio group of spend-and-collect offers; the category is kept in the address.
+ * Partner offers (docs/product/signed-in-pages.md §S2.3: /partners and /offers/brand): every partner offer of
+ * the collector, with the 'All categories' radio group of spend-and-collect offers; the category is kept in
+ * the address.
  */
 export function PartnerOffersPage() {
   const [params, setParams] = useSearchParams();

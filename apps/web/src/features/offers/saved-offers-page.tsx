@@ -29,9 +29,9 @@ const filterOptions = SAVED_OFFERS_FILTERS.map((value) => ({ value, label: saved
 type OpenPopup = 'filter' | 'sort' | 'instructions' | undefined;
 
 /**
- * The filter popup (signed-in spec 2.6): sort and filter radios; 'Reset' and 'Show offers' appear only when
- * the chosen values differ from the defaults. 'Show offers' applies them; 'Reset' goes back to the defaults.
- * Closing without either keeps the list as it was.
+ * The filter popup (docs/product/signed-in-pages.md §S2.6): sort and filter radios; 'Reset' and 'Show offers'
+ * appear only when the chosen values differ from the defaults. 'Show offers' applies them; 'Reset' goes back
+ * to the defaults. Closing without either keeps the list as it was.
  */
 function FilterPopup({
   open,
@@ -75,9 +75,9 @@ function FilterPopup({
 }
 
 /**
- * The saved offers screen (signed-in spec 2.6) at /offers/saved: the collector's loaded, pinned and bookmarked
- * offers, with a filter popup, a sorting popup and an instruction popup. The choice lives in the address
- * (`?sort=&filter=`), so a reload or a shared link shows the same list.
+ * The saved offers screen (docs/product/signed-in-pages.md §S2.6) at /offers/saved: the collector's loaded,
+ * pinned and bookmarked offers, with a filter popup, a sorting popup and an instruction popup. The choice
+ * lives in the address (`?sort=&filter=`), so a reload or a shared link shows the same list.
  */
 export function SavedOffersPage() {
   const [params, setParams] = useSearchParams();

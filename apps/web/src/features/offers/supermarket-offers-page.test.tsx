@@ -51,7 +51,8 @@ describe('member-price availability on the supermarket offers page', () => {
     expect(screen.queryByText(/aren't available|paused/)).toBeNull();
   });
 
-  it("heads the member-price list's categories 'All Prices', and the others' 'All categories' (spec 2.6)", async () => {
+  // docs/product/signed-in-pages.md §S2.6
+  it("heads the member-price list's categories 'All Prices', and the others' 'All categories'", async () => {
     serve({ enabled: true, message: null });
     renderAt('/offers/sainsburys?filter=your-nectar-prices');
     expect(await screen.findByRole('radio', { name: 'All Prices' })).toBeChecked();

@@ -11,15 +11,15 @@ import './offers.css';
 import { Alert } from '../../shared/ui/alert.tsx';
 
 const ALL = 'all';
-/** `filter` values of the route table's redirects (signed-in spec 2.4). */
+/** `filter` values of the route table's redirects (docs/product/signed-in-pages.md §S2.4). */
 const filters: ReadonlyArray<{ key: string; label: string; sourceType: OfferSummary['sourceType'] }> = [
   { key: 'bonus', label: 'Bonus points offers', sourceType: 'PIANO' },
   { key: `your-${brand.slug}-prices`, label: `Your ${brand.name} Prices`, sourceType: 'NECTAR_PRICE' },
 ];
 
 /**
- * Categories of the shown offers (signed-in spec 2.6): 'All categories' plus one option per category; on the
- * member-price list the first option is 'All Prices'.
+ * Categories of the shown offers (docs/product/signed-in-pages.md §S2.6): 'All categories' plus one option
+ * per category; on the member-price list the first option is 'All Prices'.
  */
 const categoryOptions = (offers: OfferSummary[], memberPrices: boolean) => [
   { value: ALL, label: memberPrices ? 'All Prices' : 'All categories' },

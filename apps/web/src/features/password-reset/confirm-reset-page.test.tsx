@@ -17,7 +17,7 @@ const renderAt = (path: string) => {
   );
 };
 
-/** Issue 29, item 6: the reset link is checked when its page opens. */
+/** The reset link is checked when its page opens. */
 describe('ConfirmResetPage on arrival', () => {
   afterEach(() => vi.unstubAllGlobals());
 

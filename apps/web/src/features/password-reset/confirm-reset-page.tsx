@@ -26,10 +26,11 @@ function LinkInvalid() {
 }
 
 /**
- * /confirm-reset-password?token=…: 'Choose a new password' with the registration password rules (spec 5):
- * 'Your password must:' and its rules, 'Passwords do not match.', Continue disabled until both hold. The
- * server checks the name and email rules too (it knows them; this page does not). The link is checked when
- * the page opens, so a used or expired one says so instead of showing the form (issue 29, item 6).
+ * /confirm-reset-password?token=…: 'Choose a new password' with the registration password rules
+ * (docs/product/registration-and-sign-in.md §R5): 'Your password must:' and its rules, 'Passwords do not
+ * match.', Continue disabled until both hold. The server checks the name and email rules too (it knows them;
+ * this page does not). The link is checked when the page opens, so a used or expired one says so instead of
+ * showing the form.
  */
 export function ConfirmResetPage() {
   const [params] = useSearchParams();

@@ -7,9 +7,9 @@ import { NewPasswordFields, useNewPassword } from '../../shared/ui/new-password-
 
 /**
  * The new-password step of a reset, whichever way the reset token came (the emailed link, or the code of the
- * card-number reset): 'Your password must:' and its rules (registration spec 5), 'Passwords do not match.',
- * Continue disabled until both hold; POST /credentials/password {token, password}. The server checks the name
- * and email rules too (it knows them; this form does not).
+ * card-number reset): 'Your password must:' and its rules (docs/product/registration-and-sign-in.md §R5),
+ * 'Passwords do not match.', Continue disabled until both hold; POST /credentials/password {token, password}.
+ * The server checks the name and email rules too (it knows them; this form does not).
  */
 export function NewPasswordForm({
   token,

@@ -39,7 +39,8 @@ const openByCard = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 };
 
-describe('password reset by card number (signed-in spec 7.4)', () => {
+// docs/product/calls-and-errors.md §S7.4
+describe('password reset by card number', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the notice the registration card check sent it with (a card without a password yet)', () => {

@@ -208,9 +208,10 @@ function EnterCode({
 }
 
 /**
- * The reset by card number (signed-in spec 7.4), offered on the forgotten-password page: the card number, where
- * the code goes (email or SMS, masked as the server gives them; or a reset link to the card's email), the code,
- * then the new password with the same form as the emailed link. Each step's heading takes focus.
+ * The reset by card number (docs/product/calls-and-errors.md §S7.4), offered on the forgotten-password page:
+ * the card number, where the code goes (email or SMS, masked as the server gives them; or a reset link to the
+ * card's email), the code, then the new password with the same form as the emailed link. Each step's heading
+ * takes focus.
  */
 export function ResetWithCardNumber({ onUseEmail }: { onUseEmail: () => void }) {
   const [step, setStep] = useState<Step>({ name: 'card' });

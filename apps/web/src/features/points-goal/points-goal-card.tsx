@@ -9,7 +9,7 @@ import './points-goal.css';
 
 /**
  * The points goal on /card/activity, in short: the reward, the bar, when; or an invitation to pick one
- * (issue 34, item 2). Its details, and changing or removing it, are on /activity/goal.
+ * (ADR 042). Its details, and changing or removing it, are on /activity/goal.
  */
 export function PointsGoalCard() {
   const query = usePointsGoal();

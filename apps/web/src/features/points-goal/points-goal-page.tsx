@@ -68,7 +68,7 @@ function GoalDetails({
 }
 
 /**
- * /activity/goal: the member's points goal (issue 34, item 2; ADR 042): the reward, progress in points, when
+ * /activity/goal: the member's points goal (ADR 042): the reward, progress in points, when
  * they will get there at their own pace, points on their way apart; choose, change or remove it.
  */
 export function PointsGoalPage() {

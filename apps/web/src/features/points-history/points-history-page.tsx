@@ -91,7 +91,7 @@ function Charts({ history }: { history: PointsHistory }) {
 
 /**
  * /activity/points: the member's balance over the last 12 months and the points earned and spent each month
- * per partner group, as two charts and a table that holds every figure (issue 34, item 1; ADR 041).
+ * per partner group, as two charts and a table that holds every figure (ADR 041).
  */
 export function PointsHistoryPage() {
   const history = usePointsHistory();

@@ -10,8 +10,9 @@ import './redirects.css';
 
 /**
  * /auto-login-redirect?token=…&next=… and /confirm-sign-up?token=…: spends a registration-completed token
- * (POST /progressive/auto-login, registration spec 7) and continues to `next` (a path of this site) or the
- * homepage. When the token is missing or spent, the fallback is the normal log in with the same `next`.
+ * (POST /progressive/auto-login, docs/product/calls-and-errors.md §R7) and continues to `next` (a path of
+ * this site) or the homepage. When the token is missing or spent, the fallback is the normal log in with the
+ * same `next`.
  */
 export function AutoLoginPage({ heading }: { heading: string }) {
   const [params] = useSearchParams();

@@ -8,7 +8,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import './redirects.css';
 import { Alert } from '../../shared/ui/alert.tsx';
 
-/** The details route of each source type (signed-in spec 2.3). */
+/** The details route of each source type (docs/product/signed-in-pages.md §S2.3). */
 const detailsPath = (offer: Pick<Offer, 'id' | 'sourceType'>) =>
   offer.sourceType === 'COALITION'
     ? `/offer-details/brand/${offer.id}`

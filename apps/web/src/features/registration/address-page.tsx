@@ -21,7 +21,7 @@ import { readRegistrationState } from '../../shared/identity/registration-state.
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The address lookup's failures in the spec's words (spec 8). */
+/** The address lookup's failures in the words of docs/product/calls-and-errors.md §R8. */
 function lookupMessage(failure: unknown) {
   if (failure instanceof HttpError) {
     if (failure.code === registrationErrorCodes.noAddresses) return registrationMessages.noAddresses;
@@ -34,8 +34,9 @@ function lookupMessage(failure: unknown) {
 const addressText = (address: Address) => [...address.lines, address.postcode].join(', ');
 
 /**
- * {prefix}/address (spec 2, 4): postcode and property search (after the 2 s delay, bot-checked); one result
- * to confirm, several to pick from, 'My address isn't listed' back to the search form.
+ * {prefix}/address (docs/product/registration-and-sign-in.md §R2, §R4): postcode and property search (after
+ * the 2 s delay, bot-checked); one result to confirm, several to pick from, 'My address isn't listed' back to
+ * the search form.
  */
 export function AddressPage() {
   const navigate = useNavigate();
@@ -171,8 +172,9 @@ export function AddressPage() {
           maxLength={8}
           error={errors.postcode?.message}
           {...register('postcode', {
-            // Spec 5: a postcode that is not one says so as soon as the field is left; the search's own
-            // message ('Enter a postcode, like AA11AA') replaces it on submit.
+            // docs/product/registration-and-sign-in.md §R5: a postcode that is not one says so as soon as the
+            // field is left; the search's own message ('Enter a postcode, like AA11AA') replaces it on
+            // submit.
             onBlur: (event: { target: { value: string } }) => {
               const value = event.target.value;
               if (value.trim() !== '' && !postcodeSchema.safeParse(value).success) {

@@ -27,7 +27,7 @@ const serve = (answers: Record<string, () => Response>) => {
   return fetchMock;
 };
 
-describe('registration details (issue 30)', () => {
+describe('registration details: the business steps and the success page', () => {
   beforeEach(() => sessionStorage.clear());
   afterEach(() => {
     vi.useRealTimers();

@@ -60,8 +60,9 @@ function SelectField({
 }
 
 /**
- * {prefix}/business-details, 'Tell us about your business.' (spec 2, 5): name, employee band (index 1-9 sent
- * as A-I) and category from the business lookup; a failed lookup shows its notice for 4 seconds.
+ * {prefix}/business-details, 'Tell us about your business.' (docs/product/registration-and-sign-in.md §R2,
+ * §R5): name, employee band (index 1-9 sent as A-I) and category from the business lookup; a failed lookup
+ * shows its notice for 4 seconds.
  */
 export function BusinessDetailsPage() {
   const navigate = useNavigate();
@@ -117,7 +118,8 @@ export function BusinessDetailsPage() {
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           label="Business name"
-          // One over the limit, so 'Business name must not be over 30 characters' (spec 5) still shows.
+          // One over the limit, so 'Business name must not be over 30 characters'
+          // (docs/product/registration-and-sign-in.md §R5) still shows.
           maxLength={BUSINESS_NAME_MAX + 1}
           autoComplete="organization"
           error={errors.name?.message}

@@ -9,7 +9,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 /** The name of the business rules in /documents-api (the documents module's defaults). */
 export const BUSINESS_RULES_DOCUMENT = 'business-rules';
 
-/** Help centre wording for a document that cannot be shown (signed-in spec 8). */
+/** Help centre wording for a document that cannot be shown (docs/product/calls-and-errors.md §S8). */
 const DOCUMENT_LOAD_FAILED = "We're having trouble displaying this right now. Try again or check back later.";
 
 function BusinessRulesBody() {
@@ -20,9 +20,9 @@ function BusinessRulesBody() {
 }
 
 /**
- * The 'Business Rules' link of the business details and business offers steps (registration spec 2): the
- * business rules document in a dialog over the step, so the member reads them without leaving the form
- * (ADR 037). The document is loaded when the dialog opens.
+ * The 'Business Rules' link of the business details and business offers steps
+ * (docs/product/registration-and-sign-in.md §R2): the business rules document in a dialog over the step, so
+ * the member reads them without leaving the form (ADR 037). The document is loaded when the dialog opens.
  */
 export function BusinessRulesLink() {
   const [open, setOpen] = useState(false);

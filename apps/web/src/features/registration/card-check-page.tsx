@@ -11,7 +11,10 @@ import { clearRegistrationState, saveRegistrationState } from '../../shared/iden
 
 type Choice = 'yes' | 'no';
 
-/** {prefix}/nectar-card-check (spec 2): clears saved registration state; Yes to the card number, No to email. */
+/**
+ * {prefix}/nectar-card-check (docs/product/registration-and-sign-in.md §R2): clears saved registration state;
+ * Yes to the card number, No to email.
+ */
 export function CardCheckPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

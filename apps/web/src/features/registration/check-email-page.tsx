@@ -11,7 +11,10 @@ import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
 import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 
-/** Mail providers with a web inbox we can open on a search for our email (the 'sniper link', spec 2). */
+/**
+ * Mail providers with a web inbox we can open on a search for our email (the 'sniper link',
+ * docs/product/registration-and-sign-in.md §R2).
+ */
 const MAIL_PROVIDERS: { domains: string[]; name: string; url: string }[] = [
   {
     domains: ['gmail.com', 'googlemail.com'],
@@ -33,8 +36,9 @@ const mailProviderOf = (email: string) => {
 };
 
 /**
- * {prefix}/check-email (spec 2): the address, re-send, 'Wrong email address?'. Opened from the emailed link
- * (`?verification=`), it confirms the address, in this tab or a new one, and continues to the account choice.
+ * {prefix}/check-email (docs/product/registration-and-sign-in.md §R2): the address, re-send, 'Wrong email
+ * address?'. Opened from the emailed link (`?verification=`), it confirms the address, in this tab or a new
+ * one, and continues to the account choice.
  */
 export function CheckEmailPage() {
   const navigate = useNavigate();

@@ -10,7 +10,10 @@ import { readRegistrationState, saveRegistrationState } from '../../shared/ident
 
 type Kind = 'consumer' | 'business';
 
-/** {prefix}/choose-an-account (spec 2): consumer to customer details, business to business details. */
+/**
+ * {prefix}/choose-an-account (docs/product/registration-and-sign-in.md §R2): consumer to customer details,
+ * business to business details.
+ */
 export function ChooseAccountPage() {
   const navigate = useNavigate();
   const state = readRegistrationState();

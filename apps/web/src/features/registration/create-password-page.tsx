@@ -9,8 +9,9 @@ import { registrationPaths } from './registration-paths.ts';
 import { readRegistrationState } from '../../shared/identity/registration-state.ts';
 
 /**
- * {prefix}/create-a-password (spec 5): the rules tick as the person types, 'Passwords do not match.', and
- * Continue stays disabled until every rule holds and both entries match; the server then says VALID or INVALID.
+ * {prefix}/create-a-password (docs/product/registration-and-sign-in.md §R5): the rules tick as the person
+ * types, 'Passwords do not match.', and Continue stays disabled until every rule holds and both entries
+ * match; the server then says VALID or INVALID.
  */
 export function CreatePasswordPage() {
   const navigate = useNavigate();

@@ -26,8 +26,9 @@ interface DetailsForm {
 }
 
 /**
- * {prefix}/customer-details (spec 2, 5): title, names, date of birth typed DD/MM/YYYY (slashes inserted) and
- * sent as DD-MM-YYYY. ANALOG users are checking their card's details, so they get the other heading.
+ * {prefix}/customer-details (docs/product/registration-and-sign-in.md §R2, §R5): title, names, date of birth
+ * typed DD/MM/YYYY (slashes inserted) and sent as DD-MM-YYYY. ANALOG users are checking their card's details,
+ * so they get the other heading.
  */
 export function CustomerDetailsPage() {
   const navigate = useNavigate();
@@ -130,7 +131,7 @@ export function CustomerDetailsPage() {
           label="Last name"
           autoComplete="family-name"
           // One over the limit: the field never takes a page of text, and 'Last name must not be over 25
-          // characters' (spec 5) still shows for the 26th.
+          // characters' (docs/product/registration-and-sign-in.md §R5) still shows for the 26th.
           maxLength={NAME_MAX + 1}
           error={errors.lastName?.message}
           {...register('lastName')}

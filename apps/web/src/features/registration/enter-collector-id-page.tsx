@@ -17,11 +17,12 @@ export const NO_PASSWORD_YET =
   "This card already has an online account, but no password yet. Enter its email address and we'll send you a link to choose one.";
 
 /**
- * {prefix}/enter-collector-id in registration (spec 2, the card check's Yes): the plastic card's number starts
- * a registration for it. The server answers the next step: DO_EMAIL_CHECK carries on to the email step with
- * the card's user type (ANALOG or GHOST); DO_LOGIN means the card is already registered, so the person logs
- * in with it instead. The skip-collector-id switch is not applied here: sign-in's card-number pages always go
- * through the identity provider's login (ADR 008), and registering a plastic card needs its number.
+ * {prefix}/enter-collector-id in registration (docs/product/registration-and-sign-in.md §R2, the card check's
+ * Yes): the plastic card's number starts a registration for it. The server answers the next step:
+ * DO_EMAIL_CHECK carries on to the email step with the card's user type (ANALOG or GHOST); DO_LOGIN means the
+ * card is already registered, so the person logs in with it instead. The skip-collector-id switch is not
+ * applied here: sign-in's card-number pages always go through the identity provider's login (ADR 008), and
+ * registering a plastic card needs its number.
  */
 export function EnterCollectorIdPage() {
   const navigate = useNavigate();

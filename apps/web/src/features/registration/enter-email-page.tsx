@@ -16,7 +16,10 @@ import { readRegistrationState, saveRegistrationState } from '../../shared/ident
 
 const formSchema = z.object({ email: emailSchema });
 
-/** {prefix}/enter-email-address (spec 2): email, marketing-by-email opt-out, bot-check on submit. */
+/**
+ * {prefix}/enter-email-address (docs/product/registration-and-sign-in.md §R2): email, marketing-by-email
+ * opt-out, bot-check on submit.
+ */
 export function EnterEmailPage() {
   const navigate = useNavigate();
   const state = readRegistrationState();
@@ -47,7 +50,8 @@ export function EnterEmailPage() {
       saveRegistrationState({ email, next: answer.next });
       await navigate(registrationPaths.checkEmail);
     } catch (failure) {
-      // An email that already has an account is told here, on the field (spec 8: 'Please log in.').
+      // An email that already has an account is told here, on the field
+      // (docs/product/calls-and-errors.md §R8: 'Please log in.').
       if (failure instanceof HttpError && failure.code === 'DUPLICATE_EMAIL') {
         setError('email', { message: failure.message }, { shouldFocus: true });
         setHasAccount(true);

@@ -8,9 +8,10 @@ import { businessOffersPageQuery, setBusinessOffers } from './registration-api.t
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 
 /**
- * {prefix}/get-business-offers (spec 2): Yes or 'No, thanks', sent as businessOffersOptIn; then home. The
- * description is read from GET /documents-api/registration/businessOffersPage.json (spec 7); the Business Rules
- * link opens the business rules.
+ * {prefix}/get-business-offers (docs/product/registration-and-sign-in.md §R2): Yes or 'No, thanks', sent as
+ * businessOffersOptIn; then home. The description is read from GET
+ * /documents-api/registration/businessOffersPage.json (docs/product/calls-and-errors.md §R7); the Business
+ * Rules link opens the business rules.
  */
 export function GetBusinessOffersPage() {
   const navigate = useNavigate();

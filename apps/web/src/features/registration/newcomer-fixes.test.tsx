@@ -26,7 +26,7 @@ const answer = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
     );
 
-describe('what a newcomer tripped over (issue 14)', () => {
+describe('registration errors said where the person looks, in plain words', () => {
   beforeEach(() => {
     sessionStorage.clear();
     vi.restoreAllMocks();
@@ -55,7 +55,7 @@ describe('what a newcomer tripped over (issue 14)', () => {
     renderAt('/id/start/check-email?verification=short', <CheckEmailPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_LINK_INVALID_MESSAGE);
     expect(screen.queryByText(/verificationToken/)).toBeNull();
-    // And the way on (issue 29, item 6).
+    // And the way on.
     expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute(
       'href',
       '/id/start/nectar-card-check',

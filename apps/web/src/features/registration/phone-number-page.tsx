@@ -23,13 +23,17 @@ import { readRegistrationState } from '../../shared/identity/registration-state.
 
 const countryNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
 
-/** {prefix}/phone-number (spec 2): memorable word, mobile with a country picker, SMS marketing, the why modal. */
+/**
+ * {prefix}/phone-number (docs/product/registration-and-sign-in.md §R2): memorable word, mobile with a country
+ * picker, SMS marketing, the why modal.
+ */
 export function PhoneNumberPage() {
   const navigate = useNavigate();
   const state = readRegistrationState();
   const countryId = useId();
-  // Production offers the short list; pre-production and local add more (spec 9). An unknown host gets the
-  // short list, which every server accepts.
+  // Production offers the short list; pre-production and local add more
+  // (docs/product/switches-and-constants.md §R9). An unknown host gets the short list, which every server
+  // accepts.
   const environment = currentEnvironment();
   const countries = mobileCountries(environment === 'production' || environment === undefined);
   const [sms, setSms] = useState(false);
@@ -56,7 +60,8 @@ export function PhoneNumberPage() {
       });
       await navigate(registrationPaths.createPassword);
     } catch (failure) {
-      // The server's rejection of the number belongs on the mobile field, not in a banner (spec 5 Mobile).
+      // The server's rejection of the number belongs on the mobile field, not in a banner
+      // (docs/product/registration-and-sign-in.md §R5 Mobile).
       if (failure instanceof HttpError && failure.code === registrationErrorCodes.invalidPhone) {
         setError('phoneNumber', { message: failure.message }, { shouldFocus: true });
         return;
@@ -71,7 +76,8 @@ export function PhoneNumberPage() {
         <TextField
           label="Memorable word"
           description="We'll ask for this if you call us."
-          // One over the limit, so 'Memorable name must not be over 15 characters' (spec 5) still shows.
+          // One over the limit, so 'Memorable name must not be over 15 characters'
+          // (docs/product/registration-and-sign-in.md §R5) still shows.
           maxLength={MEMORABLE_NAME_MAX + 1}
           autoComplete="off"
           error={errors.memorableName?.message}

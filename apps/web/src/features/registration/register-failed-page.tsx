@@ -7,9 +7,10 @@ const isFailure = (code: string | null): code is RegistrationFailure =>
   code !== null && Object.hasOwn(registrationFailures, code);
 
 /**
- * /register-failed (spec 8, 'Registration failure mapping'): 'Please log in.' for a duplicate email, 'Card not
- * applicable for registration' for an inactivated account, 'System error' for a problem with the old account,
- * 'Try again' otherwise (also when the sign-up status fails or polling runs out).
+ * /register-failed (docs/product/calls-and-errors.md §R8, 'Registration failure mapping'): 'Please log in.'
+ * for a duplicate email, 'Card not applicable for registration' for an inactivated account, 'System error'
+ * for a problem with the old account, 'Try again' otherwise (also when the sign-up status fails or polling
+ * runs out).
  */
 export function RegisterFailedPage() {
   const [params] = useSearchParams();

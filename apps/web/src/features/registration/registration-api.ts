@@ -20,8 +20,8 @@ import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts'
 import { request, type AnswerOf } from '../../shared/http/client.ts';
 
 /**
- * The /progressive identity calls of registration (spec 7). A 401 here means an expired registration, not a
- * missing session, so the client's sign-in redirect is off.
+ * The /progressive identity calls of registration (docs/product/calls-and-errors.md §R7). A 401 here means an
+ * expired registration, not a missing session, so the client's sign-in redirect is off.
  */
 const post = <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
   request<T>(path, { method: 'POST', body, headers, redirectOnUnauthorized: false });
@@ -32,8 +32,9 @@ const botChecked = async (): Promise<Record<string, string>> => {
 };
 
 /**
- * The card check (registration spec 7): with a bot-check token, through the bot-check API with its bearer
- * header; `pianoCheck` asks which login a registered card takes (DO_LOGIN_IDENTITY or DO_LOGIN_NECTAR).
+ * The card check (docs/product/calls-and-errors.md §R7): with a bot-check token, through the bot-check API
+ * with its bearer header; `pianoCheck` asks which login a registered card takes (DO_LOGIN_IDENTITY or
+ * DO_LOGIN_NECTAR).
  */
 export const cardCheck = async (cardNumber?: string) => {
   const botCheck = await botChecked();
@@ -122,8 +123,8 @@ export const checkReady = (authToken: string) =>
   post<AnswerOf<typeof readyResponseSchema>>(progressivePaths.ready, { authToken });
 
 /**
- * The readiness check of spec 4: asks up to READY_MAX_ATTEMPTS times, a second apart, whether the new account
- * can sign in. A failed call counts as not ready.
+ * The readiness check of docs/product/registration-and-sign-in.md §R4: asks up to READY_MAX_ATTEMPTS times, a
+ * second apart, whether the new account can sign in. A failed call counts as not ready.
  */
 export async function waitUntilReady(authToken: string, pauseMs = 1000): Promise<boolean> {
   for (let attempt = 1; attempt <= READY_MAX_ATTEMPTS; attempt += 1) {
@@ -151,7 +152,10 @@ export const setBusinessOffers = (businessOffersOptIn: boolean) =>
     body: { businessOffersOptIn },
   });
 
-/** GET /documents-api/registration/businessOffersPage.json (spec 7): the business offers step reads its description. */
+/**
+ * GET /documents-api/registration/businessOffersPage.json (docs/product/calls-and-errors.md §R7): the
+ * business offers step reads its description.
+ */
 export const businessOffersPageQuery = queryOptions({
   queryKey: ['documents', 'registration/businessOffersPage'],
   queryFn: () => request<{ description: string }>(documentsPaths.businessOffersPage),
@@ -160,8 +164,9 @@ export const businessOffersPageQuery = queryOptions({
 });
 
 /**
- * The success page's brand logos (spec 2) from the anonymous brands lookup (spec 7): where a new card collects
- * first, the scheme's own partners, as keys of the brand catalogue.
+ * The success page's brand logos (docs/product/registration-and-sign-in.md §R2) from the anonymous brands
+ * lookup (docs/product/calls-and-errors.md §R7): where a new card collects first, the scheme's own partners,
+ * as keys of the brand catalogue.
  */
 export const FIRST_BRAND_KEYS = [
   'sainsburys',

@@ -3,7 +3,10 @@ import { registrationProgress, type RegistrationStep } from '@app/contracts/regi
 import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
 import './registration.css';
 
-/** Every registration step: its progress bar value of spec 2, then the step's panel. */
+/**
+ * Every registration step: its progress bar value of docs/product/registration-and-sign-in.md §R2, then the
+ * step's panel.
+ */
 export function RegistrationLayout({
   step,
   heading,

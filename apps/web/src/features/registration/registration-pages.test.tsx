@@ -30,7 +30,8 @@ function NoticeShown() {
   return <p role="status">{state?.notice}</p>;
 }
 
-describe('registration pages (spec 2 and 5)', () => {
+// docs/product/registration-and-sign-in.md §R2, §R5
+describe('registration pages', () => {
   beforeEach(() => {
     sessionStorage.clear();
     vi.restoreAllMocks();
@@ -77,7 +78,8 @@ describe('registration pages (spec 2 and 5)', () => {
     expect(new Headers(check?.[1]?.headers).get('pianoCheck')).toBe('true');
   });
 
-  it('customer details: heading by user type, messages of spec 5, date of birth slashes', async () => {
+  // The messages are those of docs/product/registration-and-sign-in.md §R5.
+  it('customer details: heading by user type, the validation messages, date of birth slashes', async () => {
     saveRegistrationState({ authToken: 't'.repeat(43), userType: 'ANALOG' });
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();

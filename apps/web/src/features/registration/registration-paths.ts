@@ -1,6 +1,6 @@
 import { REGISTRATION_PREFIX } from '@app/contracts/registration-constants';
 
-/** The registration pages under {prefix} (spec 2). */
+/** The registration pages under {prefix} (docs/product/registration-and-sign-in.md §R2). */
 export const registrationPaths = {
   cardCheck: `${REGISTRATION_PREFIX}/nectar-card-check`,
   enterCollectorId: `${REGISTRATION_PREFIX}/enter-collector-id`,

@@ -20,13 +20,14 @@ import { registrationPaths } from './registration-paths.ts';
 import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';
 import './registration.css';
 
-/** Tablets may leave the page while waiting (spec 4). */
+/** Tablets may leave the page while waiting (docs/product/registration-and-sign-in.md §R4). */
 const TABLET_AGENT = /iPad|Tablet|Android(?!.*Mobi)/i;
 
 /**
- * {prefix}/success (spec 2, 4): 'Almost done...' while the sign-up status is polled every 2 s (at most
- * SIGN_UP_POLL_MAX times; an error or the limit goes to /register-failed), navigation blocked meanwhile except
- * on tablets; then 'Nicely done!' with the card number, the copy button and an auto-login with the token.
+ * {prefix}/success (docs/product/registration-and-sign-in.md §R2, §R4): 'Almost done...' while the sign-up
+ * status is polled every 2 s (at most SIGN_UP_POLL_MAX times; an error or the limit goes to
+ * /register-failed), navigation blocked meanwhile except on tablets; then 'Nicely done!' with the card
+ * number, the copy button and an auto-login with the token.
  */
 export function SuccessPage() {
   const navigate = useNavigate();
@@ -37,7 +38,8 @@ export function SuccessPage() {
   /** Where 'Continue to login' goes once the auto-login signed the member in (no card number asked again). */
   const [signedInTarget, setSignedInTarget] = useState<string>();
   const started = useRef(false);
-  // The logos come from the anonymous brands lookup (spec 7), asked while the sign-up finishes.
+  // The logos come from the anonymous brands lookup (docs/product/calls-and-errors.md §R7), asked while the
+  // sign-up finishes.
   const firstBrands = useQuery(firstBrandsQuery);
   useFrozenPage(!cardNumber && !isTablet);
 
@@ -51,7 +53,7 @@ export function SuccessPage() {
       polls += 1;
       try {
         const status = await getSignUpStatus(authToken);
-        // The completion token comes once (issue 10): a reload after it shows the card without auto-login,
+        // The completion token comes once (ADR 014): a reload after it shows the card without auto-login,
         // and 'Continue to login' takes over.
         if (status.signUpStatus === 'COMPLETE' && status.cardNumber && !status.registrationCompletedToken) {
           saveRegistrationState({ cardNumber: status.cardNumber });

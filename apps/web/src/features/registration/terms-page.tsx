@@ -15,8 +15,9 @@ import { registrationPaths } from './registration-paths.ts';
 import { readRegistrationState } from '../../shared/identity/registration-state.ts';
 
 /**
- * {prefix}/terms, 'The important stuff' (spec 2): the privacy summary from the documents API, the digital
- * advertising opt-out, the Collector Rules and Full Privacy Policy, the confirmation box, 'Accept and continue'.
+ * {prefix}/terms, 'The important stuff' (docs/product/registration-and-sign-in.md §R2): the privacy summary
+ * from the documents API, the digital advertising opt-out, the Collector Rules and Full Privacy Policy, the
+ * confirmation box, 'Accept and continue'.
  */
 export function TermsPage() {
   const navigate = useNavigate();
@@ -40,7 +41,8 @@ export function TermsPage() {
       await confirmRegistration(state.authToken ?? '', !optOut);
       await navigate(registrationPaths.success);
     } catch (failure) {
-      // The failures of spec 8's mapping have their own page; anything else is shown here to try again.
+      // The failures of the mapping in docs/product/calls-and-errors.md §R8 have their own page; anything
+      // else is shown here to try again.
       if (failure instanceof HttpError && failure.code && Object.hasOwn(registrationFailures, failure.code)) {
         await navigate(`${registrationPaths.registerFailed}?error=${failure.code}`);
         return;

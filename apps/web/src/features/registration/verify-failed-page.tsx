@@ -5,8 +5,9 @@ import { registrationPaths } from './registration-paths.ts';
 import './registration.css';
 
 /**
- * The analogue card mismatch screen (spec 2 and 8), shown at {prefix}/verify-failed: the details given do not
- * match the plastic card's holder. 'Re-enter details' goes back to customer details; the chat link goes to help.
+ * The analogue card mismatch screen (docs/product/registration-and-sign-in.md §R2 and
+ * docs/product/calls-and-errors.md §R8), shown at {prefix}/verify-failed: the details given do not match the
+ * plastic card's holder. 'Re-enter details' goes back to customer details; the chat link goes to help.
  */
 export function VerifyFailedPage() {
   return (

@@ -19,7 +19,7 @@ import './sign-in.css';
  * 'Enter your card number' for sign-in ({prefix}/login, /enter-card-number, /app-enter-card-number).
  * Entered without an identity interaction, the page first starts the authorization request, so every sign-in
  * goes through the provider and comes back to `next`. A member with a passkey logs in with it here instead
- * (issue 33): from the field's autofill or the 'Log in with a passkey' button.
+ * (ADR 029): from the field's autofill or the 'Log in with a passkey' button.
  */
 const readKnownCardNumber = () => {
   const known = readIdentityState().collectorId;
@@ -36,7 +36,8 @@ export function CardNumberPage() {
   // Read from this device after the first render, which hydrates the build's drawing of the page (ADR 045).
   const knownCardNumber = useDeviceValue(readKnownCardNumber);
   const [rememberedCardNumber, setRememberedCardNumber] = useState<string>();
-  // A registration that found the card already registered says so here (spec 2: registration-state error).
+  // A registration that found the card already registered says so here
+  // (docs/product/registration-and-sign-in.md §R2: registration-state error).
   const registrationError = useDeviceValue(readRegistrationError);
 
   useEffect(() => {

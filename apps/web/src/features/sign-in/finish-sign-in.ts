@@ -5,8 +5,8 @@ import { removeStored, STORAGE_KEYS, writeStored } from '../../shared/storage/st
 import { clearIdentityState, readIdentityState } from '../../shared/identity/identity-state.ts';
 
 /**
- * The web session exists: store the session-created date and first name (signed-in spec 3, 4), forget the
- * pending sign-in, and answer where to go (`next` when allow-listed, else /homepage).
+ * The web session exists: store the session-created date and first name (docs/product/signed-in-pages.md §S3,
+ * §S4), forget the pending sign-in, and answer where to go (`next` when allow-listed, else /homepage).
  */
 export function finishSignIn(answer: OauthSessionResponse, queryClient: QueryClient): string {
   const { next } = readIdentityState();

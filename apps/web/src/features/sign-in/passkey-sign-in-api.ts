@@ -7,7 +7,7 @@ export const getPasskeySignInOptions = async (interaction: string, signal?: Abor
   request(PASSKEY_PATHS.signInOptions, {
     method: 'POST',
     body: { interaction },
-    // The schemas bring zod: loaded with the call, not with the sign-in page (issue 32, ADR 040).
+    // The schemas bring zod: loaded with the call, not with the sign-in page (ADR 040).
     schema: (await import('@app/contracts/passkeys')).requestOptionsSchema,
     redirectOnUnauthorized: false,
     ...(signal ? { signal } : {}),

@@ -19,7 +19,7 @@ const isAborted = (error: unknown) =>
   ((error as { code?: string }).code === 'ERROR_CEREMONY_ABORTED' || error.name === 'AbortError');
 
 /**
- * 'Log in with a passkey' on the card-number page (issue 33, docs/decisions/029), inside the identity
+ * 'Log in with a passkey' on the card-number page (docs/decisions/029), inside the identity
  * provider's login interaction `uid`: the browser's autofill offers the member's passkeys on the card-number
  * field (conditional mediation; the field says `autocomplete="username webauthn"`), and the button asks for
  * one at once. The server checks the answer and finishes the login as the password step does; the browser

@@ -1,6 +1,6 @@
 import { Popup } from '../../shared/ui/popup.tsx';
 
-/** REMEMBERME_INFO_VIEW (signed-in spec 2.6): 'Make it easier to log in'. */
+/** REMEMBERME_INFO_VIEW (docs/product/signed-in-pages.md §S2.6): 'Make it easier to log in'. */
 export function RememberMeInfoPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Popup open={open} onClose={onClose} title="Make it easier to log in">

@@ -9,7 +9,7 @@ import { DEVICE_2FA_ERROR_CODE } from '@app/contracts/sign-in-paths';
 import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
 import { HttpError, request } from '../../shared/http/client.ts';
 
-/** The answers' schemas, with zod: loaded when a call is made, not with the page (issue 32, ADR 040). */
+/** The answers' schemas, with zod: loaded when a call is made, not with the page (ADR 040). */
 const schemas = () => import('@app/contracts/sign-in');
 
 /**
@@ -27,8 +27,9 @@ export const getRememberedCard = async () =>
   request(sessionPaths.rememberedCard, { schema: (await schemas()).rememberedCardSchema });
 
 /**
- * The password step (spec 4): submit first obtains a bot-check token, the token triggers the login call,
- * whose answer says where the browser continues (the provider's resume address).
+ * The password step (docs/product/registration-and-sign-in.md §R4): submit first obtains a bot-check token,
+ * the token triggers the login call, whose answer says where the browser continues (the provider's resume
+ * address).
  */
 export async function createCollectorSession(body: CollectorSessionRequest): Promise<string> {
   const token = await getBotCheckToken();

@@ -10,8 +10,8 @@ const base64url = (bytes: Uint8Array) =>
 const randomBase64url = (length: number) => base64url(crypto.getRandomValues(new Uint8Array(length)));
 
 /**
- * The external login of signed-in spec 7.3 (authorizationUrl) with an S256 challenge of a random 32-byte
- * verifier and a random state. The verifier and state stay in this tab for /oauth_redirect.
+ * The external login of docs/product/calls-and-errors.md §S7.3 (authorizationUrl) with an S256 challenge of a
+ * random 32-byte verifier and a random state. The verifier and state stay in this tab for /oauth_redirect.
  */
 export async function buildAuthorizationUrl(next: string | undefined): Promise<string> {
   const verifier = randomBase64url(32);

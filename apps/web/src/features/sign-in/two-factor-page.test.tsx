@@ -16,7 +16,7 @@ const renderAt = (path: string) => {
   );
 };
 
-/** Issue 29, item 6: the code page asks about its sign-in when it opens. */
+/** The code page asks about its sign-in when it opens. */
 describe('TwoFactorPage on arrival', () => {
   afterEach(() => vi.unstubAllGlobals());
 

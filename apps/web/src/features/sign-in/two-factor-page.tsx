@@ -29,7 +29,7 @@ type FormValues = z.infer<typeof formSchema>;
  * entering it continues the identity provider's login (asked after the password, for every client) or, when
  * asked at the code exchange, starts the session and goes on to `next`. The page asks the server about its
  * sign-in when it opens: one that finished, expired or never was says so and offers a new log in, without
- * the form (issue 29, item 6).
+ * the form.
  */
 export function TwoFactorPage() {
   const { token = '' } = useParams();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { startSignIn } from './start-sign-in.ts';
 
-/** Starts the authorization request once (entering sign-in pages directly, issue 4); reports a failure. */
+/** Starts the authorization request once (entering sign-in pages directly, ADR 007); reports a failure. */
 export function useStartSignIn(active: boolean, next: string | undefined) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isAllowedRedirect } from '../../shared/navigation/allowed-redirect.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 
-/** The token travels to the partner under the name the spec gives it. */
+/** The token travels to the partner under the name docs/product/signed-in-pages.md §S2.2 gives it. */
 const TOKEN_PARAM = 'pianosessionhotels';
 
 /** /sso-redirection?pianosessionhotels=…&location=… : hands the hotels session to an allow-listed partner page. */

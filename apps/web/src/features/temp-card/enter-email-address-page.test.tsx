@@ -20,7 +20,8 @@ const renderPage = () => {
   );
 };
 
-describe('temp-card email step (registration spec 5)', () => {
+// docs/product/registration-and-sign-in.md §R5
+describe('temp-card email step', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows each message for what is missing and sends nothing', async () => {

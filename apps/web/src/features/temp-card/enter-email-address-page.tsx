@@ -33,7 +33,8 @@ function WithLink({ text, phrase, href }: { text: string; phrase: string; href: 
 
 /**
  * {prefix}/temp-card/enter-email-address: 'We just need your email'. Submit proceeds only when the email is
- * valid and both boxes are ticked (registration spec 5); then it solves the bot-check and asks for the card.
+ * valid and both boxes are ticked (docs/product/registration-and-sign-in.md §R5); then it solves the
+ * bot-check and asks for the card.
  */
 export function EnterEmailAddressPage() {
   const navigate = useNavigate();

@@ -7,7 +7,8 @@ import { request } from '../../shared/http/client.ts';
 
 /**
  * POST /nectar-lite/access-email: issues the temporary card, or re-sends its link. Each call first solves a
- * fresh bot-check (registration spec 4: submit obtains the token, then the step runs).
+ * fresh bot-check (docs/product/registration-and-sign-in.md §R4: submit obtains the token, then the step
+ * runs).
  */
 export async function requestAccessEmail(email: string): Promise<AccessEmailResponse> {
   const token = await getBotCheckToken();

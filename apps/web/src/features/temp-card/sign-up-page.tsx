@@ -4,7 +4,10 @@ import { TEMP_CARD_VALID_DAYS } from '@app/contracts/temp-card';
 import { tempCardPaths } from './temp-card-paths.ts';
 import './temp-card.css';
 
-/** The perks of a full account (registration spec 2, registration landing: 'It lists registration perks'). */
+/**
+ * The perks of a full account (docs/product/registration-and-sign-in.md §R2, registration landing: 'It lists
+ * registration perks').
+ */
 const perks = [
   { title: 'Offers picked for you', text: 'Personalised offers and bonus points every week.' },
   { title: `${brand.name} Prices`, text: `Pay less on hundreds of products at ${brand.retailer}.` },

@@ -1,4 +1,7 @@
-/** Where the temporary-card journey goes (registration spec 2); {prefix} is the identity prefix. */
+/**
+ * Where the temporary-card journey goes (docs/product/registration-and-sign-in.md §R2); {prefix} is the
+ * identity prefix.
+ */
 const prefix = '/id/start';
 
 export const tempCardPaths = {

@@ -8,8 +8,8 @@ const listOf = (items: readonly string[]) =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}` : (items[0] ?? '');
 
 /**
- * {prefix}/temp-card: 'Try now, register later'. What a temporary card gives and lacks is the spec's own list
- * (signed-in spec 1, 'Temporary card'), so nobody is surprised at the till.
+ * {prefix}/temp-card: 'Try now, register later'. What a temporary card gives and lacks is the product's own
+ * list (docs/product/signed-in-pages.md §S1, 'Temporary card'), so nobody is surprised at the till.
  */
 export function TempCardPromptPage() {
   return (

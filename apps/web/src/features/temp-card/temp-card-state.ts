@@ -1,6 +1,7 @@
 /**
- * The email the temporary card was asked for, kept in session storage (like registration state, registration
- * spec 3) so the success page can show it and re-send to it, and so a reload keeps it.
+ * The email the temporary card was asked for, kept in session storage (like registration state,
+ * docs/product/registration-and-sign-in.md §R3) so the success page can show it and re-send to it, and so a
+ * reload keeps it.
  */
 const KEY = 'tempCardEmail';
 

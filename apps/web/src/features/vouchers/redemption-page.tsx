@@ -16,7 +16,7 @@ import { wholeNumber } from '../../shared/format/uk-format.ts';
  * /redemption and /card/spend (zero=true: /zero-point-redemption): choose a reward, confirm, and get a voucher.
  * One idempotency key per confirmation, so a double press or a retry after a lost answer spends once. A
  * redemption lock is shown before anything is chosen, with the way to the setting, and nothing can be chosen
- * while it is on (issue 29, item 7); the server refuses a spend under the lock in any case.
+ * while it is on; the server refuses a spend under the lock in any case.
  */
 export function RedemptionPage({ zero = false }: { zero?: boolean }) {
   const rewards = useRewards(zero);

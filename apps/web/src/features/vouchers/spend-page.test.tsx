@@ -25,7 +25,8 @@ const renderSpend = (name: () => Response) => {
   );
 };
 
-describe('the spend page’s header name (signed-in spec 7.1: GET /c/api/spend-document/name)', () => {
+// docs/product/calls-and-errors.md §S7.1
+describe('the spend page’s header name (GET /c/api/spend-document/name)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('takes the name the spend document gives', async () => {

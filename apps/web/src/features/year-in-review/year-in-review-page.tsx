@@ -156,15 +156,19 @@ function slidesOf(data: Playback): Array<{ key: string; content: ReactNode }> {
 }
 
 /**
- * /dataplayback/:year/:yirId: the member's year as slides that play by themselves (pause, previous, next
- * and the arrow keys control them; reduced motion turns the animation off). The playback id is remembered
- * under 'year-in-review' and forgotten at logout (spec 9, registration spec 2 Logout).
+ * /dataplayback/:year/:yirId: the member's year as slides that play by themselves (pause, previous, next and
+ * the arrow keys control them; reduced motion turns the animation off). The playback id is remembered under
+ * 'year-in-review' and forgotten at logout (docs/product/switches-and-constants.md §S9,
+ * docs/product/registration-and-sign-in.md §R2 Logout).
  */
 export function YearInReviewPage() {
   return hasSessionMarker() ? <MemberYearInReview /> : <VisitorYearInReview />;
 }
 
-/** The route is public (signed-in spec 2.2); a year is a member's own, so a visitor is asked to log in. */
+/**
+ * The route is public (docs/product/signed-in-pages.md §S2.2); a year is a member's own, so a visitor is
+ * asked to log in.
+ */
 function VisitorYearInReview() {
   const { pathname } = useLocation();
   return (

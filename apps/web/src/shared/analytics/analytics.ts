@@ -8,7 +8,10 @@ export interface PageView {
 }
 export type AnalyticsSink = (view: PageView) => void;
 
-/** Pages whose query carries a one-time code: the search part is never tracked (registration spec 2). */
+/**
+ * Pages whose query carries a one-time code: the search part is never tracked
+ * (docs/product/registration-and-sign-in.md §R2).
+ */
 const CONFIRM_PAGES = [
   '/confirm-sign-up',
   '/confirm-reset-password',
@@ -17,8 +20,9 @@ const CONFIRM_PAGES = [
 ];
 
 /**
- * What a page view reports, by the specs' rules (registration spec 2, signed-in 2.5): nothing for /register
- * paths; no search part for query-code and confirm-* pages; the 2.5 page names, else the path.
+ * What a page view reports, by the rules of docs/product/registration-and-sign-in.md §R2 and
+ * docs/product/signed-in-pages.md §S2.5: nothing for /register paths; no search part for query-code and
+ * confirm-* pages; the §S2.5 page names, else the path.
  */
 export function pageViewFor(pathname: string, search: string): PageView | undefined {
   if (pathname.toLowerCase().startsWith('/register')) return undefined;
@@ -35,7 +39,7 @@ declare global {
   }
 }
 
-/** The data layer trackers read (signed-in spec 7.8). */
+/** The data layer trackers read (docs/product/calls-and-errors.md §S7.8). */
 export const pushToDataLayer = (entry: Record<string, unknown>) => {
   window.dataLayer ??= [];
   window.dataLayer.push(entry);

@@ -5,7 +5,7 @@ import { pushToDataLayer } from './analytics.ts';
 
 export type { ConsentChoice };
 const CONSENT_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
-/** Marketing tracker loads 1 second after consent (signed-in spec 9). */
+/** Marketing tracker loads 1 second after consent (docs/product/switches-and-constants.md §S9). */
 export const MARKETING_TRACKER_DELAY_MS = 1000;
 
 export const readConsent = (): ConsentChoice | undefined => {
@@ -30,9 +30,9 @@ export const registerMarketingTracker = (load: TrackerLoader) => {
 
 let loaded = false;
 /**
- * Applies a consent choice (signed-in spec 4): updates the experiment and marketing settings in the data
- * layer, and with marketing consent loads the trackers after 1 second (once per page): the marketing script and
- * the social pixel the operator set (shared/integrations), and any registered here.
+ * Applies a consent choice (docs/product/signed-in-pages.md §S4): updates the experiment and marketing
+ * settings in the data layer, and with marketing consent loads the trackers after 1 second (once per page):
+ * the marketing script and the social pixel the operator set (shared/integrations), and any registered here.
  */
 export function applyConsent(choice: ConsentChoice): ReturnType<typeof setTimeout> | undefined {
   pushToDataLayer({ event: 'consent', marketing: choice === 'all' });

@@ -1,5 +1,5 @@
 /**
- * Whether the browser is solving a bot-check right now (issue 28, point 10): getBotCheckToken reports each solve,
+ * Whether the browser is solving a bot-check right now: getBotCheckToken reports each solve,
  * BotCheckStatus shows it. A tiny store rather than React state, because the solve runs inside the API calls
  * of five features.
  */

@@ -7,7 +7,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the bot-check status (issue 28, point 10)', () => {
+describe('the bot-check status tells the person a check is running', () => {
   it('says the browser is checking once a solve takes longer than a moment, and clears when it ends', async () => {
     vi.useFakeTimers();
     render(<BotCheckStatus />);

@@ -31,7 +31,7 @@ async function solve(challenge: Challenge) {
 }
 
 /**
- * Gets a fresh challenge and solves it without user effort (DESIGN.md 4). The token is single-use: call this
+ * Gets a fresh challenge and solves it without user effort (ADR 002). The token is single-use: call this
  * once per submission. Answers undefined when the bot-check is off.
  */
 export async function getBotCheckToken(signal?: AbortSignal): Promise<string | undefined> {

@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { documentsPaths } from '@app/contracts/documents-paths';
 import { request } from '../http/client.ts';
 
-/** A document as GET /documents-api/{name}.json serves an HTML document (signed-in spec 7.7). */
+/**
+ * A document as GET /documents-api/{name}.json serves an HTML document
+ * (docs/product/calls-and-errors.md §S7.7).
+ */
 export interface HtmlDocument {
   name: string;
   title: string;

@@ -1,7 +1,7 @@
 /**
  * Dates and numbers as a UK member reads them ("26 November 2026", "12,450"), written out here rather than
  * through `Intl`: the first `Intl` formatter a page makes loads the browser's locale data, about 70 ms of a
- * throttled phone's main thread on the homepage, in the middle of hydrating it (issue 32, item 1). These
+ * throttled phone's main thread on the homepage, in the middle of hydrating it (ADR 049). These
  * shapes need no locale data: English month names and a comma every three digits.
  */
 /** The months' English names, January first. */

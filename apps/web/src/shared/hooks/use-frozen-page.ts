@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 
-/** Frozen page prompt (signed-in spec 2.6). */
+/** Frozen page prompt (docs/product/signed-in-pages.md §S2.6). */
 export const LEAVE_PAGE_PROMPT = 'Leave page? Changes that you made may not be saved.';
 
 /**
- * While `frozen`, leaving the page asks first: moves inside the app get the spec's prompt, and closing or
- * reloading the tab gets the browser's own leave dialog (browsers do not show custom text there).
+ * While `frozen`, leaving the page asks first: moves inside the app get the prompt of
+ * docs/product/signed-in-pages.md §S2.6, and closing or reloading the tab gets the browser's own leave dialog
+ * (browsers do not show custom text there).
  */
 export function useFrozenPage(
   frozen: boolean,

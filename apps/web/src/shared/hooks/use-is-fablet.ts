@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-/** Fablet: width under 768 or a mobile user agent (signed-in spec 9); it drives the mobile layout. */
+/**
+ * Fablet: width under 768 or a mobile user agent (docs/product/switches-and-constants.md §S9); it drives the
+ * mobile layout.
+ */
 export const FABLET_MAX_WIDTH = 768;
 const MOBILE_AGENT = /Mobi|Android|iPhone|iPad|iPod|Windows Phone/i;
 
@@ -10,7 +13,7 @@ export const isFablet = (width = window.innerWidth, userAgent = navigator.userAg
 /**
  * The answer kept between resizes: reading the window's width makes the browser lay the page out first, and a
  * page of offers asks once per popup, so a hydration laid the page out dozens of times (about 20 ms of a
- * throttled phone's main thread; issue 32, item 1). One resize listener, added on first use, keeps it true.
+ * throttled phone's main thread; ADR 049). One resize listener, added on first use, keeps it true.
  */
 let current: boolean | undefined;
 const listeners = new Set<() => void>();

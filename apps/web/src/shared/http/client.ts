@@ -4,7 +4,10 @@ import { CHANNEL_HEADER, CHANNEL_VALUE, DEVICE_ID_HEADER, HTTP_TIMEOUT_MS } from
 import { noteAnswer } from '../offline/connection.ts';
 import { forgetPageAnswers, takePageAnswer } from './page-answers.ts';
 
-/** A failed call, carrying what the server said (or the spec's generic message when it said nothing). */
+/**
+ * A failed call, carrying what the server said (or the generic message of
+ * docs/product/calls-and-errors.md §S8 when it said nothing).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -34,32 +37,35 @@ export interface RequestOptions<T = unknown> {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
-   * A 401 normally sends the visitor to sign-in (signed-in spec 4); the session guard and the header ask
-   * "is there a session?" and handle the answer themselves.
+   * A 401 normally sends the visitor to sign-in (docs/product/signed-in-pages.md §S4); the session guard and
+   * the header ask "is there a session?" and handle the answer themselves.
    */
   redirectOnUnauthorized?: boolean;
   /**
-   * The answer's contract schema: a successful answer that does not match it fails as the spec's generic
-   * error (signed-in spec 8), and the page gets the parsed value.
+   * The answer's contract schema: a successful answer that does not match it fails as the generic error of
+   * docs/product/calls-and-errors.md §S8, and the page gets the parsed value.
    */
   schema?: ResponseSchema<T>;
 }
 
 type ResponseListener = (response: Response, body: unknown, options: RequestOptions<unknown>) => void;
 const listeners = new Set<ResponseListener>();
-/** The app shell listens here for 401 and the DN57 session upgrade (signed-in spec 4). */
+/** The app shell listens here for 401 and the DN57 session upgrade (docs/product/signed-in-pages.md §S4). */
 export const onResponse = (listener: ResponseListener): (() => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 
 let deviceId: string | undefined;
-/** Sent as a header when the device id switch is on (signed-in spec 7). */
+/** Sent as a header when the device id switch is on (docs/product/calls-and-errors.md §S7). */
 export const setDeviceId = (value: string | undefined) => {
   deviceId = value;
 };
 
-/** The spec's rule: show the response's description or message, else 'Something went wrong. Try again'. */
+/**
+ * The rule of docs/product/calls-and-errors.md §S8: show the response's description or message, else
+ * 'Something went wrong. Try again'.
+ */
 export const errorMessageOf = (body: unknown): string => {
   if (body && typeof body === 'object') {
     const { description, message } = body as { description?: unknown; message?: unknown };
@@ -81,9 +87,9 @@ export const readBody = async (response: Response): Promise<unknown> => {
 };
 
 /**
- * JSON over fetch with the channel header, optional device id, and the 30 s time-out (signed-in spec 7). A GET
- * the server already answered inside the page is answered from there, once (page-answers.ts, ADR 020); a 401
- * forgets the answers not used yet.
+ * JSON over fetch with the channel header, optional device id, and the 30 s time-out
+ * (docs/product/calls-and-errors.md §S7). A GET the server already answered inside the page is answered from
+ * there, once (page-answers.ts, ADR 020); a 401 forgets the answers not used yet.
  */
 export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -120,7 +126,7 @@ export async function request<T>(path: string, options: RequestOptions<T> = {}):
     throw new HttpError(0, undefined, GENERIC_ERROR_MESSAGE, undefined);
   }
   const body = await readBody(response);
-  // An answer from the service worker's kept copy says when it is from (issue 33, ADR 030).
+  // An answer from the service worker's kept copy says when it is from (ADR 030).
   if (method === 'GET') noteAnswer(path, response);
   if (response.status === 401) forgetPageAnswers();
   for (const listener of listeners) listener(response, body, options);

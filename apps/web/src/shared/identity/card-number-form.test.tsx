@@ -14,7 +14,7 @@ const renderForm = () => {
   return { onCardNumber, user: userEvent.setup(), field: screen.getByLabelText('Card number') };
 };
 
-/** Issue 29, item 5: the card number as a member types or pastes it. */
+/** The card number as a member types or pastes it: spaces, dashes, or the whole number with its prefix. */
 describe('CardNumberForm', () => {
   it.each([['1234 5678 901'], ['1234-5678-901'], ['9826 3000 1234 5678 901']])(
     'takes %j typed with spaces or dashes',

@@ -15,14 +15,15 @@ interface FormValues {
 
 /**
  * The form's rules (the contract's card-number schema) with zod, loaded when the form is first checked, not
- * with the page: a sign-in page's first paint does not need them (issue 32, ADR 040).
+ * with the page: a sign-in page's first paint does not need them (ADR 040).
  */
 const resolver: Resolver<FormValues> = async (values, context, options) =>
   (await import('./card-number-form-rules.ts')).cardNumberFormResolver(values, context, options);
 
 /**
- * The 'Enter your card number' form (spec 2): the field after the fixed prefix, its hint, the help popup and
- * Continue. Sign-in and registration's Yes path share it; each decides what a full card number leads to.
+ * The 'Enter your card number' form (docs/product/registration-and-sign-in.md §R2): the field after the fixed
+ * prefix, its hint, the help popup and Continue. Sign-in and registration's Yes path share it; each decides
+ * what a full card number leads to.
  */
 export function CardNumberForm({
   onCardNumber,
@@ -40,7 +41,7 @@ export function CardNumberForm({
   /** A message about the journey (a registration-state error), shown above the form. */
   notice?: ReactNode;
   pending?: boolean;
-  /** The field's autocomplete: sign-in adds `webauthn`, so the browser offers passkeys there (issue 33). */
+  /** The field's autocomplete: sign-in adds `webauthn`, so the browser offers passkeys there (ADR 029). */
   autoComplete?: 'username' | 'username webauthn';
 }) {
   const [helpOpen, setHelpOpen] = useState(false);
@@ -71,7 +72,7 @@ export function CardNumberForm({
           description="It's the last 11 numbers on your plastic card"
           inputMode="numeric"
           autoComplete={autoComplete}
-          // Room for a pasted full number with its prefix and spaces: the schema reads it (issue 29, item 5).
+          // Room for a pasted full number with its prefix and spaces: the schema reads it.
           maxLength={CARD_NUMBER_INPUT_MAX_LENGTH}
           error={errors.digits?.message ?? fieldError}
           {...register('digits')}

@@ -7,7 +7,9 @@ import { Popup } from '../ui/popup.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Alert } from '../ui/alert.tsx';
 
-/** GET /documents-api/reg-help.json: the FAQ list the help popup shows (registration spec 7). */
+/**
+ * GET /documents-api/reg-help.json: the FAQ list the help popup shows (docs/product/calls-and-errors.md §R7).
+ */
 const regHelpQuery = {
   queryKey: ['documents', 'reg-help'],
   // Typed only: the card check shows this popup without loading zod (ADR 018).
@@ -15,14 +17,20 @@ const regHelpQuery = {
   staleTime: 5 * 60_000,
 };
 
-/** Help-centre tokens (signed-in spec 2.6): `{{quote}}` is an apostrophe, `{{lf}}` a line break. */
+/**
+ * Help-centre tokens (docs/product/signed-in-pages.md §S2.6): `{{quote}}` is an apostrophe, `{{lf}}` a line
+ * break.
+ */
 const helpText = (text: string | undefined) =>
   (text ?? '')
     .replaceAll('{{quote}}', "'")
     .split('{{lf}}')
     .flatMap((line, index) => (index === 0 ? [line] : [<br key={index} />, line]));
 
-/** 'Need help with your card number?' (spec 2, CARD_NUMBER_HELP popup): the careline and the reg-help FAQ. */
+/**
+ * 'Need help with your card number?' (docs/product/registration-and-sign-in.md §R2, CARD_NUMBER_HELP popup):
+ * the careline and the reg-help FAQ.
+ */
 export function CardNumberHelpPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   const faq = useQuery({ ...regHelpQuery, enabled: open });
   const items = Array.isArray(faq.data) ? faq.data : (faq.data?.items ?? []);

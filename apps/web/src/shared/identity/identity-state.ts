@@ -2,8 +2,9 @@ import { PENDING_SIGN_IN_COOKIE_NAMES, readPendingSignInValue } from '@app/contr
 import { readStored, removeStored, writeStored } from '../storage/storage.ts';
 
 /**
- * Identity state of the signed-in spec 3 (collectorId, next, ...) plus the pending authorization request
- * (PKCE verifier, state, interaction id). Kept in session storage: it lives for this tab's sign-in only.
+ * Identity state of docs/product/signed-in-pages.md §S3 (collectorId, next, ...) plus the pending
+ * authorization request (PKCE verifier, state, interaction id). Kept in session storage: it lives for this
+ * tab's sign-in only.
  */
 export interface IdentityState {
   collectorId?: string;

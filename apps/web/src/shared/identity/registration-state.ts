@@ -2,8 +2,8 @@ import type { NextStep, UserType } from '@app/contracts/registration-constants';
 import { readStored, removeStored, writeStored } from '../storage/storage.ts';
 
 /**
- * Registration state of spec 3, kept in session storage so every step survives a reload. Only what the
- * steps need: the server holds the real state behind `authToken`.
+ * Registration state of docs/product/registration-and-sign-in.md §R3, kept in session storage so every step
+ * survives a reload. Only what the steps need: the server holds the real state behind `authToken`.
  */
 export interface RegistrationState {
   authToken?: string;
@@ -17,7 +17,10 @@ export interface RegistrationState {
   cardNumber?: string;
   registrationCompletedToken?: string;
   registrationDone?: string;
-  /** Shown on the card-number page when registration sends the person there (spec 2). */
+  /**
+   * Shown on the card-number page when registration sends the person there
+   * (docs/product/registration-and-sign-in.md §R2).
+   */
   error?: string | undefined;
 }
 

@@ -18,7 +18,7 @@ const putInPage = (integrations: Integrations) => {
   document.head.append(block);
 };
 
-describe('third-party addresses (issue 30)', () => {
+describe('third-party addresses, as the server gives them', () => {
   afterEach(() => {
     document.getElementById(INTEGRATIONS_ELEMENT_ID)?.remove();
     document.querySelectorAll('[data-integration]').forEach((element) => element.remove());

@@ -31,8 +31,9 @@ const sendBlindGet = (url: string, credentials: RequestCredentials) =>
 export const HOTELS_LOGOUT_WAIT_MS = 2000;
 
 /**
- * The hotel partner's two logout addresses, loaded with the browser's cookies for them (registration spec,
- * logout), so the partner's session in this browser ends too; waits for them at most HOTELS_LOGOUT_WAIT_MS.
+ * The hotel partner's two logout addresses, loaded with the browser's cookies for them
+ * (docs/product/registration-and-sign-in.md §R2, logout screen), so the partner's session in this browser
+ * ends too; waits for them at most HOTELS_LOGOUT_WAIT_MS.
  */
 export async function loadHotelsLogouts(integrations: Integrations = readIntegrations()) {
   const loads = integrations.hotelsLogoutUrls.map((url) => sendBlindGet(url, 'include'));
@@ -45,7 +46,10 @@ export async function loadHotelsLogouts(integrations: Integrations = readIntegra
   clearTimeout(timer);
 }
 
-/** Tells the offer-tracking address which offers were seen (signed-in spec 7.5), without cookies. */
+/**
+ * Tells the offer-tracking address which offers were seen (docs/product/calls-and-errors.md §S7.5), without
+ * cookies.
+ */
 export function trackSeenOffers(offerIds: string[], integrations: Integrations = readIntegrations()) {
   if (!integrations.offerTrackingUrl || offerIds.length === 0) return;
   const url = new URL(integrations.offerTrackingUrl, window.location.origin);

@@ -2,7 +2,7 @@ import { OFFLINE_COPY_HEADER } from '@app/contracts/offline';
 import { pageAnswerKey } from '@app/contracts/page-answers';
 
 /**
- * Whether the page is working from what this device kept (issue 33, ADR 030): the browser says it has no
+ * Whether the page is working from what this device kept (ADR 030): the browser says it has no
  * network, or an answer came from the service worker's copy (a weak signal: the browser thinks it is online,
  * the server does not answer). Each kept answer carries the time the server gave it, so a page can say "as of".
  */

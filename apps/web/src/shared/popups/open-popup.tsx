@@ -6,8 +6,8 @@ import type { PopupType, PopupProps } from './popup-types.ts';
 
 /**
  * The open popup: the shared frame (focus, Escape, swipe, back, scroll lock, height) and its content. Content
- * that must ask before it goes (the voucher, spec 2.6) sets a guard, which the frame's ways of closing (the
- * close button, Escape, a click outside) run instead of closing.
+ * that must ask before it goes (the voucher, docs/product/signed-in-pages.md §S2.6) sets a guard, which the
+ * frame's ways of closing (the close button, Escape, a click outside) run instead of closing.
  */
 export default function OpenPopupView({
   type,

@@ -126,7 +126,7 @@ function VoucherCode({
   );
 }
 
-/** The body of each popup type of signed-in spec 2.6. */
+/** The body of each popup type of docs/product/signed-in-pages.md §S2.6. */
 export default function PopupContent({
   type,
   props,

@@ -56,7 +56,8 @@ describe('popup manager', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('asks before the voucher closes, whichever way it is closed (spec 2.6)', async () => {
+  // docs/product/signed-in-pages.md §S2.6
+  it('asks before the voucher closes, whichever way it is closed', async () => {
     answers.length = 0;
     setUp();
     act(() => screen.getByRole('button', { name: 'Show voucher' }).click());

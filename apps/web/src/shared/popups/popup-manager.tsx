@@ -10,7 +10,9 @@ export interface PopupApi {
   current: OpenPopup | undefined;
   open: (type: PopupType, props?: PopupProps) => void;
   close: () => void;
-  /** Opens the popup, or closes it when that popup is the one open (signed-in spec 2.6). */
+  /**
+   * Opens the popup, or closes it when that popup is the one open (docs/product/signed-in-pages.md §S2.6).
+   */
   toggle: (type: PopupType, props?: PopupProps) => void;
 }
 
@@ -27,7 +29,7 @@ const OpenPopupView = lazy(() => import('./open-popup.tsx'));
 const titleOf = (popup: OpenPopup) =>
   typeof popup.props.title === 'string' ? popup.props.title : defaultTitles[popup.type];
 
-/** Titles from the spec where it gives them; sensible ones elsewhere. */
+/** Titles from docs/product/signed-in-pages.md §S2.6 where it gives them; sensible ones elsewhere. */
 export const defaultTitles: Record<PopupType, string> = {
   FOOD_TNC: 'Terms and conditions',
   NECTAR_PRICES_TNC: 'Terms and conditions',
@@ -41,7 +43,10 @@ export const defaultTitles: Record<PopupType, string> = {
   REDEMPTION_HELP: 'Need some help?',
 };
 
-/** One popup at a time, opened by type from anywhere in the app (signed-in spec 2.6 "Popup manager"). */
+/**
+ * One popup at a time, opened by type from anywhere in the app (docs/product/signed-in-pages.md §S2.6 "Popup
+ * manager").
+ */
 export function PopupProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<OpenPopup | undefined>(undefined);
   const open = useCallback((type: PopupType, props: PopupProps = {}) => setCurrent({ type, props }), []);

@@ -1,7 +1,7 @@
 /** What a caller may pass to a popup: its own title or text (terms, how-to), data and callbacks. */
 export type PopupProps = Record<string, unknown>;
 
-/** Popup content types of signed-in spec 2.6. */
+/** Popup content types of docs/product/signed-in-pages.md §S2.6. */
 export const POPUP_TYPES = [
   'FOOD_TNC',
   'NECTAR_PRICES_TNC',

@@ -11,8 +11,8 @@ export const createQueryClient = () =>
         retry: (failureCount, error) =>
           failureCount < 2 && !(error instanceof HttpError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
-        // With no network a read still goes out once: the service worker answers the card's reads from what it
-        // kept (issue 33, ADR 030). Retries wait for the network.
+        // With no network a read still goes out once: the service worker answers the card's reads from what
+        // it kept (ADR 030). Retries wait for the network.
         networkMode: 'offlineFirst',
       },
       // A change with no network fails at once and says so, instead of waiting unseen for the network to return.
@@ -23,10 +23,10 @@ export const createQueryClient = () =>
 /** The app's one query client. It lives in its own chunk so a first page without server data skips it. */
 export const queryClient = createQueryClient();
 
-// Back online after showing the service worker's copies (issue 33): every read is asked again, fresh or not, so
-// that the page shows the server's answers and no longer says "as of". The browser may say it is online a moment
-// before the network answers (the worker's reads then fail and it answers from its copy again): while the page
-// still shows copies, it asks again, 2 s later, then 4, 8 ... up to every minute.
+// Back online after showing the service worker's copies (ADR 030): every read is asked again, fresh or not,
+// so that the page shows the server's answers and no longer says "as of". The browser may say it is online a
+// moment before the network answers (the worker's reads then fail and it answers from its copy again): while
+// the page still shows copies, it asks again, 2 s later, then 4, 8 ... up to every minute.
 const FIRST_RETRY_MS = 2_000;
 const LAST_RETRY_MS = 60_000;
 let retry: ReturnType<typeof setTimeout> | undefined;

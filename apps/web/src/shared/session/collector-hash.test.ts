@@ -11,7 +11,8 @@ const answering = (hashID: string) =>
     ),
   );
 
-describe('the collector hash of the logged-in context (signed-in spec 3, 5)', () => {
+// docs/product/signed-in-pages.md §S3, §S5
+describe('the collector hash of the logged-in context', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     localStorage.clear();

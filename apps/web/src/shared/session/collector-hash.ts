@@ -5,9 +5,10 @@ import { request } from '../http/client.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage/storage.ts';
 
 /**
- * The logged-in context's collector hash (signed-in spec 3, 5): the member's pseudonymous id (hashID of GET
- * collector-hash), fetched once per sign-in, stored, and given to the experiment agent as the member's identity
- * only with marketing consent; logout clears it and removes the identity (features/logout).
+ * The logged-in context's collector hash (docs/product/signed-in-pages.md §S3, §S5): the member's
+ * pseudonymous id (hashID of GET collector-hash), fetched once per sign-in, stored, and given to the
+ * experiment agent as the member's identity only with marketing consent; logout clears it and removes the
+ * identity (features/logout).
  */
 export async function rememberCollectorHash(): Promise<string | undefined> {
   let hash = readStored(STORAGE_KEYS.collectorHash) ?? undefined;

@@ -6,7 +6,7 @@ import { request, type AnswerOf } from '../http/client.ts';
 /** One key for every reader of the balance, so that a spend or a conversion refreshes them all. */
 export const balanceQueryKey = ['balance'] as const;
 
-/** GET /balance-api/balance (signed-in spec 7.6). */
+/** GET /balance-api/balance (docs/product/calls-and-errors.md §S7.6). */
 export const getBalance = () => request<AnswerOf<typeof balanceSchema>>(BALANCE_PATH);
 export const balanceQueryOptions = () => queryOptions({ queryKey: balanceQueryKey, queryFn: getBalance });
 export const useBalance = () => useQuery(balanceQueryOptions());

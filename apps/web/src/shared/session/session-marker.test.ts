@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_PRESENT_COOKIE } from '@app/contracts/session-paths';
 import { clearSessionMarker, hasSessionMarker, markSessionStarted } from './session-marker.ts';
 
-describe('signed in, as far as the app can tell (signed-in spec 4)', () => {
+// docs/product/signed-in-pages.md §S4
+describe('signed in, as far as the app can tell', () => {
   afterEach(() => clearSessionMarker());
 
   it('counts the local marker', () => {

@@ -1,9 +1,9 @@
 /**
  * Browser storage that never throws: private modes and full quotas make Web Storage fail, and a failed write
- * must not break a page. Keys of the stored client values (signed-in spec 3) live here.
+ * must not break a page. Keys of the stored client values (docs/product/signed-in-pages.md §S3) live here.
  */
 export const STORAGE_KEYS = {
-  /** Set on sign-in, cleared on logout or a 401 (signed-in spec 4). */
+  /** Set on sign-in, cleared on logout or a 401 (docs/product/signed-in-pages.md §S4). */
   sessionCreatedDate: 'sessionCreatedDate',
   collectorHash: 'collectorHash',
   firstName: 'firstName',

@@ -33,7 +33,7 @@ let state: SwitchState = {
 
 /**
  * A list from the URL parameter when present (and remembered for later visits), else the remembered one
- * (signed-in spec 9).
+ * (docs/product/switches-and-constants.md §S9).
  */
 function rememberedList(url: URL, param: string, key: string): string[] {
   const fromUrl = url.searchParams.get(param);
@@ -63,7 +63,7 @@ function remoteConfigInPage(): RemoteConfig | undefined {
 
 /**
  * The remote configuration: from the page when the server sent it there (no round trip before the first
- * render, issue 15), else from the API.
+ * render), else from the API.
  */
 export const fetchRemoteConfig = (): Promise<RemoteConfig> => {
   const inPage = remoteConfigInPage();
@@ -96,6 +96,8 @@ export function drawUnder(environment: Environment | undefined, switches: Record
 }
 
 export const isSwitchOn = (name: SwitchName): boolean => state.switches[name];
-/** Faux switches: any name turned on by the faux-switch URL list (signed-in spec 9). */
+/**
+ * Faux switches: any name turned on by the faux-switch URL list (docs/product/switches-and-constants.md §S9).
+ */
 export const isFauxSwitchOn = (name: string): boolean => state.faux.includes(name);
 export const currentEnvironment = () => state.environment;

@@ -11,7 +11,10 @@ export interface CardProps extends HTMLAttributes<HTMLElement> {
   padding?: 'normal' | 'roomy';
 }
 
-/** The one raised surface of the product: white, rounded, softly shadowed (design tokens, issue 29). */
+/**
+ * The one raised surface of the product: white, rounded, softly shadowed (design tokens,
+ * docs/design-system.md).
+ */
 export function Card({ as: Tag = 'div', padding = 'normal', className, children, ...rest }: CardProps) {
   return (
     <Tag {...rest} className={['ui-card', `ui-card--${padding}`, className].filter(Boolean).join(' ')}>

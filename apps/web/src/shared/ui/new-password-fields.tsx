@@ -28,8 +28,9 @@ export interface NewPasswordFieldsProps {
 }
 
 /**
- * A new password and its confirmation with the rules of spec 5 between them: 'Your password must:' and its
- * list, each rule marked done or not yet as the person types, and 'Passwords do not match.' when asked.
+ * A new password and its confirmation with the rules of docs/product/registration-and-sign-in.md §R5 and
+ * docs/product/signed-in-pages.md §S5 between them: 'Your password must:' and its list, each rule marked
+ * done or not yet as the person types, and 'Passwords do not match.' when asked.
  */
 export function NewPasswordFields({
   password,

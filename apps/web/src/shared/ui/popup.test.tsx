@@ -17,7 +17,8 @@ afterEach(() => resizeTo(originalWidth, originalHeight));
 
 const dialog = () => screen.getByRole('dialog');
 
-describe('popup heights (signed-in spec 2.6 and 9)', () => {
+// docs/product/signed-in-pages.md §S2.6, docs/product/switches-and-constants.md §S9
+describe('popup heights', () => {
   it('is the window height minus 135 for a sliding popup on a phone', () => {
     resizeTo(390, 844);
     render(

@@ -12,7 +12,10 @@ export interface PopupProps {
   children: ReactNode;
   /** A sliding popup rises from the bottom and closes on a swipe down and on browser back. */
   sliding?: boolean;
-  /** A linked-partner modal: 360 tall, or 260 in a short window (signed-in spec 9, ADR 038). */
+  /**
+   * A linked-partner modal: 360 tall, or 260 in a short window (docs/product/switches-and-constants.md §S9,
+   * ADR 038).
+   */
   partner?: boolean;
 }
 
@@ -30,9 +33,10 @@ const useWindowHeight = () => {
 const SWIPE_CLOSE_DISTANCE = 80;
 
 /**
- * Heights from signed-in spec 2.6 and 9 (ADR 038): a sliding sheet is the window height minus 135; any other
- * popup is at least 200 (272 in a tall window) and at most the window minus 135; a linked-partner modal is 360,
- * or 260 in a window shorter than 460. Content taller than the popup scrolls inside it.
+ * Heights from docs/product/signed-in-pages.md §S2.6 and docs/product/switches-and-constants.md §S9
+ * (ADR 038): a sliding sheet is the window height minus 135; any other popup is at least 200 (272 in a tall
+ * window) and at most the window minus 135; a linked-partner modal is 360, or 260 in a window shorter than
+ * 460. Content taller than the popup scrolls inside it.
  */
 function popupStyle(windowHeight: number, fullSheet: boolean, partner: boolean) {
   const { minHeight, maxHeight } = popupHeights(windowHeight);
@@ -46,9 +50,9 @@ function popupStyle(windowHeight: number, fullSheet: boolean, partner: boolean) 
 
 /**
  * A modal dialog: focus moves in and is trapped, Escape closes, focus returns to where it was. On a phone
- * (fablet width) it is a bottom sheet; a sliding one is the window height minus 135 (spec 2.6), closes on a
- * swipe down and on browser back. On a wider screen every popup is a dialog centred on the page, as tall as
- * its content.
+ * (fablet width) it is a bottom sheet; a sliding one is the window height minus 135
+ * (docs/product/signed-in-pages.md §S2.6), closes on a swipe down and on browser back. On a wider screen
+ * every popup is a dialog centred on the page, as tall as its content.
  */
 export function Popup({ open, onClose, title, children, sliding = false, partner = false }: PopupProps) {
   const titleId = useId();

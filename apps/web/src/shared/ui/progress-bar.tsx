@@ -1,6 +1,8 @@
 import './ui.css';
 
-/** The registration progress bar (registration spec 2): a percentage from 0 to 100. */
+/**
+ * The registration progress bar (docs/product/registration-and-sign-in.md §R2): a percentage from 0 to 100.
+ */
 export function ProgressBar({ value, label = 'Progress' }: { value: number; label?: string }) {
   const clamped = Math.max(0, Math.min(100, value));
   return (

@@ -27,7 +27,7 @@ function StoreBadge({
 }
 
 /**
- * 'Download on the App Store' and 'Get it on Google Play' as the stores' familiar black badges (issue 29),
+ * 'Download on the App Store' and 'Get it on Google Play' as the stores' familiar black badges,
  * each named by its whole line for a screen reader.
  */
 export function StoreLinks() {

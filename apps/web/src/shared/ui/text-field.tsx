@@ -11,8 +11,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /**
- * The shared input of signed-in spec 2.6: label, description, error below with role="alert", optional fixed
- * prefix, max length, and for passwords a Show/Hide toggle that hides again when the field loses focus.
+ * The shared input of docs/product/signed-in-pages.md §S2.6: label, description, error below with
+ * role="alert", optional fixed prefix, max length, and for passwords a Show/Hide toggle that hides again when
+ * the field loses focus.
  */
 export function TextField({
   label,

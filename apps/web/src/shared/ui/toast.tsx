@@ -2,9 +2,12 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { DEFAULT_TOAST_ERROR_MESSAGE } from '@app/contracts/error-messages';
 import './ui.css';
 
-/** Notification levels of signed-in spec 2.6. */
+/** Notification levels of docs/product/signed-in-pages.md §S2.6. */
 export type NotificationLevel = 'INFO' | 'ERROR' | 'TOAST' | 'LINKED' | 'REDEEMED';
-/** Toast 4000 ms; re-authentication toast 8000 ms; removal 4 s after close (signed-in spec 9). */
+/**
+ * Toast 4000 ms; re-authentication toast 8000 ms; removal 4 s after close
+ * (docs/product/switches-and-constants.md §S9).
+ */
 export const TOAST_MS = 4000;
 export const REAUTH_TOAST_MS = 8000;
 export const REMOVAL_AFTER_CLOSE_MS = 4000;
@@ -18,14 +21,17 @@ export interface ToastInput {
    * keyboard focus when it appears: for a notification about a control that has just gone (the hidden offer's).
    */
   action?: { label: string; onAction: () => void; focus?: boolean };
-  /** The offer a notification is about (signed-in spec 3 "Notification"). */
+  /** The offer a notification is about (docs/product/signed-in-pages.md §S3 "Notification"). */
   offerId?: string;
   /** Called when the notification is removed, so a list can reload. */
   reloadCallback?: () => void;
   className?: string;
 }
 
-/** A notification (signed-in spec 3): id, timer, level, content, offer id, reload callback, class name. */
+/**
+ * A notification (docs/product/signed-in-pages.md §S3): id, timer, level, content, offer id, reload callback,
+ * class name.
+ */
 export interface NotificationItem extends Required<Pick<ToastInput, 'level' | 'durationMs'>> {
   id: number;
   message: string;

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 
 let locks = 0;
-/** Locks background scrolling while a popup is open (signed-in spec 2.6); nested popups count. */
+/**
+ * Locks background scrolling while a popup is open (docs/product/signed-in-pages.md §S2.6); nested popups
+ * count.
+ */
 export function useScrollLock(active: boolean) {
   useEffect(() => {
     if (!active) return;

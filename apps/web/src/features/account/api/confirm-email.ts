@@ -4,7 +4,7 @@ import { request } from '../../../shared/http/client.ts';
 
 /**
  * The emailed link's token: PUT /customer/v3/email for /confirm-update-email, PUT /verify-email for
- * /confirm-email-address (signed-in spec 7.4); both move the address once.
+ * /confirm-email-address (docs/product/calls-and-errors.md §S7.4); both move the address once.
  */
 export const confirmEmail = (token: string, via: 'v3' | 'verify') =>
   request(via === 'v3' ? accountPaths.confirmEmail : accountPaths.verifyEmail, {

@@ -5,7 +5,7 @@ import { request } from '../../../shared/http/client.ts';
 
 export const advertisingQueryKey = ['account', 'advertising'] as const;
 
-/** GET /contact-preferences/cpm?channel=ONLINEAD (signed-in spec 7.4). */
+/** GET /contact-preferences/cpm?channel=ONLINEAD (docs/product/calls-and-errors.md §S7.4). */
 export const getAdvertisingPreference = (redirectOnUnauthorized = true) =>
   request<CpmPreferences>(accountPaths.onlineAdvertisingPreference, {
     redirectOnUnauthorized,

@@ -5,7 +5,7 @@ import { request } from '../../../shared/http/client.ts';
 
 export const connectedAppsQueryKey = ['account', 'connected-apps'] as const;
 
-/** GET /identity-api/connected-apps: the apps the member has let into their account (issue 16). */
+/** GET /identity-api/connected-apps: the apps the member has let into their account (ADR 017). */
 export const getConnectedApps = () =>
   request(accountPaths.connectedApps, { schema: connectedAppsResponseSchema });
 export const useConnectedApps = () =>

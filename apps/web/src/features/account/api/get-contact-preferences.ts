@@ -5,7 +5,7 @@ import { request } from '../../../shared/http/client.ts';
 
 export const contactPreferencesQueryKey = ['account', 'contact-preferences'] as const;
 
-/** GET /contact-preferences/nectar (signed-in spec 7.4). */
+/** GET /contact-preferences/nectar (docs/product/calls-and-errors.md §S7.4). */
 export const getContactPreferences = () => request<NectarPreferences>(accountPaths.contactPreferences);
 export const useContactPreferences = () =>
   useQuery({ queryKey: contactPreferencesQueryKey, queryFn: getContactPreferences });

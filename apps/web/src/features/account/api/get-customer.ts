@@ -5,7 +5,10 @@ import { request } from '../../../shared/http/client.ts';
 
 export const customerQueryKey = ['customer'] as const;
 
-/** GET /customer-management-api/customer/v2 (signed-in spec 7.4): the details the account pages show. */
+/**
+ * GET /customer-management-api/customer/v2 (docs/product/calls-and-errors.md §S7.4): the details the account
+ * pages show.
+ */
 export const getCustomer = () => request<Customer>(accountPaths.customer);
 
 export const customerQueryOptions = () => queryOptions({ queryKey: customerQueryKey, queryFn: getCustomer });

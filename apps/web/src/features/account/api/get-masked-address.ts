@@ -6,8 +6,9 @@ import { request } from '../../../shared/http/client.ts';
 export const maskedAddressQueryKey = ['customer', 'masked-address'] as const;
 
 /**
- * GET masked address (signed-in spec 7.4): the member's address as the account pages show it, like the masked
- * mobile number. Under the customer's key, so a change that refreshes the customer reads it again.
+ * GET masked address (docs/product/calls-and-errors.md §S7.4): the member's address as the account pages show
+ * it, like the masked mobile number. Under the customer's key, so a change that refreshes the customer reads
+ * it again.
  */
 export const getMaskedAddress = () => request<MaskedAddress>(accountPaths.maskedAddress);
 

@@ -4,8 +4,8 @@ import { unsubscribeRequestResponseSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /**
- * POST /unsubscribe/request {token} (signed-in spec 7.4, anonymous): which address the link is for, asked when
- * the page opens (issue 29, item 6). It reads only.
+ * POST /unsubscribe/request {token} (docs/product/calls-and-errors.md §S7.4, anonymous): which address the
+ * link is for, asked when the page opens. It reads only.
  */
 export const requestUnsubscribe = (token: string) =>
   request(accountPaths.unsubscribeRequest, {

@@ -3,6 +3,6 @@ import type { Customer } from '@app/contracts/account';
 import type { Address } from '@app/contracts/registration';
 import { request } from '../../../shared/http/client.ts';
 
-/** PUT customer-address (signed-in spec 7.4 "Address"): an address the lookup gave. */
+/** PUT customer-address (docs/product/calls-and-errors.md §S7.4 "Address"): an address the lookup gave. */
 export const updateAddress = (address: Address) =>
   request<Customer>(accountPaths.address, { method: 'PUT', body: { address } });

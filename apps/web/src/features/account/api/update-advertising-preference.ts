@@ -2,7 +2,10 @@ import { accountPaths } from '@app/contracts/account-paths';
 import type { CpmPreferences } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
-/** POST /contact-preferences/cpm {contactPreferences:[{channel, consent}]} (signed-in spec 7.4). */
+/**
+ * POST /contact-preferences/cpm {contactPreferences:[{channel, consent}]}
+ * (docs/product/calls-and-errors.md §S7.4).
+ */
 export const updateAdvertisingPreference = (consent: boolean) =>
   request<CpmPreferences>(accountPaths.advertisingPreference, {
     method: 'POST',

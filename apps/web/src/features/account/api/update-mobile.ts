@@ -2,7 +2,10 @@ import { accountPaths } from '@app/contracts/account-paths';
 import { TWO_FA_HEADER, type Customer } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
-/** PUT /customer/mobile {phone:{phoneNumber, countryCode}} with X-2FA-CODE (signed-in spec 7.4). */
+/**
+ * PUT /customer/mobile {phone:{phoneNumber, countryCode}} with X-2FA-CODE
+ * (docs/product/calls-and-errors.md §S7.4).
+ */
 export const updateMobile = (phone: { phoneNumber: string; countryCode: string }, code: string) =>
   request<Customer>(accountPaths.mobile, {
     method: 'PUT',

@@ -2,5 +2,5 @@ import { accountPaths } from '@app/contracts/account-paths';
 import type { Customer, UpdateName } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
-/** PUT /customer (signed-in spec 7.4): title, first name, last name. */
+/** PUT /customer (docs/product/calls-and-errors.md §S7.4): title, first name, last name. */
 export const updateName = (body: UpdateName) => request<Customer>(accountPaths.name, { method: 'PUT', body });

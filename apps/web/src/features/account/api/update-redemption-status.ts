@@ -3,7 +3,10 @@ import { CHANNEL_VALUE } from '@app/contracts/http';
 import { REQUESTOR_CHANNEL_HEADER, type RedemptionStatus } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
-/** PUT /v1/collectors/redemption-status {status} with header RequestorChannel (signed-in spec 7.4). */
+/**
+ * PUT /v1/collectors/redemption-status {status} with header RequestorChannel
+ * (docs/product/calls-and-errors.md §S7.4).
+ */
 export const updateRedemptionStatus = (status: RedemptionStatus['status']) =>
   request<RedemptionStatus>(accountPaths.redemptionStatus, {
     method: 'PUT',

@@ -13,9 +13,9 @@ const STEP_UP_SEND_FIRST = 'Send yourself a security code first, then enter it h
 const METHOD_LABEL: Record<DeliveryMethod, string> = { email: 'By email', sms: 'By text message' };
 
 /**
- * Re-authentication before a change of email, mobile or redemption lock (DESIGN.md 5): the member chooses
- * where the 6-digit code goes, asks for it, and types it. The code is handed to `onCode`; the change call
- * carries it (X-2FA-CODE) and the server spends it.
+ * Re-authentication before a change of email, mobile or redemption lock (docs/security.md): the member
+ * chooses where the 6-digit code goes, asks for it, and types it. The code is handed to `onCode`; the change
+ * call carries it (X-2FA-CODE) and the server spends it.
  */
 export function StepUpCode({
   code,

@@ -3,7 +3,10 @@ import { activityPaths } from '@app/contracts/activity-paths';
 import { ACTIVITY_START_DATE, type CumulativeSavings } from '@app/contracts/activity';
 import { request } from '../../../shared/http/client.ts';
 
-/** GET /customer-management-api/customer/savings/cumulative?fromDate&toDate (signed-in spec 7.6). */
+/**
+ * GET /customer-management-api/customer/savings/cumulative?fromDate&toDate
+ * (docs/product/calls-and-errors.md §S7.6).
+ */
 export const getCumulativeSavings = (fromDate = ACTIVITY_START_DATE) =>
   request<CumulativeSavings>(activityPaths.cumulativeSavings(fromDate));
 export const useCumulativeSavings = () =>

@@ -3,7 +3,7 @@ import { activityPaths } from '@app/contracts/activity-paths';
 import type { Receipt } from '@app/contracts/activity';
 import { request } from '../../../shared/http/client.ts';
 
-/** GET /nectar-shared-transactions-api/digital-receipts/{id} (signed-in spec 7.6). */
+/** GET /nectar-shared-transactions-api/digital-receipts/{id} (docs/product/calls-and-errors.md §S7.6). */
 export const getReceipt = (id: string) => request<Receipt>(activityPaths.receipt(id));
 export const receiptDownloadUrl = (id: string) => activityPaths.receiptDownload(id);
 export const useReceipt = (id: string) =>

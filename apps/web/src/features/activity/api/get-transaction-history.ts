@@ -3,7 +3,7 @@ import { activityPaths } from '@app/contracts/activity-paths';
 import type { HistoryResponse } from '@app/contracts/activity';
 import { request } from '../../../shared/http/client.ts';
 
-/** GET /ledger-api/transaction-history?limit&offset (signed-in spec 7.6). */
+/** GET /ledger-api/transaction-history?limit&offset (docs/product/calls-and-errors.md §S7.6). */
 export const getTransactionHistory = (limit: number, offset: number) =>
   request<HistoryResponse>(activityPaths.history(limit, offset));
 export const useTransactionHistory = (limit: number, offset: number) =>

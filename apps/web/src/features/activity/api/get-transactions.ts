@@ -5,7 +5,10 @@ import { request } from '../../../shared/http/client.ts';
 
 export const transactionsQueryKey = ['activity', 'transactions'] as const;
 
-/** GET /nectar-shared-transactions-api/transactions?pageSize=20&nextToken (signed-in spec 7.6). */
+/**
+ * GET /nectar-shared-transactions-api/transactions?pageSize=20&nextToken
+ * (docs/product/calls-and-errors.md §S7.6).
+ */
 export const getTransactions = (nextToken?: string) =>
   request<TransactionsResponse>(
     `${TRANSACTIONS_PATH}?${new URLSearchParams({
@@ -14,7 +17,10 @@ export const getTransactions = (nextToken?: string) =>
     })}`,
   );
 
-/** Pages are appended while more exist; a refresh clears back to the first page (signed-in spec 4). */
+/**
+ * Pages are appended while more exist; a refresh clears back to the first page
+ * (docs/product/signed-in-pages.md §S4).
+ */
 export const transactionsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: transactionsQueryKey,

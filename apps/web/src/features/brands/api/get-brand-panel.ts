@@ -3,7 +3,7 @@ import { brandsPaths } from '@app/contracts/brands-paths';
 import type { BrandPanelType, brandPanelResponseSchema } from '@app/contracts/brands';
 import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
-/** GET /brands/panel?type=collect|redeem (signed-in spec 7.1). */
+/** GET /brands/panel?type=collect|redeem (docs/product/calls-and-errors.md §S7.1). */
 export const getBrandPanel = (type: BrandPanelType) =>
   request<AnswerOf<typeof brandPanelResponseSchema>>(brandsPaths.panel(type));
 

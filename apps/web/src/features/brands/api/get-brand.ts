@@ -6,7 +6,7 @@ import { hasSessionMarker } from '../../../shared/session/session-marker.ts';
 
 /**
  * GET /nectar-brands-api/brands/{key} for a signed-in member, GET /anonymous-nectar-brands-api/brands/{key}
- * otherwise (signed-in spec 7.1).
+ * otherwise (docs/product/calls-and-errors.md §S7.1).
  */
 export const getBrand = (key: string) =>
   hasSessionMarker()

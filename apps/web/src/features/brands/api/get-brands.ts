@@ -9,7 +9,10 @@ export interface BrandsFilter {
   eshop?: boolean;
 }
 
-/** GET /nectar-brands-api/brands (signed-in spec 7.1), optionally by category, eShop flag or name. */
+/**
+ * GET /nectar-brands-api/brands (docs/product/calls-and-errors.md §S7.1), optionally by category, eShop flag
+ * or name.
+ */
 export const getBrands = (filter: BrandsFilter = {}) => {
   const query = new URLSearchParams();
   if (filter.category) query.set('category', filter.category);

@@ -15,8 +15,9 @@ export function similarBrandsOf(brand: Brand, all: readonly Brand[]): Brand[] {
 }
 
 /**
- * The similar-brands block of a brand page (signed-in spec 9 'similar brands' switch; ADR 038): other brands of
- * the same categories, so a member who came for one shop finds its neighbours. Nothing when there are none.
+ * The similar-brands block of a brand page (docs/product/switches-and-constants.md §S9 'similar brands'
+ * switch; ADR 038): other brands of the same categories, so a member who came for one shop finds its
+ * neighbours. Nothing when there are none.
  */
 export function SimilarBrands({ brand, all }: { brand: Brand; all: readonly Brand[] }) {
   const similar = similarBrandsOf(brand, all);

@@ -5,7 +5,7 @@ import { request } from '../../../shared/http/client.ts';
 
 export const customerCardQueryKey = ['card', 'customer-card'] as const;
 
-/** GET /customer-management-api/customer/card (signed-in spec 7.2). */
+/** GET /customer-management-api/customer/card (docs/product/calls-and-errors.md §S7.2). */
 export const getCustomerCard = () => request<CustomerCard>(CUSTOMER_CARD_PATH);
 export const customerCardQueryOptions = () =>
   queryOptions({ queryKey: customerCardQueryKey, queryFn: getCustomerCard });

@@ -5,7 +5,10 @@ import { request } from '../../../shared/http/client.ts';
 
 export const nectarIdQueryKey = ['card', 'nectar-id'] as const;
 
-/** GET /customer-management-api/customer/nectar-id with JSON accept and content type (signed-in spec 7.2). */
+/**
+ * GET /customer-management-api/customer/nectar-id with JSON accept and content type
+ * (docs/product/calls-and-errors.md §S7.2).
+ */
 export const getNectarId = () =>
   request<NectarId>(NECTAR_ID_PATH, {
     headers: { 'content-type': 'application/json' },

@@ -3,7 +3,8 @@ import { cardPaths } from '@app/contracts/card-paths';
 import { type ReplacementType, cardNumberResultSchema } from '@app/contracts/card';
 import { request } from '../../../shared/http/client.ts';
 
-/** POST /customer-management-api/replacement-card?replacementType={type}[&cardType=KEYTAG] (spec 7.4). */
+/** POST /customer-management-api/replacement-card?replacementType={type}[&cardType=KEYTAG]
+ * (docs/product/calls-and-errors.md §S7.4). */
 export const replaceCard = (replacementType: ReplacementType, cardType: 'CARD' | 'KEYTAG') =>
   request(cardPaths.replacement(new URLSearchParams({ replacementType, cardType })), {
     schema: cardNumberResultSchema,

@@ -8,7 +8,8 @@ export type CardFlow = 'retrieve' | 'replace';
 
 /**
  * POST /customer-management-api/retrieve-card/request or /replacement-card/request {birthDate, lastName,
- * postcode} with the bot-check bearer header (spec 7.4): a one-time code goes to the member.
+ * postcode} with the bot-check bearer header (docs/product/calls-and-errors.md §S7.4): a one-time code goes
+ * to the member.
  */
 export async function requestCardCode(flow: CardFlow, details: CardLookupRequest) {
   const token = await getBotCheckToken();

@@ -2,7 +2,10 @@ import { cardPaths } from '@app/contracts/card-paths';
 import { type ReplacementType, cardNumberResultSchema } from '@app/contracts/card';
 import { request } from '../../../shared/http/client.ts';
 
-/** POST /retrieve-card/validate {twoFaCode, encryptedCollectorJwt}: the card number (spec 7.4). */
+/**
+ * POST /retrieve-card/validate {twoFaCode, encryptedCollectorJwt}: the card number
+ * (docs/product/calls-and-errors.md §S7.4).
+ */
 export const validateRetrieveCode = (body: { twoFaCode: string; encryptedCollectorJwt: string }) =>
   request(cardPaths.retrieveValidate, {
     schema: cardNumberResultSchema,

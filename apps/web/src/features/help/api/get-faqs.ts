@@ -3,7 +3,10 @@ import { documentsPaths } from '@app/contracts/documents-paths';
 import type { FaqTopic } from '@app/contracts/help';
 import { request } from '../../../shared/http/client.ts';
 
-/** GET /documents-api/{documentName or faqs}.json (signed-in spec 7.7): a list of topics with questions. */
+/**
+ * GET /documents-api/{documentName or faqs}.json (docs/product/calls-and-errors.md §S7.7): a list of topics
+ * with questions.
+ */
 export const getFaqs = async (documentName: string): Promise<FaqTopic[]> => {
   const body = await request<unknown>(documentsPaths.document(documentName));
   const items = Array.isArray(body) ? body : ((body as { items?: unknown[] } | null)?.items ?? []);

@@ -22,8 +22,9 @@ const startedAt = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * One linked partner (signed-in spec 3, 8): its link state, the link form (link type link) and the join
- * choice (link type join), unlink behind the unlink_legal modal, and the way to convert points.
+ * One linked partner (docs/product/signed-in-pages.md §S3, docs/product/calls-and-errors.md §S8): its link
+ * state, the link form (link type link) and the join choice (link type join), unlink behind the unlink_legal
+ * modal, and the way to convert points.
  */
 export function PartnerPanel({
   partner,

@@ -2,7 +2,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { memberPricesPaths, type PriceCataloguePage } from '@app/contracts/member-prices';
 import { request } from '../../../shared/http/client.ts';
 
-/** GET the member-price catalogue, one page of 24 of a category key or 'all' (signed-in spec 2.6, 9; ADR 038). */
+/**
+ * GET the member-price catalogue, one page of 24 of a category key or 'all'
+ * (docs/product/signed-in-pages.md §S2.6, docs/product/switches-and-constants.md §S9; ADR 038).
+ */
 export const getPriceCatalogue = (category: string, page: number) =>
   request<PriceCataloguePage>(
     `${memberPricesPaths.catalogue}?${new URLSearchParams({ category, page: String(page) }).toString()}`,

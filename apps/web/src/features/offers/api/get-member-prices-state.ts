@@ -4,7 +4,7 @@ import type { featureStateSchema } from '@app/contracts/platform-status';
 import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
 /**
- * The member-price availability call (signed-in spec 7.5): GET
+ * The member-price availability call (docs/product/calls-and-errors.md §S7.5): GET
  * /anonymous-platform-status-api/feature/detailed-states/NECTAR_PRICES. When it fails the prices stay shown:
  * the offers list itself is the authority on what the collector can use.
  */

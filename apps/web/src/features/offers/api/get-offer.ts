@@ -3,7 +3,7 @@ import { offersPaths } from '@app/contracts/offers-paths';
 import type { Offer } from '@app/contracts/offers';
 import { request } from '../../../shared/http/client.ts';
 
-/** GET /offers/{id} (signed-in spec 7.5). */
+/** GET /offers/{id} (docs/product/calls-and-errors.md §S7.5). */
 export const getOffer = (offerId: string) => request<Offer>(offersPaths.offer(offerId));
 export const offerQueryOptions = (offerId: string) =>
   queryOptions({ queryKey: ['offers', 'one', offerId], queryFn: () => getOffer(offerId) });

@@ -5,7 +5,10 @@ import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
 export const offersQueryKey = ['offers', 'ALL'] as const;
 
-/** GET offers?type=ALL with timestamp (signed-in spec 7.5): personalised and member-price offers. */
+/**
+ * GET offers?type=ALL with timestamp (docs/product/calls-and-errors.md §S7.5): personalised and member-price
+ * offers.
+ */
 export const getOffers = () =>
   request<AnswerOf<typeof offersResponseSchema>>(`${ALL_OFFERS_PATH}&timestamp=${Date.now()}`).then(
     (body) => body.offers,

@@ -5,7 +5,7 @@ import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
 export const partnerOffersQueryKey = ['offers', 'COALITION'] as const;
 
-/** GET shared offers?source=COALITION (signed-in spec 7.5): partner offers. */
+/** GET shared offers?source=COALITION (docs/product/calls-and-errors.md §S7.5): partner offers. */
 export const getPartnerOffers = () =>
   request<AnswerOf<typeof offersResponseSchema>>(PARTNER_OFFERS_PATH).then((body) => body.offers);
 

@@ -22,7 +22,8 @@ const flush = () => {
 
 /**
  * Marks an offer as seen once at least half of it has been on screen; seen offers are sent in one batch every
- * 1000 ms (signed-in spec 7.5, 9), to our server and, with marketing consent, to the offer-tracking address.
+ * 1000 ms (docs/product/calls-and-errors.md §S7.5, docs/product/switches-and-constants.md §S9), to our server
+ * and, with marketing consent, to the offer-tracking address.
  */
 export function useReportSeen(offerId: string, element: HTMLElement | null) {
   useEffect(() => {

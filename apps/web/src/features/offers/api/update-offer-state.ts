@@ -6,7 +6,10 @@ import { offersQueryKey } from './get-offers.ts';
 
 type Change = { id: string; state: Extract<OfferState, 'LOADED' | 'UNLOADED' | 'HIDDEN' | 'PINNED'> };
 
-/** PUT /offer/state {offers:[{id, state}]} (signed-in spec 7.5): load, unload, hide, unhide, pin, unpin, bulk load. */
+/**
+ * PUT /offer/state {offers:[{id, state}]} (docs/product/calls-and-errors.md §S7.5): load, unload, hide,
+ * unhide, pin, unpin, bulk load.
+ */
 export const updateOfferState = (offers: Change[]) =>
   request<AnswerOf<typeof offerStateResultSchema>>(offersPaths.state, {
     method: 'PUT',

@@ -4,7 +4,7 @@ import type { Offer } from '@app/contracts/offers';
 import { request } from '../../../shared/http/client.ts';
 import { partnerOffersQueryKey } from './get-partner-offers.ts';
 
-/** PUT /coalition/offer/state: opt in to one partner's offer (signed-in spec 7.5). */
+/** PUT /coalition/offer/state: opt in to one partner's offer (docs/product/calls-and-errors.md §S7.5). */
 export const optInToPartnerOffer = (offer: Pick<Offer, 'id' | 'partnerId'>) =>
   request(offersPaths.partnerState, {
     method: 'PUT',

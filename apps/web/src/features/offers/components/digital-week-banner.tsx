@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
 
 /**
- * The digital week banner (signed-in spec 9 'digital week' switch; ADR 038): a seasonal nudge to use the
- * digital card and the app, shown on the homepage while the switch is on.
+ * The digital week banner (docs/product/switches-and-constants.md §S9 'digital week' switch; ADR 038): a
+ * seasonal nudge to use the digital card and the app, shown on the homepage while the switch is on.
  */
 export function DigitalWeekBanner() {
   return (

@@ -16,7 +16,7 @@ import { OfferImage, OfferSponsor } from './offer-image.tsx';
 import { OfferTermsButton } from './offer-terms-popup.tsx';
 import { longDate } from '../../../shared/format/uk-format.ts';
 
-/** The details route of each source type (signed-in spec 2.3). */
+/** The details route of each source type (docs/product/signed-in-pages.md §S2.3). */
 export const offerDetailsPath = (offer: Pick<OfferSummary, 'id' | 'sourceType'>) =>
   offer.sourceType === 'COALITION'
     ? `/offer-details/brand/${offer.id}`
@@ -24,7 +24,10 @@ export const offerDetailsPath = (offer: Pick<OfferSummary, 'id' | 'sourceType'>)
       ? `/offer-details/your-${brand.slug}-prices/${offer.id}`
       : `/offer-details/food/${offer.id}`;
 
-/** From the saved offers screen, retailer and partner offers open their saved details routes (spec 2.3). */
+/**
+ * From the saved offers screen, retailer and partner offers open their saved details routes
+ * (docs/product/signed-in-pages.md §S2.3).
+ */
 const savedOfferDetailsPath = (offer: Pick<OfferSummary, 'id' | 'sourceType'>) =>
   offer.sourceType === 'COALITION'
     ? `/saved/offer-details/brand/${offer.id}`
@@ -34,7 +37,10 @@ const savedOfferDetailsPath = (offer: Pick<OfferSummary, 'id' | 'sourceType'>) =
 
 export const offerEndsOn = (offer: Pick<OfferSummary, 'validTo'>) => longDate(offer.validTo);
 
-/** The actions an offer's state allows (signed-in spec 4), shared by the card and the details page. */
+/**
+ * The actions an offer's state allows (docs/product/signed-in-pages.md §S4), shared by the card and the
+ * details page.
+ */
 export function OfferActions({ offer }: { offer: OfferSummary }) {
   const toast = useToast();
   const updateState = useUpdateOfferState();
@@ -54,8 +60,8 @@ export function OfferActions({ offer }: { offer: OfferSummary }) {
     toast.show({
       level: 'INFO',
       message: `Offer hidden: ${offer.title}`,
-      // Undo unhides the offer (signed-in spec 2.6 Notifications); a failure shows the default error. The
-      // Hide button has gone with the offer, so the keyboard focus goes to Undo.
+      // Undo unhides the offer (docs/product/signed-in-pages.md §S2.6 Notifications); a failure shows the
+      // default error. The Hide button has gone with the offer, so the keyboard focus goes to Undo.
       action: { label: 'Undo', onAction: () => void change('UNLOADED'), focus: true },
     });
   };

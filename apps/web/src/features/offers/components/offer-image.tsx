@@ -6,11 +6,11 @@ import { Popup } from '../../../shared/ui/popup.tsx';
 const CARD_SIZES = '(max-width: 39.99rem) 112px, 320px';
 
 /**
- * Offer-image rules (signed-in spec 9): a personalised (PIANO) offer shows a clickable image that opens a zoom
- * view of the largest image with background scroll locked; other offers use responsive versions (288 to 1360
- * pixels). The picture is the offer's product on a tinted panel (issue 29): it holds no text, so it is
- * decorative (empty alt) and the title beside it is never covered. The sponsor's logo sits by the sponsor's
- * name (OfferSponsor), not on the picture.
+ * Offer-image rules (docs/product/switches-and-constants.md §S9): a personalised (PIANO) offer shows a
+ * clickable image that opens a zoom view of the largest image with background scroll locked; other offers use
+ * responsive versions (288 to 1360 pixels). The picture is the offer's product on a tinted panel: it holds no
+ * text, so it is decorative (empty alt) and the title beside it is never covered. The sponsor's logo sits by
+ * the sponsor's name (OfferSponsor), not on the picture.
  */
 export function OfferImage({ offer, sizes = CARD_SIZES }: { offer: OfferSummary; sizes?: string }) {
   const [zoomed, setZoomed] = useState(false);
@@ -39,8 +39,9 @@ export function OfferImage({ offer, sizes = CARD_SIZES }: { offer: OfferSummary;
 }
 
 /**
- * Who runs the offer, with the partner's logo beside the name for partner offers (signed-in spec 9: except on
- * the brand detail page). The logo is decorative there: the name is written next to it.
+ * Who runs the offer, with the partner's logo beside the name for partner offers
+ * (docs/product/switches-and-constants.md §S9: except on the brand detail page). The logo is decorative
+ * there: the name is written next to it.
  */
 export function OfferSponsor({ offer, showLogo = true }: { offer: OfferSummary; showLogo?: boolean }) {
   const logo = offer.sourceType === 'COALITION' && showLogo ? offer.imgUrls.sponsorImageUrl : null;

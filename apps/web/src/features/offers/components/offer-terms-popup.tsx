@@ -9,7 +9,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { Popup } from '../../../shared/ui/popup.tsx';
 import { Alert } from '../../../shared/ui/alert.tsx';
 
-/** The popup manager's terms content type of each source (signed-in spec 2.6). */
+/** The popup manager's terms content type of each source (docs/product/signed-in-pages.md §S2.6). */
 export const termsPopupType = (offer: Pick<OfferSummary, 'sourceType'>) =>
   offer.sourceType === 'COALITION'
     ? 'BRAND_TNC'
@@ -26,7 +26,7 @@ export function MemberPricesLink() {
   );
 }
 
-/** The terms come with the details call, not with the list (issue 15): read when the popup opens. */
+/** The terms come with the details call, not with the list (ADR 016): read when the popup opens. */
 function OfferTerms({ offerId }: { offerId: string }) {
   const { data, isPending, isError } = useOffer(offerId);
   if (isPending) return <Spinner label="Loading the terms" />;

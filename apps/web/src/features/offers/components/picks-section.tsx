@@ -19,7 +19,10 @@ export function picksFrom(offers: readonly OfferSummary[]): OfferSummary[] {
     .slice(0, PICKS_SHOWN);
 }
 
-/** The homepage's picks section (signed-in spec 9 'picks section' switch): nothing when there is nothing to pick. */
+/**
+ * The homepage's picks section (docs/product/switches-and-constants.md §S9 'picks section' switch): nothing
+ * when there is nothing to pick.
+ */
 export function PicksSection({ offers }: { offers: readonly OfferSummary[] }) {
   const picks = picksFrom(offers);
   if (picks.length === 0) return null;

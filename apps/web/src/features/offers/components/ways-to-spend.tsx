@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { brand } from '@app/contracts/brand';
 
 /**
- * The ways-to-spend block beside the member's points (signed-in spec 9 'ways to spend' switch; ADR 038): where
- * the points can go, each a link to the page that does it.
+ * The ways-to-spend block beside the member's points (docs/product/switches-and-constants.md §S9 'ways to
+ * spend' switch; ADR 038): where the points can go, each a link to the page that does it.
  */
 export function WaysToSpend() {
   const ways = [

@@ -5,7 +5,7 @@ import { request } from '../../../shared/http/client.ts';
 
 /**
  * POST /customer-management-api/credentials/password/check-link {token}: whether the reset link still works,
- * asked when its page opens (issue 29, item 6). It reads only; the link is spent by the new password.
+ * asked when its page opens. It reads only; the link is spent by the new password.
  */
 export const checkResetLink = (token: string) =>
   request(passwordResetPaths.checkLink, {

@@ -6,8 +6,9 @@ import { getBotCheckToken } from '../../../shared/bot-check/get-bot-check-token.
 import { request } from '../../../shared/http/client.ts';
 
 /**
- * The anonymous reset by card number (signed-in spec 7.4): all four calls of one short journey, so they stand
- * together. None needs a session, and a 401 would not mean one is missing: the sign-in redirect is off.
+ * The anonymous reset by card number (docs/product/calls-and-errors.md §S7.4): all four calls of one short
+ * journey, so they stand together. None needs a session, and a 401 would not mean one is missing: the sign-in
+ * redirect is off.
  */
 const botChecked = async (): Promise<Record<string, string>> => {
   const token = await getBotCheckToken();

@@ -3,7 +3,7 @@ import type { PointsHistory } from '@app/contracts/points-history';
 import { pointsHistoryPaths } from '@app/contracts/points-history-paths';
 import { request } from '../../../shared/http/client.ts';
 
-/** GET /ledger-api/points-history (issue 34, item 1; ADR 041): the member's last 12 months of points. */
+/** GET /ledger-api/points-history (ADR 041): the member's last 12 months of points. */
 export const getPointsHistory = () => request<PointsHistory>(pointsHistoryPaths.history);
 export const pointsHistoryQueryOptions = () =>
   queryOptions({ queryKey: ['activity', 'points-history'], queryFn: getPointsHistory });

@@ -3,8 +3,9 @@ import { DEFAULT_SPEND_PAGE_NAME, documentsPaths } from '@app/contracts/document
 import { request } from '../../../shared/http/client.ts';
 
 /**
- * GET /c/api/spend-document/name (signed-in spec 7.1): the spend page's header, which the operator may rename.
- * The default shows until it answers, and stays when it fails: the header is never empty.
+ * GET /c/api/spend-document/name (docs/product/calls-and-errors.md §S7.1): the spend page's header, which the
+ * operator may rename. The default shows until it answers, and stays when it fails: the header is never
+ * empty.
  */
 export function useSpendPageName() {
   const { data } = useQuery(

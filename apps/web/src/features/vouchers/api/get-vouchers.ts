@@ -3,6 +3,6 @@ import { vouchersPaths } from '@app/contracts/vouchers-paths';
 import type { vouchersResponseSchema } from '@app/contracts/vouchers';
 import { request, type AnswerOf } from '../../../shared/http/client.ts';
 
-/** GET /offers-api/vouchers (signed-in spec 7.5 GET /vouchers). */
+/** GET /offers-api/vouchers (docs/product/calls-and-errors.md §S7.5 GET /vouchers). */
 export const getVouchers = () => request<AnswerOf<typeof vouchersResponseSchema>>(vouchersPaths.vouchers);
 export const useVouchers = () => useQuery(queryOptions({ queryKey: ['vouchers'], queryFn: getVouchers }));
