@@ -19,7 +19,8 @@ export interface LighthouseFigures {
 }
 
 /**
- * Puts a cookie (`name=value`) into the browser's own jar over the DevTools protocol, as a sign-in would have.
+ * Puts a cookie (`name=value`) into the browser's own jar over the DevTools protocol, as a sign-in would
+ * have.
  * Lighthouse's `extraHeaders` would send it with the page only: Chromium leaves it off the app's fetch calls,
  * so a signed-in page measured that way was answered 401 and sent to sign-in.
  */
@@ -48,7 +49,7 @@ export async function setCookie(port: number, url: string, cookie: string) {
   if (answer.error) throw new Error(`could not set the session cookie: ${answer.error.message}`);
 }
 
-/** The signed-in pages of DESIGN.md 7's budget, measured as the demo member. */
+/** The signed-in pages of the budget of docs/performance.md, measured as the demo member. */
 export const SIGNED_IN_PAGES = ['/homepage', '/card/activity', '/offers/sainsburys', '/account', '/brands'];
 
 /**

@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: prints figures from one run, each throughput figure as a ratio to a bare Fastify server
- * measured in the same run on the same machine (DESIGN.md 7), and ends with one table of every figure beside
+ * measured in the same run on the same machine (docs/performance.md "Budgets"), and ends with one table of
+ * every figure beside
  * its target, the budgets of docs/performance.md (bench/table.ts). Never part of `npm test`.
  *
  * Fair by construction (ADR 039): the server under test and every baseline run on one core and the load
  * generator (this process: autocannon and the sign-in client) on the other, with `taskset` (util-linux); the
- * reads' ratio is to a bare Fastify route with Fastify's own request logging, measured just before each figure,
+ * reads' ratio is to a bare Fastify route with Fastify's own request logging, measured just before each
+ * figure,
  * and the baseline without logging is printed beside it.
  */
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
@@ -33,7 +35,10 @@ import { freePort, waitFor } from './server-tools.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-/** Lighthouse runs per page: one run's score moves by 0.1 on a busy machine, so the median of several is shown. */
+/**
+ * Lighthouse runs per page: one run's score moves by 0.1 on a busy machine, so the median of several is
+ * shown.
+ */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CONNECTIONS = 50;
 /**
@@ -45,7 +50,8 @@ const bundle = process.env.BENCH_SERVER_DIST
   ? path.resolve(root, process.env.BENCH_SERVER_DIST, 'main.mjs')
   : serverBundle;
 /**
- * `BENCH_ONLY=start,bundles,lighthouse,bot-check,reads,sign-in,postgres` runs only those sections (all when unset);
+ * `BENCH_ONLY=start,bundles,lighthouse,bot-check,reads,sign-in,postgres` runs only those sections (all when
+ * unset);
  * `BENCH_SKIP=lighthouse` (or any of them) leaves those out.
  */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
@@ -70,7 +76,9 @@ function pinning(): { pinned: true } | { pinned: false; why: string } {
 }
 const pin = pinning();
 
-/** Runs `work` with this process (and what it starts meanwhile) on every core, then back on the client's core. */
+/**
+ * Runs `work` with this process (and what it starts meanwhile) on every core, then back on the client's core.
+ */
 async function onEveryCore<T>(work: () => Promise<T>): Promise<T> {
   if (!pin.pinned) return work();
   const pinTo = (cpus: string) =>
@@ -168,7 +176,9 @@ async function timeStart(dataDir: string): Promise<number> {
   return elapsed;
 }
 
-/** Every load sends what a browser's call sends beside its cookies: the codings it accepts (Chromium's list). */
+/**
+ * Every load sends what a browser's call sends beside its cookies: the codings it accepts (Chromium's list).
+ */
 const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 async function load(url: string, extraHeaders: Record<string, string> = {}, warmUp = true) {
@@ -179,7 +189,10 @@ async function load(url: string, extraHeaders: Record<string, string> = {}, warm
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-/** The JS a browser downloads before the route can render: the entry, the route's chunk and their static imports. */
+/**
+ * The JS a browser downloads before the route can render: the entry, the route's chunk and their static
+ * imports.
+ */
 function routeBundleSizes(): Array<{ route: string; kb: number }> {
   const dist = webDist;
   const manifestPath = path.join(dist, '.vite/manifest.json');
@@ -207,7 +220,8 @@ function routeBundleSizes(): Array<{ route: string; kb: number }> {
   // The entry paints first, then imports the app's start (ADR 018): every route needs both.
   const entry = closure(entryKey);
   if (manifest['src/app/start-up.tsx']) closure('src/app/start-up.tsx', entry);
-  // The lazy modules of src/app/pages.ts: feature pages (`*-page.tsx`) and the few route files (`*-route.ts(x)`).
+  // The lazy modules of src/app/pages.ts: feature pages (`*-page.tsx`) and the few route files
+  // (`*-route.ts(x)`).
   const routes = Object.keys(manifest).filter(
     (key) => manifest[key]?.isDynamicEntry && /-(page|route)\.tsx?$/.test(key),
   );
@@ -223,7 +237,8 @@ function routeBundleSizes(): Array<{ route: string; kb: number }> {
 type Figures = { rps: number; p99: number };
 /**
  * A bare Fastify server: `first` is its figure at the start, `again()` measures it once more. The machine's
- * speed drifts from minute to minute (a shared host), so each read's ratio is to the logging baseline measured
+ * speed drifts from minute to minute (a shared host), so each read's ratio is to the logging baseline
+ * measured
  * just before it.
  */
 type Baseline = { first: Figures; again: () => Promise<Figures> };
@@ -261,7 +276,8 @@ const pairedRow = async (
 
 /**
  * A session for the demo collector, written straight into the database the product will use. The database is
- * opened with the product's start-data step, so the demo member is there even before the product's first start.
+ * opened with the product's start-data step, so the demo member is there even before the product's first
+ * start.
  */
 async function demoSessionCookie(options: { dataDir: string; url?: string }) {
   const handle = await openDatabase({
@@ -350,9 +366,11 @@ async function signInFigures(
     TRUST_PROXY: '1',
     DEVICE_2FA: 'false',
     PUBLIC_URL: base,
-    // The server's side of a sign-in is measured here, not the client's proof of work (the bot-check section).
+    // The server's side of a sign-in is measured here, not the client's proof of work (the bot-check
+    // section).
     BOT_CHECK_COST: '10',
-    // The demo member signs in: loaded here too, so BENCH_ONLY=sign-in has it without the reads section's seed.
+    // The demo member signs in: loaded here too, so BENCH_ONLY=sign-in has it without the reads section's
+    // seed.
     DEMO_DATA: 'true',
     NODE_OPTIONS: `--import=${pathToFileURL(path.join(root, 'bench/event-loop-probe.mjs')).href}`,
     EVENT_LOOP_PROBE_FILE: probeFile,
@@ -431,7 +449,8 @@ async function signInFigures(
     console.log(
       `  ${label} sign-ins per second per core of the product's CPU (sign-ins alone): ${perCore.toFixed(1)}`,
     );
-    // By CPU instead of by rate (ADR 046): on a machine other people load, the rate measures waiting as much as
+    // By CPU instead of by rate (ADR 046): on a machine other people load, the rate measures waiting as much
+    // as
     // work (the server used well under its core), while CPU per sign-in and per hash move far less.
     const cpuMsPerSignIn = 1000 / perCore;
     const cpuRatio = argon2.cpuMsEach / cpuMsPerSignIn;
@@ -468,7 +487,9 @@ async function signInFigures(
 /** Challenges measured each way: the spread of the secret counter shows in a handful. */
 const BOT_CHECK_RUNS = 8;
 
-/** The proof of work at the product's own settings: a script's CPU per challenge, and a page's time (ADR 052). */
+/**
+ * The proof of work at the product's own settings: a script's CPU per challenge, and a page's time (ADR 052).
+ */
 async function botCheckSection(dataDir: string) {
   const port = await freePort();
   const product = startProduct(port, dataDir);
@@ -568,7 +589,8 @@ async function lighthouseSection(dataDir: string) {
         target: '<= 0.05',
         pass: shifts.length > 0 ? cls <= 0.05 : undefined,
       });
-      // Total blocking time has no target of its own in DESIGN.md 7: shown because it is what holds the score.
+      // Total blocking time has no target of its own in docs/performance.md "Budgets": shown because it is
+      // what holds the score.
       const tbt = median(blocking);
       record({
         figure: `${page_}: total blocking time`,

@@ -71,7 +71,8 @@ const MORE_ACCOUNT_PAGES = [
   ['/emails/unsubscribe', 'Unsubscribe'],
 ] as const;
 
-// Two halves, so that each journey's twenty-odd accessibility scans stay well inside its time on a busy machine.
+// Two halves, so that each journey's twenty-odd accessibility scans stay well inside its time on a busy
+// machine.
 for (const [half, pages] of [
   ['first', ACCOUNT_PAGES],
   ['second', MORE_ACCOUNT_PAGES],
@@ -102,7 +103,7 @@ test('a member changes name, address, email, mobile and password, each with its 
   await page.goto('/account/details');
   await chooseEssentialCookiesOnly(page);
 
-  // Name: the spec's rule, then a good one.
+  // Name: the name rule (docs/product/signed-in-pages.md §S5), then a good one.
   await page.getByRole('link', { name: 'Change name' }).click();
   await page.getByLabel('First name').fill('Sam_');
   await page.getByRole('button', { name: 'Save name' }).click();
@@ -121,7 +122,7 @@ test('a member changes name, address, email, mobile and password, each with its 
   await page.getByLabel('2 Piccadilly, Manchester, M1 1AE').check();
   await page.getByRole('button', { name: 'Use this address' }).click();
   await expect(page.getByText('Your address has been updated.')).toBeVisible();
-  // Shown masked, as the mobile number is (GET masked address, issue 30).
+  // Shown masked, as the mobile number is (GET masked address).
   await expect(page.getByText('2 P*********, M*********, M1 ***')).toBeVisible();
 
   // Email: a code first, then the link sent to the new address.
@@ -137,7 +138,7 @@ test('a member changes name, address, email, mobile and password, each with its 
   await page.goto(new URL(link ?? '/').pathname + new URL(link ?? '/').search);
   await expect(page.getByText(`Your email address has been updated. It is now ${newEmail}.`)).toBeVisible();
   await latestMessage(page.request, member.email, 'email address has changed');
-  // Opened again, the link says it already did its work (issue 29, item 6).
+  // Opened again, the link says it already did its work.
   await page.goto(new URL(link ?? '/').pathname + new URL(link ?? '/').search);
   await expect(
     page.getByText(
@@ -205,7 +206,7 @@ test('preferences, one-click unsubscribe and the redemption lock', async ({ page
   await page.goto(unsubscribe.pathname + unsubscribe.search);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByText("You've been unsubscribed.")).toBeVisible();
-  // Opened again, the link says so instead of offering the button (issue 29, item 6).
+  // Opened again, the link says so instead of offering the button.
   await page.goto(unsubscribe.pathname + unsubscribe.search);
   await expect(
     page.getByText(/^You're already unsubscribed\. We don't send marketing emails to /),
@@ -216,7 +217,7 @@ test('preferences, one-click unsubscribe and the redemption lock', async ({ page
 
   await page.goto('/account/redemption-lock');
   await page.getByRole('button', { name: 'Lock my points' }).click();
-  // Said once, not twice (issue 29, item 7).
+  // Said once, not twice.
   await expect(page.getByText('Your points are locked.')).toBeVisible();
   // The spend page shows the lock before anything is chosen, and the way to the setting.
   await page.goto('/redemption');

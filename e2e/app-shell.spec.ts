@@ -90,8 +90,8 @@ test('legal pages show their sanitised document', async ({ page, consoleErrors }
   expect(consoleErrors).toEqual([]);
 });
 
-// @phone: the sliding popup rises from the bottom to the window's height less 135 px (signed-in spec 2.6); on a
-// wide screen it is a centred dialog as tall as its content (issue 29).
+// @phone: the sliding popup rises from the bottom to the window's height less 135 px
+// (docs/product/signed-in-pages.md §S2.6); on a wide screen it is a centred dialog as tall as its content.
 test('the welcome page and a sliding popup, as a visitor sees them @phone', async ({
   page,
   consoleErrors,
@@ -115,7 +115,7 @@ test('the welcome page and a sliding popup, as a visitor sees them @phone', asyn
     expect(Math.round(height)).toBe(windowHeight - 135);
     expect(Math.round(y + height)).toBe(windowHeight);
   } else {
-    // On a wide screen (issue 29): a dialog centred on the page, as tall as its content, never taller.
+    // On a wide screen: a dialog centred on the page, as tall as its content, never taller.
     expect(height).toBeLessThan(windowHeight - 135);
     expect(Math.abs(y + height / 2 - windowHeight / 2)).toBeLessThan(2);
   }

@@ -20,7 +20,7 @@ test('a visitor browses brands by category, searches one and opens its page', as
 
   await page.getByRole('navigation', { name: 'Brands' }).getByRole('link', { name: 'Search' }).click();
   const search = page.getByRole('searchbox', { name: 'Brand name' });
-  // The list filters while typing, no Enter needed (issue 29, item 8).
+  // The list filters while typing, no Enter needed.
   await search.pressSequentially('argos');
   const results = page.getByRole('region', { name: 'Search results' });
   await expect(results.getByText('1 brand', { exact: true })).toBeVisible();
@@ -70,7 +70,8 @@ test("every brand's logo is its mark or its whole name as a wordmark, never init
   expect(wordmarks).toBeGreaterThan(10);
 });
 
-// The similar brands switch is on where the journeys run (localhost is the local environment, signed-in spec 9).
+// The similar brands switch is on where the journeys run (localhost is the local environment,
+// docs/product/switches-and-constants.md §S9).
 test('a brand page suggests similar brands of the same category, and says how many partners there are @phone', async ({
   page,
   consoleErrors,
@@ -97,7 +98,8 @@ test('a brand page suggests similar brands of the same category, and says how ma
   // It is in a category of Expedia's: travel.
   await expect(page.getByRole('link', { name: 'Travel' }).last()).toBeVisible();
 
-  // Partners count shown 500 (signed-in spec 9): the brands page and the welcome page say so.
+  // Partners count shown 500 (docs/product/switches-and-constants.md §S9): the brands page and the welcome
+  // page say so.
   await page.goto('/brands');
   await expect(page.getByText('Collect Nectar points with our 500 partners')).toBeVisible();
   await page.goto('/welcome');

@@ -11,7 +11,9 @@ import {
 } from './fixtures.ts';
 import { latestCode } from './outbox.ts';
 
-/** The second seeded member (README "Demo account"): only the card replacement journey uses (and changes) it. */
+/**
+ * The second seeded member (README "Demo account"): only the card replacement journey uses (and changes) it.
+ */
 const SAM = { email: 'sam.lee@example.com', birthDate: '03/02/1990', lastName: 'Lee', postcode: 'M1 1AE' };
 
 // @phone: at a phone's width the card's help is a sliding popup instead of side text.
@@ -156,7 +158,8 @@ test('a member who lost their card replaces it without signing in, then asks for
   await expect(page.getByRole('heading', { level: 1, name: 'Replace your card' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Enter your last name')).toBeVisible();
-  // A date that is not in the calendar is refused as a date, here and by the server (signed-in spec 5).
+  // A date that is not in the calendar is refused as a date, here and by the server
+  // (docs/product/signed-in-pages.md §S5).
   await page.getByLabel('Date of birth').fill('31/02/1990');
   await page.getByLabel('Last name').fill(SAM.lastName);
   await page.getByLabel('Postcode').fill(SAM.postcode);

@@ -14,8 +14,9 @@ import { chooseEssentialCookiesOnly, expect, freshMember, journeyServerSettings,
 import { latestCode } from './outbox.ts';
 
 /**
- * Two instances behind HAProxy (issue 35, item 5; ADR 034), started here as `npm run cluster` starts them, on a
- * database of this run's own on the local PostgreSQL and on the local Redis. Where PostgreSQL, Redis or HAProxy
+ * Two instances behind HAProxy (ADR 034), started here as `npm run cluster` starts them, on a
+ * database of this run's own on the local PostgreSQL and on the local Redis. Where PostgreSQL, Redis or
+ * HAProxy
  * is missing, `npm run test:e2e` leaves this file out and says why (scripts/e2e.mjs); here a missing one is a
  * failure. One cluster for the file, so its journeys run one after another.
  */
@@ -28,12 +29,14 @@ let cluster: Cluster | undefined;
 let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
 
 test.beforeAll(async () => {
-  // An empty database is migrated and given its start data by the first instance: 10 to 30 s on a busy machine.
+  // An empty database is migrated and given its start data by the first instance: 10 to 30 s on a busy
+  // machine.
   test.setTimeout(180_000);
   const problems = await clusterProblems({ adminUrl, redisUrl });
   if (problems.length > 0) throw new Error(`The cluster journeys need: ${problems.join('; ')}`);
   database = await createDatabase(adminUrl);
-  // The journeys' own settings (tester tools, the cheapest bot-check), each instance with a port and folder of its own.
+  // The journeys' own settings (tester tools, the cheapest bot-check), each instance with a port and folder
+  // of its own.
   const settings = journeyServerSettings();
   const started = Date.now();
   cluster = await startCluster({ instances: 2, databaseUrl: database.url, redisUrl, env: settings });
@@ -155,7 +158,8 @@ test("through the balancer a member's open homepage hears of sales a till posts 
     await expect(page.getByRole('heading', { level: 1, name: 'Hello Sam' })).toBeVisible();
     expect((await stream).status()).toBe(200);
 
-    // The sandbox till's client gets a token and posts two sales; the balancer sends them to each instance in turn.
+    // The sandbox till's client gets a token and posts two sales; the balancer sends them to each instance in
+    // turn.
     const token = (
       (await (
         await till.post('/oauth2/token', {

@@ -2,7 +2,7 @@ import { DATA_EXPORT_POLL_MS } from '@app/contracts/data-export-constants';
 import { chooseEssentialCookiesOnly, expect, freshMember, seriousAxeViolations, test } from './fixtures.ts';
 import { latestLink } from './outbox.ts';
 
-// @phone: the request page and the emailed link's page at a phone's width as well as a desktop's (issue 34, item 4).
+// @phone: the request page and the emailed link's page at a phone's width as well as a desktop's.
 test('a member asks for a copy of their data, opens the emailed link and downloads it once @phone', async ({
   page,
   consoleErrors,
@@ -18,7 +18,8 @@ test('a member asks for a copy of their data, opens the emailed link and downloa
   await page.screenshot({ path: testInfo.outputPath('your-data-none.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Ask for a copy of your data' }).click();
-  // Prepared in the background: the page says so, then (asking again every few seconds) that the link is emailed.
+  // Prepared in the background: the page says so, then (asking again every few seconds) that the link is
+  // emailed.
   await expect(async () => {
     await page.clock.fastForward(DATA_EXPORT_POLL_MS);
     await expect(page.getByText('Check your email')).toBeVisible({ timeout: 1_000 });
@@ -28,7 +29,7 @@ test('a member asks for a copy of their data, opens the emailed link and downloa
   await page.screenshot({ path: testInfo.outputPath('your-data-ready.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
-  // The email, from the outbox (DESIGN.md 4).
+  // The email, from the outbox (GET /dev/outbox, where every email is kept when no mail server is set).
   await page.goto(await latestLink(page.request, member.email, '/account/your-data/download/'));
   await expect(page.getByText(/^Your copy is ready\. The link works once, until/)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('download-ready.png'), fullPage: true });

@@ -53,8 +53,10 @@ test('a member sends a suggestion and is thanked by name', async ({ page, consol
 });
 
 test('a member plays back their year from the ledger', async ({ page, consoleErrors }) => {
-  // A session cookie alone (no sign-in page seen in this browser, so no local marker) counts as signed in: the
-  // public playback route plays the member's year instead of asking them to log in (signed-in spec 4).
+  // A session cookie alone (no sign-in page seen in this browser, so no local marker) counts as signed in:
+  // the
+  // public playback route plays the member's year instead of asking them to log in
+  // (docs/product/signed-in-pages.md §S4).
   await startSession(page);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`/dataplayback/${new Date().getUTCFullYear()}/year-in-review`);
@@ -68,7 +70,8 @@ test('a member plays back their year from the ledger', async ({ page, consoleErr
   expect(await seriousAxeViolations(page)).toEqual([]);
   expect(consoleErrors).toEqual([]);
 
-  // A year the playback does not cover (an edited link) says so in words, not in the server's validation terms.
+  // A year the playback does not cover (an edited link) says so in words, not in the server's validation
+  // terms.
   await page.goto('/dataplayback/2019/year-in-review');
   await expect(page.getByRole('alert')).toHaveText("There's no year in review for 2019.", {
     timeout: 15_000,

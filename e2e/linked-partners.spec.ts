@@ -10,7 +10,9 @@ import {
 } from './fixtures.ts';
 import { latestCode } from './outbox.ts';
 
-/** A sandbox airline account of this journey's own (last name Morgan, 12,000 Avios), made by the tester tool. */
+/**
+ * A sandbox airline account of this journey's own (last name Morgan, 12,000 Avios), made by the tester tool.
+ */
 const newAirlineAccount = () => `BA${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 const setSandbox = (request: APIRequestContext, membershipNumber: string, failure: 'none' | 'error') =>
@@ -90,7 +92,8 @@ test('a member links the airline, converts both ways, survives a partner failure
   await expect(airline.getByText('12,000 Avios')).toBeVisible();
   await expect(balance).toHaveText(startBalance);
 
-  // Unlink, link again, unlink: the fifth try meets the cap of 4 with the spec's message.
+  // Unlink, link again, unlink: the fifth try meets the cap of 4 with the contract's message
+  // (docs/product/calls-and-errors.md §S8).
   const unlinkOnce = async () => {
     await airline.getByRole('button', { name: 'Unlink account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Unlink your account?' });

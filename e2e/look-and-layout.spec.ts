@@ -1,9 +1,9 @@
 import { atRest, chooseEssentialCookiesOnly, expect, startSession, test } from './fixtures.ts';
 
 /**
- * Issue 29's layout rules as a member meets them: Help and Feedback reachable when signed in, Log out once,
- * dialogs centred on a wide screen and bottom sheets on a phone, the bigger barcode with the card number under
- * it, the category picker in one line on a phone.
+ * The layout rules of docs/design-system.md as a member meets them: Help and Feedback reachable when signed
+ * in, Log out once, dialogs centred on a wide screen and bottom sheets on a phone, the bigger barcode with
+ * the card number under it, the category picker in one line on a phone.
  */
 test('signed in, the navigation and the footer reach Help, Feedback and our own contact page @phone', async ({
   page,

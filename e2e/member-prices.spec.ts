@@ -34,7 +34,7 @@ test('a visitor reads how member prices work, narrows the price list to one cate
   await expect(categories.getByRole('radio')).toHaveCount(11);
   const table = page.getByRole('table', { name: 'All Nectar Prices' });
   const products = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
-  // Page sizes: prices 24 items (signed-in spec 9); several hundred rows in all.
+  // Page sizes: prices 24 items (docs/product/switches-and-constants.md §S9); several hundred rows in all.
   await expect(products).toHaveCount(24);
   const status = page.getByText(/^\d+ products, page 1 of \d+$/);
   await expect(status).toBeVisible();

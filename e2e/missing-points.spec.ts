@@ -33,7 +33,7 @@ async function typePurchaseDate(page: Page, daysAgo: number) {
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-// @phone: the form and the claims list at a phone's width as well as a desktop's (issue 34, item 3).
+// @phone: the form and the claims list at a phone's width as well as a desktop's.
 test('a member claims missing points: an instant answer for points on their way, then a stored claim with a receipt @phone', async ({
   page,
   consoleErrors,
@@ -63,7 +63,8 @@ test('a member claims missing points: an instant answer for points on their way,
 
   await page.getByRole('link', { name: 'Claim missing points' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Claim missing points' })).toBeVisible();
-  // The form fits the window: on a phone nothing scrolls sideways (a bare file input once pushed it 7 px wider).
+  // The form fits the window: on a phone nothing scrolls sideways (a bare file input once pushed it 7 px
+  // wider).
   expect(await sidewaysOverflow(page)).toBe(0);
   await designScreenshot(page, 'missing-points-claim');
   // Sent empty: the summary lists what is missing, and keeps the page.
@@ -100,7 +101,8 @@ test('a member claims missing points: an instant answer for points on their way,
   await typePurchaseDate(page, 5);
   await page.getByLabel('Amount spent').fill('89.50');
   await page.getByLabel('Receipt or order reference').fill('HAB-300-77');
-  // The file input is hidden from sight, not from the keyboard: its focus ring shows on the button drawn for it.
+  // The file input is hidden from sight, not from the keyboard: its focus ring shows on the button drawn for
+  // it.
   await page.getByLabel('Receipt or order reference').press('Tab');
   const receipt = page.getByLabel('Photo of the receipt (optional)');
   await expect(receipt).toBeFocused();

@@ -29,7 +29,8 @@ test('a collector manages offers on the homepage, and a reload shows the same st
         .then((body) => refused.push(`${response.request().method()} ${response.status()} ${body}`));
     }
   });
-  // A member of the journey's own with the demo member's offers and balance: the states it changes are its own.
+  // A member of the journey's own with the demo member's offers and balance: the states it changes are its
+  // own.
   await freshMember(page.request, { points: 2450, offers: 'demo' });
   await page.goto('/homepage');
   await chooseEssentialCookiesOnly(page);
@@ -106,7 +107,7 @@ test('the supermarket offers page filters by type and category, and an offer ope
 }) => {
   await startSession(page);
 
-  // The old link /offers/food is a redirect to the bonus filter (signed-in spec 2.4).
+  // The old link /offers/food is a redirect to the bonus filter (docs/product/signed-in-pages.md §S2.4).
   await page.goto('/offers/food');
   await expect(page).toHaveURL(/\/offers\/sainsburys\?filter=bonus$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Bonus points offers' })).toBeVisible();
@@ -136,7 +137,7 @@ test('the supermarket offers page filters by type and category, and an offer ope
 
   await page.getByRole('button', { name: 'Your Nectar Prices' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Nectar Prices' })).toBeVisible();
-  // The member-price list's first category is 'All Prices' (signed-in spec 2.6).
+  // The member-price list's first category is 'All Prices' (docs/product/signed-in-pages.md §S2.6).
   await expect(page.getByRole('radio', { name: 'All Prices' })).toBeChecked();
   expect(await seriousAxeViolations(page)).toEqual([]);
   await designScreenshot(page, 'supermarket-offers', { fullPage: false });

@@ -38,7 +38,7 @@ test('a member resets their password by email link, the link works once, and the
   await continueButton.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
 
-  // The link works once, and says so as soon as it is opened again: no form (issue 29, item 6).
+  // The link works once, and says so as soon as it is opened again: no form.
   await page.goto(link);
   await expect(page.getByRole('alert')).toHaveText(
     'This link has expired or has already been used. Ask for a new one.',
@@ -46,7 +46,7 @@ test('a member resets their password by email link, the link works once, and the
   await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
 
-  // The new password signs in, with the card number pasted whole as printed on the card (issue 29, item 5).
+  // The new password signs in, with the card number pasted whole as printed on the card.
   await page.goto('/id/start/login');
   const printed = member.cardNumber.replace(/^(\d{8})(\d{4})(\d{4})(\d{3})$/, '$1 $2 $3 $4');
   await page.getByLabel('Card number').fill(printed);

@@ -11,10 +11,11 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'lc-
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // scripts/e2e.mjs leaves the cluster journeys out where HAProxy, PostgreSQL or Redis is missing (never in CI).
+  // scripts/e2e.mjs leaves the cluster journeys out where HAProxy, PostgreSQL or Redis is missing (never in
+  // CI).
   testIgnore: process.env.E2E_WITHOUT_CLUSTER ? ['**/cluster.spec.ts'] : [],
   // Two workers, every test on its own: no journey changes what another reads. A journey that changes a
-  // member makes a fresh one (freshMember in fixtures.ts); the demo member is only read (DESIGN.md 6).
+  // member makes a fresh one (freshMember in fixtures.ts); the demo member is only read (docs/testing.md).
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -27,12 +28,14 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(tmpdir(), 'lc-e2e-results'),
   use: {
     baseURL: `http://localhost:${port}`,
-    // Traces keep the DOM after each action for a failing journey, without the screencast: recording it cost a third
+    // Traces keep the DOM after each action for a failing journey, without the screencast: recording it cost
+    // a third
     // of the journeys' CPU (ADR 050). A failure still gets its screenshot.
     trace: { mode: 'retain-on-failure', screenshots: false },
     // Design-review screenshots on every run: E2E_SCREENSHOTS=on (designScreenshot in fixtures.ts).
     screenshot: 'only-on-failure',
-    // The offline card's service worker downloads about 225 KB for every signed-in browser; the journeys about it
+    // The offline card's service worker downloads about 225 KB for every signed-in browser; the journeys
+    // about it
     // (offline-card, passkeys: sign-in with the worker in charge) allow it, the others run without it.
     serviceWorkers: 'block',
     launchOptions: {
@@ -52,8 +55,10 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     // Every journey runs at desktop width; those about the phone layout (the menu, sliding popups, what fits
     // on a phone's screen) carry @phone in their title and run on a phone as well.
-    // At the phone's size and touch, drawn at one device pixel per CSS pixel: layout is the same, and the 2.6x
-    // density cost a quarter of the phone runs' CPU (ADR 050). Design-review screenshots keep the real density.
+    // At the phone's size and touch, drawn at one device pixel per CSS pixel: layout is the same, and the
+    // 2.6x
+    // density cost a quarter of the phone runs' CPU (ADR 050). Design-review screenshots keep the real
+    // density.
     {
       name: 'phone',
       use: {
@@ -81,7 +86,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The journeys use the tester tools (/dev/session, /dev/outbox).
       DEV_TOOLS: 'on',
-      // The bot-check at little work, ten attempts (its real cost is measured by `npm run bench`, ADR 052): the
+      // The bot-check at little work, ten attempts (its real cost is measured by `npm run bench`, ADR 052):
+      // the
       // journeys still solve every challenge with the page's workers, without a second per form.
       BOT_CHECK_COST: '10',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),

@@ -2,7 +2,7 @@ import { chooseEssentialCookiesOnly, expect, freshMember, test } from './fixture
 
 const n = (value: number) => value.toLocaleString('en-GB');
 
-// @phone: the goal's card and page at a phone's width as well as a desktop's (issue 34, item 2).
+// @phone: the goal's card and page at a phone's width as well as a desktop's.
 test('a member picks a points goal, sees how close they are and when, then changes and removes it @phone', async ({
   page,
   consoleErrors,

@@ -9,7 +9,7 @@ import {
 
 const TABLE = /^Your points month by month/;
 
-// @phone: the charts and the table at a phone's width as well as a desktop's (issue 34, item 1).
+// @phone: the charts and the table at a phone's width as well as a desktop's.
 test('a member with a year of points sees their balance and partners over 12 months, as charts and as a table @phone', async ({
   page,
   consoleErrors,

@@ -4,7 +4,7 @@ import { designScreenshot, expect, seriousAxeViolations, test } from './fixtures
 import { latestLink } from './outbox.ts';
 
 /**
- * Issue 5: a new consumer registers from the card check to 'Nicely done!' and ends signed in on the homepage.
+ * A new consumer registers from the card check to 'Nicely done!' and ends signed in on the homepage.
  * The verification link is read from the outbox (GET /dev/outbox) and opened as a person would open it.
  */
 
@@ -15,7 +15,10 @@ async function answerCookieBanner(page: Page) {
     .catch(() => undefined);
 }
 
-/** The analogue card mismatch screen with the spec's heading and message (spec 2 and 8). */
+/**
+ * The analogue card mismatch screen with the contract's heading and message
+ * (docs/product/registration-and-sign-in.md §R2, docs/product/calls-and-errors.md §R8).
+ */
 async function expectMismatchScreen(page: Page) {
   await expect(
     page.getByRole('heading', { level: 1, name: "Those details don't look quite right" }),
@@ -30,7 +33,7 @@ async function expectMismatchScreen(page: Page) {
 const progressOf = (page: Page) => page.getByRole('progressbar', { name: 'Registration progress' });
 
 /**
- * Presses Find address and lets the spec's 2-second search delay pass on the page's clock instead of the
+ * Presses Find address and lets the contract's 2-second search delay pass on the page's clock instead of the
  * journey's: Playwright's clock, installed before the first page (`context.clock.install()`), still flows as
  * real time does; this jumps it once the search is under way (the button busy).
  */
@@ -52,7 +55,7 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   const email = `reg-${testInfo.project.name}-${Date.now()}@example.com`;
   await context.clock.install();
 
-  // Card check: no choice gives the spec's message; No goes to the email step.
+  // Card check: no choice gives the contract's message; No goes to the email step.
   await page.goto('/id/start');
   await answerCookieBanner(page);
   await expect(page).toHaveURL(/\/id\/start\/nectar-card-check$/);
@@ -93,7 +96,7 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   await page.getByRole('radio', { name: /Personal account/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  // Customer details, with the spec's messages.
+  // Customer details, with the contract's messages.
   await expect(page.getByRole('heading', { level: 1, name: "Let's create your account" })).toBeVisible();
   await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '50');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -122,7 +125,8 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   await expect(page.getByRole('heading', { level: 1, name: "What's your address?" })).toBeVisible();
   await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '60');
   await page.getByLabel('Property number or name').fill('1');
-  // Leaving the postcode field with something that is not a postcode says so at once (spec 5).
+  // Leaving the postcode field with something that is not a postcode says so at once
+  // (docs/product/registration-and-sign-in.md §R5).
   await page.getByLabel('Postcode').fill('ZZ');
   await page.getByLabel('Postcode').blur();
   await expect(page.getByRole('alert')).toHaveText('Invalid postcode');
@@ -221,7 +225,8 @@ test('a new consumer registers and ends signed in on the homepage', async ({
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
   await page.clock.fastForward(COPY_CONFIRMATION_MS);
   await expect(page.getByRole('button', { name: 'Copy your card number' })).toBeVisible();
-  // Brand logos (drawn by our brands API) and the app's store links (spec 2).
+  // Brand logos (drawn by our brands API) and the app's store links
+  // (docs/product/registration-and-sign-in.md §R2).
   const logos = page.locator('.registration__brands img');
   await expect(logos).toHaveCount(5);
   await expect(page.getByRole('img', { name: "Sainsbury's" })).toBeVisible();
@@ -280,7 +285,8 @@ test('a new business account registers, opts in to business offers and ends on t
   await p.getByLabel('What does your business do?').selectOption('Catering');
   expect(await seriousAxeViolations(p)).toEqual([]);
   await designScreenshot(p, 'registration-business-01-details');
-  // 'link to the Business Rules' (spec 2): the business rules, not the collector rules (issue 30).
+  // 'link to the Business Rules' (docs/product/registration-and-sign-in.md §R2): the business rules, not the
+  // collector rules.
   await p.getByRole('button', { name: 'Business Rules' }).click();
   const rules = p.getByRole('dialog', { name: 'Business Rules' });
   await expect(rules.getByRole('heading', { name: '1. Who can have business offers' })).toBeVisible();
@@ -307,7 +313,7 @@ test('a new business account registers, opts in to business offers and ends on t
   await p.getByLabel('Confirm password').fill('Sugar-Crumb-77');
   await p.getByRole('button', { name: 'Continue' }).click();
   await p.getByRole('checkbox').check();
-  // The success page's logos come from the anonymous brands lookup (issue 30).
+  // The success page's logos come from the anonymous brands lookup.
   const brandsLookup = p.waitForResponse((r) =>
     r.url().includes('/anonymous-nectar-brands-api/brands?keys='),
   );
@@ -327,7 +333,8 @@ test('a new business account registers, opts in to business offers and ends on t
   await expect(
     p.getByRole('heading', { level: 1, name: 'Do you want to receive business offers?' }),
   ).toBeVisible();
-  // The description of GET /documents-api/registration/businessOffersPage.json (spec 7).
+  // The description of GET /documents-api/registration/businessOffersPage.json
+  // (docs/product/calls-and-errors.md §R7).
   const offersPage = (await (
     await request.get('/documents-api/registration/businessOffersPage.json')
   ).json()) as {
@@ -350,7 +357,7 @@ test('a new business account registers, opts in to business offers and ends on t
   await expect(p.getByRole('heading', { level: 1, name: 'Hello José' })).toBeVisible({ timeout: 20_000 });
 });
 
-test('the analogue mismatch and register-failed screens say what the spec says', async ({ page }) => {
+test('the analogue mismatch and register-failed screens say what the contract says', async ({ page }) => {
   await page.goto('/id/start/verify-failed');
   await answerCookieBanner(page);
   await expectMismatchScreen(page);
@@ -490,7 +497,8 @@ test('an existing plastic card holder registers their card through the analogue 
   test.setTimeout(120_000);
   await openCardNumberStep(page);
 
-  // Enter your card number: a short one, an unknown card, an inactivated one, then Priya's card, whose address
+  // Enter your card number: a short one, an unknown card, an inactivated one, then Priya's card, whose
+  // address
   // is held.
   const cardField = page.getByRole('textbox', { name: 'Card number' });
   await cardField.fill('123');

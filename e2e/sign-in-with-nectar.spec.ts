@@ -17,7 +17,9 @@ import { outboxMessages } from './outbox.ts';
 import { serverArgs } from '../scripts/server-build.mjs';
 import playwrightConfig from './playwright.config.ts';
 
-/** The native app's loopback listener (RFC 8252 7.3): any free port, answers the one redirect it waits for. */
+/**
+ * The native app's loopback listener (RFC 8252 7.3): any free port, answers the one redirect it waits for.
+ */
 async function loopback() {
   let resolve: (url: URL) => void = () => undefined;
   const server: Server = createServer((request, response) => {
@@ -43,11 +45,11 @@ async function loopback() {
 }
 
 /**
- * Sign in with Nectar (issue 16, README): a third-party native app uses openid-client, a certified client
- * library, against the product. Discovery, the authorization URL with PKCE for the public client `nectar-app`
- * and a loopback redirect, the real sign-in pages in Chromium, code exchange, userinfo, refresh rotation and
- * the spent refresh token refused; then a silent sign-in asks on the consent page, and the member disconnects
- * the app from the account security page.
+ * Sign in with Nectar (ADR 017, docs/partner-sign-in.md): a third-party native app uses openid-client, a
+ * certified client library, against the product. Discovery, the authorization URL with PKCE for the public
+ * client `nectar-app` and a loopback redirect, the real sign-in pages in Chromium, code exchange, userinfo,
+ * refresh rotation and the spent refresh token refused; then a silent sign-in asks on the consent page, and
+ * the member disconnects the app from the account security page.
  */
 test('a native app signs in with Nectar through the real pages with openid-client', async ({
   page,
@@ -202,9 +204,9 @@ test.describe('with DEVICE_2FA on', () => {
   test.afterAll(async () => server?.close());
 
   /**
-   * Issue 28, item 1: device 2FA holds for the native app as it does for the website. On a browser new to the
-   * member, the app's sign-in asks for the emailed code on the same code page as the website, after the password
-   * and before the app gets anything; the website then asks for a code of its own (known devices are per app).
+   * Device 2FA holds for the native app as it does for the website. On a browser new to the member, the
+   * app's sign-in asks for the emailed code on the same code page as the website, after the password and
+   * before the app gets anything; the website then asks for a code of its own (known devices are per app).
    */
   test('the native app on a new browser gets in only with the emailed code, and the website asks for its own', async ({
     page,
@@ -275,7 +277,8 @@ test.describe('with DEVICE_2FA on', () => {
         given_name: 'Sam',
       });
 
-      // The website on the same browser: signed in at the provider, but new to the website, so password and code.
+      // The website on the same browser: signed in at the provider, but new to the website, so password and
+      // code.
       await page.goto(`${server.baseURL}/homepage`);
       await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
       await page.getByLabel('Card number').fill(member.cardNumber.slice(8));

@@ -16,7 +16,7 @@ test('the demo collector signs in through the provider, keeps the session, and l
   await expect(page.getByText("It's the last 11 numbers on your plastic card")).toBeVisible();
   await expect(page.getByText('98263000', { exact: true })).toBeVisible();
 
-  // The spec's three card-number messages.
+  // The contract's three card-number messages (docs/product/registration-and-sign-in.md §R5).
   const card = page.getByLabel('Card number');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter your card number');
@@ -46,7 +46,7 @@ test('the demo collector signs in through the provider, keeps the session, and l
   await help.getByRole('button', { name: 'Close' }).click();
   await expect(help).toBeHidden();
 
-  // Written as on the card, with dashes, it is the same number (issue 29, item 5).
+  // Written as on the card, with dashes, it is the same number.
   await card.fill(DEMO_DIGITS.replace(/^(\d{4})(\d{4})(\d{3})$/, '$1-$2-$3'));
   expect(await seriousAxeViolations(page)).toEqual([]);
   await designScreenshot(page, 'sign-in-card-number');
@@ -77,7 +77,8 @@ test('the demo collector signs in through the provider, keeps the session, and l
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible();
 
-  // Logout: server logout, identity end-session with the id token hint, back to /welcome. With the hotels-logout
+  // Logout: server logout, identity end-session with the id token hint, back to /welcome. With the
+  // hotels-logout
   // switch on (local), the hotel partner's two logout addresses are loaded with the browser's cookies.
   const hotelLogouts: string[] = [];
   page.on('requestfinished', (request) => {

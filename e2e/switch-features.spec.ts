@@ -1,8 +1,8 @@
 import { chooseEssentialCookiesOnly, designScreenshot, expect, startSession, test } from './fixtures.ts';
 
-// Switches that used to change nothing (signed-in spec 9; ADR 038). The journeys run on localhost, the local
-// environment: chat bot and picks section are off there, digital week and ways to spend on; `?switches=name`
-// turns one on (and is remembered; `?switches=` forgets).
+// Switches that used to change nothing (docs/product/switches-and-constants.md §S9; ADR 038). The journeys
+// run on localhost, the local environment: chat bot and picks section are off there, digital week and ways to
+// spend on; `?switches=name` turns one on (and is remembered; `?switches=` forgets).
 
 test('the chat bot switch puts a help chat in the help centre that answers from its questions', async ({
   page,

@@ -4,11 +4,11 @@ import { designScreenshot, expect, seriousAxeViolations, test } from './fixtures
 import { outboxMessages } from './outbox.ts';
 
 /**
- * Issue 6: the 30-day temporary card, from the registration landing to the card at the till. The email and
+ * The 30-day temporary card, from the registration landing to the card at the till. The email and
  * the link are real: the link is read from the outbox (GET /dev/outbox), as a person would open it.
  */
 
-/** The cookie banner (issue 3) covers the page in full-page screenshots: answer it like a visitor would. */
+/** The cookie banner covers the page in full-page screenshots: answer it like a visitor would. */
 async function answerCookieBanner(page: Page) {
   await page
     .getByRole('button', { name: 'Essential cookies only' })

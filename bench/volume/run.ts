@@ -1,16 +1,19 @@
 /**
- * `npm run bench:volume` (ADR 036; DESIGN.md 7 "Scale"): loads members and their ledger into a
+ * `npm run bench:volume` (ADR 036; docs/performance.md "Budgets"): loads members and their ledger into a
  * PostgreSQL database with COPY (kept between runs: a second run of the same size skips the load), starts the
- * server bundle on it as `npm start` does, and prints start-up time, p50/p99 and req/s at 20 connections for the
+ * server bundle on it as `npm start` does, and prints start-up time, p50/p99 and req/s at 20 connections for
+ * the
  * member reads and a spend, each request for another member, the server's memory after reads for 10,000
- * members and once its caches have expired, and the plans of the reads' main queries. Never part of `npm test`.
+ * members and once its caches have expired, and the plans of the reads' main queries. Never part of `npm
+ * test`.
  *
  *   npm run bench:volume                                 1,000,000 members, 20,000,000 ledger entries
  *   npm run bench:volume -- --members 100000 --ledger 2000000
  *   npm run bench:volume -- --fresh                      drop the database and load again
  *   npm run bench:volume -- --only spend --profile       one route, with a CPU profile of the server
  *   npm run bench:volume -- --only ledger-check           the nightly ledger check over the whole ledger
- *   npm run bench:volume -- --only sales                  the partner API's sales at 50 connections, one key x50
+ *   npm run bench:volume -- --only sales                  the partner API's sales at 50 connections, one key
+ * x50
  *
  * VOLUME_DATABASE_URL names the PostgreSQL server (default postgres://root@127.0.0.1:5432/postgres); the
  * database is lc_volume on it.
@@ -51,7 +54,10 @@ const SECONDS = Number(options.seconds);
 const CONNECTIONS = 20;
 /** Distinct members read before the memory figure (before ADR 032: 41 KB a member, never given back). */
 const MEMORY_MEMBERS = 10_000;
-/** DESIGN.md 7: a signed-in read's p99 at 50 connections; the spend has no budget of its own there. */
+/**
+ * docs/performance.md "Budgets": a signed-in read's p99 at 50 connections; the spend has no budget of its own
+ * there.
+ */
 const READ_P99_BUDGET_MS = 25;
 const DATABASE_NAME = 'lc_volume';
 const adminUrl = process.env.VOLUME_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
@@ -111,7 +117,8 @@ interface Figures {
 }
 
 /**
- * `connections` clients for `SECONDS`, each request for the next member of `targets` (path and cookie, and the
+ * `connections` clients for `SECONDS`, each request for the next member of `targets` (path and cookie, and
+ * the
  * body when it is a spend).
  */
 async function measure(
@@ -384,7 +391,8 @@ async function main() {
         '/customer-management-api/customer/card',
       ]);
       const afterReads = rssMb(pid);
-      // The longest cache life is 30 s and each cache clears its expired entries every life: two lives and a bit.
+      // The longest cache life is 30 s and each cache clears its expired entries every life: two lives and a
+      // bit.
       await new Promise((resolve) => setTimeout(resolve, 70_000));
       const idle = rssMb(pid);
       rows.push({
@@ -417,12 +425,13 @@ async function main() {
     if (wants('plans') && member) plans.push([who, await memberReadPlans(url, member)]);
   }
 
-  // The nightly ledger check, as an operator runs it (npm run ledger:check), over the whole ledger after the spends.
+  // The nightly ledger check, as an operator runs it (npm run ledger:check), over the whole ledger after the
+  // spends.
   if (wants('ledger-check')) rows.push(await ledgerCheckRow(url));
 
   const width = Math.max(...rows.map((row) => row.name.length));
   log(
-    `\n${CONNECTIONS} connections, ${SECONDS} s each, every request for another member; budget: DESIGN.md 7; ` +
+    `\n${CONNECTIONS} connections, ${SECONDS} s each, every request for another member; budget: docs/performance.md "Budgets"; ` +
       `load average at the end ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
   );
   for (const row of rows) {
@@ -460,7 +469,8 @@ const benchSale = (cardNumber: string) => ({
 });
 
 /**
- * A partner client for the bench, with no per-minute limit worth the name, written straight into the database (as
+ * A partner client for the bench, with no per-minute limit worth the name, written straight into the database
+ * (as
  * `npm run partners -- add` would, its secret hashed); answers a token from the token endpoint.
  */
 async function partnerToken(base: string, databaseUrl: string) {

@@ -1,11 +1,15 @@
 // The import rules between layers (docs/architecture.md "Layers"), as an oxlint JS plugin: oxlint has no
 // built-in rule for "files under this folder may not import from that folder", so this is ours.
 //
-// Server, from the ground up: db/ and lib/ import no module, no plugin and not the start data; plugins import no
-// module (app.ts hands them what they need); a module uses another only through its service.ts; the start data
-// (start-data/, run by app.ts alone) sits above the modules and uses them through the same public files. Tests
+// Server, from the ground up: db/ and lib/ import no module, no plugin and not the start data; plugins import
+// no
+// module (app.ts hands them what they need); a module uses another only through its service.ts; the start
+// data
+// (start-data/, run by app.ts alone) sits above the modules and uses them through the same public files.
+// Tests
 // are outside the layers.
-// Web: shared -> features -> app, and features do not import each other (STYLE.md "Shape").
+// Web: shared -> features -> app, and features do not import each other (docs/architecture.md "Layers and the
+// rule for adding a module").
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');

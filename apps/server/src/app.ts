@@ -73,7 +73,7 @@ declare module 'fastify' {
  */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** Secrets never reach the logs (DESIGN.md 5). */
+/** Secrets never reach the logs (docs/security.md "Baseline"). */
 const redact = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -83,7 +83,10 @@ const redact = [
   'res.headers["set-cookie"]',
 ];
 
-/** Builds the whole server: plugins, then modules. No listen() here (STYLE.md "Shape"). */
+/**
+ * Builds the whole server: plugins, then modules. No listen() here (docs/architecture.md "Layers and the rule
+ * for adding a module").
+ */
 export async function buildApp(
   config: Config,
   options: Pick<DbPluginOptions, 'thread'> & {

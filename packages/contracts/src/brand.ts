@@ -1,5 +1,6 @@
 /**
- * One brand configuration (DESIGN.md 1): the scheme's name, look (colours, typeface, logo,
+ * One brand configuration (docs/architecture.md "The parts"): the scheme's name, look (colours, typeface,
+ * logo,
  * card image), careline and hosts, and the identifiers the specifications fix (slug, card prefix, partners).
  * The brand is chosen once at start: the server reads BRAND_FILE (brand-file.ts, default the built-in
  * `nectarBrand`) and puts the chosen brand into every page it serves, where this module reads it before any
@@ -55,7 +56,9 @@ export interface BrandColours {
   accent: string;
 }
 
-/** An image the server serves (an SVG of the brand file), with its drawing size so the page keeps its place. */
+/**
+ * An image the server serves (an SVG of the brand file), with its drawing size so the page keeps its place.
+ */
 export interface BrandImage {
   src: string;
   width: number;
@@ -98,7 +101,9 @@ export const nectarBrand: Brand = {
   cardImage: { src: `${BRAND_ASSETS_PATH}/card.svg`, width: 856, height: 540 },
 };
 
-/** The brand the server put into this page, when this runs in one (a browser, or the server's drawing thread). */
+/**
+ * The brand the server put into this page, when this runs in one (a browser, or the server's drawing thread).
+ */
 function brandInPage(): Brand | undefined {
   const text = globalThis.document?.getElementById(BRAND_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
@@ -114,7 +119,8 @@ function brandInPage(): Brand | undefined {
 export let brand: Brand = brandInPage() ?? nectarBrand;
 
 /**
- * The server's choice at start (apps/server/src/main.ts), made before the rest of the server's code is imported:
+ * The server's choice at start (apps/server/src/main.ts), made before the rest of the server's code is
+ * imported:
  * one brand per process, like the compiled-in object it replaces.
  */
 export function chooseBrand(chosen: Brand) {
@@ -130,8 +136,10 @@ const withWhite = (hex: string, share: number, other = 255) => {
 };
 
 /**
- * The CSS custom properties the brand sets, as name → value. The shades that tokens.css derives by hand from the
- * built-in colours (a brighter brand colour, the dark inverse surface, the lighter washes) follow a brand whose
+ * The CSS custom properties the brand sets, as name → value. The shades that tokens.css derives by hand from
+ * the
+ * built-in colours (a brighter brand colour, the dark inverse surface, the lighter washes) follow a brand
+ * whose
  * colours differ.
  */
 export function brandCssProperties(chosen: Brand): Record<string, string> {

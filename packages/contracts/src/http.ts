@@ -7,5 +7,8 @@ export const CHANNEL_VALUE = 'JS-WEB';
 /** Optional device id header, sent when the device id switch is on; also the storage key name. */
 export const DEVICE_ID_HEADER = 'pianoDeviceId';
 export const HTTP_TIMEOUT_MS = 30_000;
-/** Methods that change state and therefore need the channel header (DESIGN.md 4). */
+/**
+ * Methods that change state and therefore need the channel header (docs/architecture.md "Platform
+ * contracts").
+ */
 export const STATE_CHANGING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -1,6 +1,9 @@
 import type { ErrorCode } from './error-codes.ts';
 
-/** The calls. The sign-in pair belongs to sign-in (session-api); the rest to the account (customer management). */
+/**
+ * The calls. The sign-in pair belongs to sign-in (session-api); the rest to the account (customer
+ * management).
+ */
 export const PASSKEY_PATHS = {
   signInOptions: '/session-api/session/passkey/options',
   signIn: '/session-api/session/passkey',
@@ -9,7 +12,7 @@ export const PASSKEY_PATHS = {
   one: (id: string) => `/customer-management-api/passkeys/${encodeURIComponent(id)}`,
 } as const;
 
-/** Error codes of the passkey calls (`{code, description}`, DESIGN.md 4). */
+/** Error codes of the passkey calls (`{code, description}`, docs/architecture.md "Platform contracts"). */
 export const PASSKEY_ERROR_CODES = {
   /** The browser answered a challenge that is unknown, used or past its 5 minutes. */
   expired: 'PASSKEY_CHALLENGE_EXPIRED',

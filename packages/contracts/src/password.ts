@@ -2,7 +2,7 @@
  * Password rules of docs/product/registration-and-sign-in.md §R5 (also account change,
  * docs/product/signed-in-pages.md §S5): at least 9 characters, an uppercase letter, a lowercase letter, a
  * digit and a special character, no spaces, different from the name and the local part of the email; and
- * DESIGN.md 5: at most 64 characters, the commonest passwords refused.
+ * docs/security.md "Baseline": at most 64 characters, the commonest passwords refused.
  */
 export const PASSWORD_MIN_LENGTH = 9;
 export const PASSWORD_RULES_MAX_LENGTH = 64;

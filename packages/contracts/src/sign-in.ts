@@ -7,7 +7,7 @@ import { DEVICE_2FA_ERROR_CODE } from './sign-in-paths.ts';
 
 export const signInMessages = {
   passwordEmpty: 'Enter your password',
-  /** One answer for an unknown card and a wrong password (DESIGN.md 5). */
+  /** One answer for an unknown card and a wrong password (docs/security.md "Baseline"). */
   invalidCredentials:
     "Those details don't match our records. Check your card number and password and try again.",
   lockedOut: (minutes: number) =>
@@ -16,7 +16,7 @@ export const signInMessages = {
   signInFailed: "We couldn't log you in. Please try again.",
 } as const;
 
-/** Longest password accepted anywhere (DESIGN.md 5: up to 64 characters). */
+/** Longest password accepted anywhere (docs/security.md "Baseline": up to 64 characters). */
 export const PASSWORD_MAX_LENGTH = 64;
 
 export const passwordInputSchema = /* @__PURE__ */ (() =>
@@ -145,7 +145,8 @@ export const device2faCheckResponseSchema = /* @__PURE__ */ (() =>
   }))();
 
 /**
- * Answer of POST /session-api/session/sessions/oauth/2fa-validate: where the identity provider's login goes on
+ * Answer of POST /session-api/session/sessions/oauth/2fa-validate: where the identity provider's login goes
+ * on
  * (asked at the password step), or the started session (asked at the code exchange).
  */
 export const device2faValidateResponseSchema = /* @__PURE__ */ (() =>

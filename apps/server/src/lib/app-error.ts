@@ -1,4 +1,7 @@
-/** An error the client may see as `{code, description}` with its HTTP status (DESIGN.md 4). */
+/**
+ * An error the client may see as `{code, description}` with its HTTP status (docs/architecture.md "Platform
+ * contracts").
+ */
 import type { ErrorCode } from '@app/contracts/error-codes';
 
 export class AppError extends Error {

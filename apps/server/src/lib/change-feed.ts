@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 export const CHANGE_CHANNEL = 'lc_changes';
 
 /**
- * Tells every instance that something it may have cached has changed (DESIGN.md 5: instances share nothing
+ * Tells every instance that something it may have cached has changed (docs/security.md "Baseline": instances
+ * share nothing
  * but the database). A writer announces the change inside its transaction, so the other instances hear of
  * it when (and only if) it commits, through PostgreSQL's LISTEN/NOTIFY; the writer then tells its own
  * instance at once. With embedded PGlite there is only one instance, so the local notice is all there is.

@@ -9,7 +9,8 @@ import { ACCOUNT_LIMITS, countAttempt } from './attempt-limits.ts';
 import { hashOf } from './token-hash.ts';
 
 /**
- * One-time codes (DESIGN.md 5, OWASP ASVS 6.6): 6 random digits, 10-minute life, single use. Their times come
+ * One-time codes (docs/security.md "Baseline", OWASP ASVS 6.6): 6 random digits, 10-minute life, single use.
+ * Their times come
  * from the caller's clock (lib/clock.ts); a caller that passes none gets the system's.
  */
 export const CODE_LIFETIME_MS = 10 * 60_000;
@@ -137,7 +138,8 @@ async function sendAgain(
 
 /** A new code for the same request, replacing the old one; at most MAX_CODE_SENDS in all. */
 /**
- * A request's sends are capped; and once its guesses are used up (they are kept across sends) a new code could
+ * A request's sends are capped; and once its guesses are used up (they are kept across sends) a new code
+ * could
  * never be accepted, so none is sent.
  */
 function refuseUselessSend(row: { sends: number; attempts: number }) {
@@ -156,7 +158,9 @@ export async function resendCode(db: Database, binding: string, purpose: string,
   return sendAgain(db, now, row.id, row.bindingHash);
 }
 
-/** A (new) code for the pending request with this id, by the chosen delivery method; at most MAX_CODE_SENDS. */
+/**
+ * A (new) code for the pending request with this id, by the chosen delivery method; at most MAX_CODE_SENDS.
+ */
 export async function resendCodeById(
   db: Database,
   id: string,
@@ -182,7 +186,10 @@ export async function resendCodeById(
  * that got one is compared: parallel guesses cannot check more codes than that. An expired, unsent or already
  * used code is refused, and a right code works once (the consume is one conditional update).
  */
-/** Runs on the database or inside a caller's transaction (a conversion's confirmation takes the member's lock). */
+/**
+ * Runs on the database or inside a caller's transaction (a conversion's confirmation takes the member's
+ * lock).
+ */
 export async function verifyCode(
   db: DbExecutor,
   binding: string,

@@ -4,11 +4,15 @@ import { insideTestRunner } from '../env.ts';
 // Algorithm is an ambient const enum, which verbatimModuleSyntax cannot read as a value: 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm.Argon2id;
 
-/** argon2id at OWASP's minimum (19 MiB, t=2, p=1; DESIGN.md 5): what `npm start` and every deployment use. */
+/**
+ * argon2id at OWASP's minimum (19 MiB, t=2, p=1; docs/security.md "Baseline"): what `npm start` and every
+ * deployment use.
+ */
 export const PRODUCTION_HASH_COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * The smallest cost argon2 takes (8 KiB, t=1), for test runs only: most tests make or check a password without
+ * The smallest cost argon2 takes (8 KiB, t=1), for test runs only: most tests make or check a password
+ * without
  * being about hashing, and at the production cost every one of them waited for it (ADR 027). Chosen only
  * inside a Vitest run (Vitest sets VITEST in its processes) and never with NODE_ENV=production; the hash
  * records its own cost, so a password hashed either way verifies the same. `passwords.test.ts` checks that a

@@ -49,7 +49,8 @@ export async function pointsBalance(db: DbExecutor, collectorId: string): Promis
 }
 
 /**
- * Inside the caller's transaction: locks the collector's row, as writePoints does, and answers their balance, so
+ * Inside the caller's transaction: locks the collector's row, as writePoints does, and answers their balance,
+ * so
  * that a change sized by the balance (a return that takes back what is left) is decided under the same lock.
  */
 export async function balanceUnderLock(tx: DbExecutor, collectorId: string): Promise<number> {
@@ -58,8 +59,10 @@ export async function balanceUnderLock(tx: DbExecutor, collectorId: string): Pro
 }
 
 /**
- * Inside the caller's transaction: locks the member's row, the lock every change to their points takes. Take it
- * before writing any row that refers to the member: such a row takes a key-share lock on the member's row, and
+ * Inside the caller's transaction: locks the member's row, the lock every change to their points takes. Take
+ * it
+ * before writing any row that refers to the member: such a row takes a key-share lock on the member's row,
+ * and
  * two transactions that each held one and then asked for this lock would deadlock.
  */
 export async function lockMember(tx: DbExecutor, collectorId: string): Promise<boolean> {
@@ -86,9 +89,11 @@ export function createBalanceReader(db: Database, feed: ChangeFeed, ttlMs = 30_0
 
 /**
  * Writes one ledger entry inside the caller's transaction `tx`: locks the collector's row, so two changes for
- * one collector run one after the other and the balance can never go below zero (DESIGN.md 5). Use it where
+ * one collector run one after the other and the balance can never go below zero (docs/security.md
+ * "Baseline"). Use it where
  * the entry belongs with other rows that must commit or vanish together with it (a transfer and its debit);
- * after the transaction commits, call `pointsWritten` with the result. `recordPoints` does both for one entry.
+ * after the transaction commits, call `pointsWritten` with the result. `recordPoints` does both for one
+ * entry.
  * A key already written writes nothing and answers `recorded: false` with the balance.
  */
 export async function writePoints(
@@ -111,9 +116,11 @@ export async function writePoints(
 }
 
 /**
- * Writes several new entries of one member inside the caller's transaction (a sale's base and bonuses): one lock
+ * Writes several new entries of one member inside the caller's transaction (a sale's base and bonuses): one
+ * lock
  * of the member's row, one read of the balance, one check of the cards, one insert, one announcement, where
- * writePoints would do each per entry. All or none: a balance that would go below zero on the way throws, and a
+ * writePoints would do each per entry. All or none: a balance that would go below zero on the way throws, and
+ * a
  * key already written fails the insert (the unique index), so callers give keys of their own new rows. After
  * the commit, call `pointsWritten` for each entry.
  */
@@ -139,7 +146,8 @@ function assertAmounts(entries: readonly PointsEntry[]) {
 }
 
 /**
- * The rules of every write, with the member's row locked and `balance` read under that lock: never below zero on
+ * The rules of every write, with the member's row locked and `balance` read under that lock: never below zero
+ * on
  * the way; a collecting card must be the member's live card (a replaced, expired or inactive card no longer
  * collects: docs/decisions/011); then the entries in one insert and one announcement of the member's balance.
  */
@@ -190,7 +198,10 @@ async function insertUnderLock(
   return { ids: inserted.map((row) => row.id), balance: after };
 }
 
-/** After the transaction that wrote `entry` (writePoints) committed: every instance and the metrics hear of it. */
+/**
+ * After the transaction that wrote `entry` (writePoints) committed: every instance and the metrics hear of
+ * it.
+ */
 export function pointsWritten(entry: Pick<PointsEntry, 'collectorId' | 'amount'>, feed?: ChangeFeed) {
   feed?.changed(balanceChangeKey(entry.collectorId));
   if (ledgerWrites.hasSubscribers) ledgerWrites.publish(entry.amount > 0 ? credit : debit);

@@ -26,11 +26,14 @@ declare module 'fastify' {
 
 const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
 /**
- * Each attempt at a challenge is one PBKDF2-SHA-256 of this many iterations: native code in a browser (WebCrypto)
+ * Each attempt at a challenge is one PBKDF2-SHA-256 of this many iterations: native code in a browser
+ * (WebCrypto)
  * as in a script, so a script has no head start over the page (ADR 052).
  */
 export const BOT_CHECK_ITERATIONS = 1_000;
-/** The secret counter is drawn from the top quarter of BOT_CHECK_COST: every challenge costs nearly the same. */
+/**
+ * The secret counter is drawn from the top quarter of BOT_CHECK_COST: every challenge costs nearly the same.
+ */
 const LEAST_SHARE = 0.75;
 const failed = () => new AppError(400, 'BOT_CHECK_FAILED', BOT_CHECK_FAILED_MESSAGE);
 
@@ -57,7 +60,8 @@ const decodeAltchaToken = (token: string): { challenge: Challenge; solution: Sol
 };
 
 /**
- * Bot-check (DESIGN.md 4): a self-hosted ALTCHA proof of work by default, reCAPTCHA verification when
+ * Bot-check (docs/architecture.md "Platform contracts"): a self-hosted ALTCHA proof of work by default,
+ * reCAPTCHA verification when
  * configured, or off (never in production). The browser solves the challenge without user effort.
  */
 export const botCheckPlugin = fp(
@@ -65,7 +69,8 @@ export const botCheckPlugin = fp(
     const { botCheck: mode, botCheckCost, recaptchaSecret, recaptchaSiteKey } = app.config;
     const hmacSecret = secretWhenReady(app, 'altcha-hmac');
 
-    // Spent tokens past their challenge's end are swept on a timer (plugins/expired-rows.ts): an expired token
+    // Spent tokens past their challenge's end are swept on a timer (plugins/expired-rows.ts): an expired
+    // token
     // is refused by its signature's end anyway. One on every sign-in: the statement is built once (ADR 047).
     let spendStatement: ReturnType<typeof prepareSpend> | undefined;
     const prepareSpend = () =>
@@ -119,8 +124,10 @@ export const botCheckPlugin = fp(
         const challenge = await createChallenge({
           algorithm: 'PBKDF2/SHA-256',
           cost: BOT_CHECK_ITERATIONS,
-          // The secret counter the browser searches up to: between three quarters of BOT_CHECK_COST and all of
-          // it, so the work is real for a script (at least 0.3 s of a core by default) and bounded for a phone,
+          // The secret counter the browser searches up to: between three quarters of BOT_CHECK_COST and all
+          // of
+          // it, so the work is real for a script (at least 0.3 s of a core by default) and bounded for a
+          // phone,
           // whose page searches with several workers at once (ADR 052).
           counter: randomInt(Math.ceil(botCheckCost * LEAST_SHARE), botCheckCost),
           deriveKey,

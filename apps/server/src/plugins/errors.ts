@@ -25,7 +25,8 @@ const frameworkErrors: Record<string, { code: ErrorCode; description: string }> 
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * The one error handler (STYLE.md "Habits"): maps every error to `{code, description}`, hides internals and
+ * The one error handler (docs/architecture.md "Platform contracts"): maps every error to `{code,
+ * description}`, hides internals and
  * logs the cause once.
  */
 export const errorsPlugin = fp(

@@ -81,14 +81,18 @@ export const smtpTransport = (smtpUrl: string, from: string): Transport => {
 
 /** The job that delivers a message through its channel's transport, after the request that sent it. */
 export const SEND_NOTIFICATION = 'send-notification';
-/** 6 more tries, 2 s after the first failure and doubling (2, 4, 8, 16, 32, 64 s): about two minutes in all. */
+/**
+ * 6 more tries, 2 s after the first failure and doubling (2, 4, 8, 16, 32, 64 s): about two minutes in all.
+ */
 export const SEND_RETRY: RetryPolicy = { limit: 6, delaySeconds: 2, maxDelaySeconds: 300 };
 
 /**
  * Messages on a channel with a transport are put on the send-notification queue and delivered by a background
  * job with retries and exponential backoff: the request that sends one does not wait for the
- * SMTP relay, and a relay that fails once does not lose the message. Messages on a channel without one are kept
- * in the outbox at once, in the request (DESIGN.md 4: tests and testers read them there).
+ * SMTP relay, and a relay that fails once does not lose the message. Messages on a channel without one are
+ * kept
+ * in the outbox at once, in the request (docs/architecture.md "Platform contracts": tests and testers read
+ * them there).
  */
 export function createNotifier(
   db: Database,
@@ -117,7 +121,8 @@ export function createNotifier(
 }
 
 /**
- * The one notify service (DESIGN.md 4): email through SMTP when SMTP_URL is set, delivered by the
+ * The one notify service (docs/architecture.md "Platform contracts"): email through SMTP when SMTP_URL is
+ * set, delivered by the
  * send-notification job, otherwise the outbox. SMS has no gateway configured in this product yet, so text
  * messages always go to the outbox.
  */

@@ -53,12 +53,16 @@ const exemptFromChannel = (path: string) =>
   path.startsWith('/oauth2/') || path.startsWith(`${PARTNER_API_PREFIX}/`);
 
 /**
- * The tester tools (/dev/*, only with DEV_TOOLS=on) change state too: a cross-site form must not start a session
+ * The tester tools (/dev/*, only with DEV_TOOLS=on) change state too: a cross-site form must not start a
+ * session
  * for a chosen card, so they take the same channel and Origin checks as the API.
  */
 const isDevToolPath = (path: string) => path === '/dev' || path.startsWith('/dev/');
 
-/** The path as the router sees it: percent-decoded, so `/%6Fffers-api/...` is an API path like `/offers-api/...`. */
+/**
+ * The path as the router sees it: percent-decoded, so `/%6Fffers-api/...` is an API path like
+ * `/offers-api/...`.
+ */
 const decodedPath = (url: string) => {
   const query = url.indexOf('?');
   const raw = query === -1 ? url : url.slice(0, query);
@@ -109,7 +113,10 @@ const hasEncodedControlInQuery = (url: string) => {
 
 export const CONTROL_CHARACTER_MESSAGE = 'The request contains characters that are not allowed.';
 
-/** An address the route table does not know: the app shows its not-found page there ("We can't find that page"). */
+/**
+ * An address the route table does not know: the app shows its not-found page there ("We can't find that
+ * page").
+ */
 export const NOT_FOUND_PAGE = '/not-found';
 
 /** A browser loading a page (GET or HEAD asking for HTML), not an API call, a health check or a tool. */
@@ -128,8 +135,10 @@ const hostOf = (origin: string): string | undefined => {
 };
 
 /**
- * CSRF defences for state-changing API calls (DESIGN.md 5): the `channel: JS-WEB` header and an Origin check.
- * `route` is the route the router matched (or, for no route, the decoded path), so an encoded letter cannot slip
+ * CSRF defences for state-changing API calls (docs/security.md "Baseline"): the `channel: JS-WEB` header and
+ * an Origin check.
+ * `route` is the route the router matched (or, for no route, the decoded path), so an encoded letter cannot
+ * slip
  * an API call past the check.
  */
 function channelError(
@@ -183,7 +192,8 @@ const originsOf = (addresses: Array<string | undefined>) => [
 ];
 
 /**
- * Security baseline of DESIGN.md 5: strict headers, cookies, rate limits (opt-in per route), and the CSRF
+ * The security baseline (docs/security.md "Baseline"): strict headers, cookies, rate limits (opt-in per route),
+ * and the CSRF
  * defences for state-changing API calls: the `channel: JS-WEB` header and an Origin check.
  */
 export const securityPlugin = fp(
@@ -246,7 +256,8 @@ export const securityPlugin = fp(
       }
 
       // Canonical host: a page opened at another name of this server (127.0.0.1, a LAN address) is
-      // sent to PUBLIC_URL, where sign-in's registered redirect address works. Only browser page loads (GET or
+      // sent to PUBLIC_URL, where sign-in's registered redirect address works. Only browser page loads (GET
+      // or
       // HEAD asking for HTML) move; API calls, health checks and tools answer on any host.
       if (
         isPageLoad(request.method, request.headers.accept, path) &&

@@ -25,7 +25,9 @@ export interface SessionStore {
     data?: Record<string, unknown>,
     alongside?: (session: Session) => SQLWrapper[],
   ): Promise<{ token: string; session: Session }>;
-  /** The live session for a cookie value, or undefined when unknown, idle too long or past its absolute end. */
+  /**
+   * The live session for a cookie value, or undefined when unknown, idle too long or past its absolute end.
+   */
   /**
    * The live session behind a cookie secret. `fresh`: from the database, never from memory, for the calls
    * that move points or change how the member signs in.
@@ -33,7 +35,9 @@ export interface SessionStore {
   read(token: string | undefined, options?: { fresh?: boolean }): Promise<Session | undefined>;
   update(token: string, data: Record<string, unknown>): Promise<void>;
   destroy(token: string | undefined): Promise<void>;
-  /** Ends the session stored under `idHash` (the hash of its cookie secret): a member ending another device's. */
+  /**
+   * Ends the session stored under `idHash` (the hash of its cookie secret): a member ending another device's.
+   */
   destroyByHash(idHash: string): Promise<void>;
   destroyAllFor(collectorId: string): Promise<void>;
 }
@@ -57,7 +61,8 @@ export const collectorSessionsChangeKey = (collectorId: string) => `sessions-of:
 type Row = typeof sessions.$inferSelect;
 
 /**
- * Sessions read from the database, kept in memory for a few seconds so a signed-in read does not cost a query.
+ * Sessions read from the database, kept in memory for a few seconds so a signed-in read does not cost a
+ * query.
  * Every change goes through the change feed, which empties the entry on every instance; while the feed is not
  * reliable nothing is answered from memory.
  */
@@ -81,7 +86,8 @@ function sessionCache(feed: ChangeFeed | undefined) {
 }
 
 /**
- * Server-side sessions in the database, shared by every instance (DESIGN.md 5): an opaque random id in the
+ * Server-side sessions in the database, shared by every instance (docs/security.md "Baseline"): an opaque
+ * random id in the
  * cookie, an idle time-out that slides with use and an absolute time-out that does not.
  */
 export function createSessionStore(

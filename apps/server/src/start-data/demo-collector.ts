@@ -1,4 +1,4 @@
-/** The seeded demo collector (DESIGN.md 4; README "Demo account"). */
+/** The seeded demo collector (docs/architecture.md "Platform contracts"; README "Demo account"). */
 export const demoCollector = {
   cardNumber: '9826300012345678901',
   email: 'demo@example.com',

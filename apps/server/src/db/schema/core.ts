@@ -62,7 +62,7 @@ export const cards = pgTable(
   (t) => [index('cards_collector_idx').on(t.collectorId)],
 );
 
-/** The secret a collector signs in with, plus the lockout counters (DESIGN.md 5). */
+/** The secret a collector signs in with, plus the lockout counters (docs/security.md "Baseline"). */
 export const credentials = pgTable('credentials', {
   collectorId: uuid('collector_id')
     .primaryKey()
@@ -105,7 +105,9 @@ export const consents = pgTable(
   (t) => [index('consents_collector_idx').on(t.collectorId)],
 );
 
-/** Server-side sessions shared by every app instance; the id is stored hashed, the cookie holds the secret. */
+/**
+ * Server-side sessions shared by every app instance; the id is stored hashed, the cookie holds the secret.
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -127,7 +129,10 @@ export const sessions = pgTable(
 
 export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
 
-/** Every message the notify service sends; kept here when no real transport is configured (DESIGN.md 4). */
+/**
+ * Every message the notify service sends; kept here when no real transport is configured
+ * (docs/architecture.md "Platform contracts").
+ */
 export const outbox = pgTable(
   'outbox',
   {

@@ -4,7 +4,7 @@ import { collectors } from './core.ts';
 /**
  * Everything the OpenID provider stores (sessions, interactions, codes, tokens, grants, registered partner
  * clients), one row per model instance: oidc-provider's adapter contract, kept in the database so every
- * instance shares it (DESIGN.md 2, "no in-memory store").
+ * instance shares it (docs/security.md "Baseline": no in-memory store).
  */
 export const oidcModels = pgTable(
   'oidc_models',
@@ -49,7 +49,7 @@ export const passwordResetTokens = pgTable(
 
 /**
  * One-time codes (device 2FA at sign-in, password-reset 2FA): 6 digits, hashed, bound to the request that
- * asked for them, single use, limited attempts and sends, 10-minute life (DESIGN.md 5).
+ * asked for them, single use, limited attempts and sends, 10-minute life (docs/security.md "Baseline").
  */
 export const oneTimeCodes = pgTable(
   'one_time_codes',

@@ -4,7 +4,8 @@ import { cards, collectors } from './core.ts';
 
 /**
  * The points ledger: every change to a collector's points is one signed entry here, and the balance is their
- * sum (DESIGN.md 5: points change only through ledger entries, each with an idempotency key). Write entries
+ * sum (docs/security.md "Baseline": points change only through ledger entries, each with an idempotency key).
+ * Write entries
  * through `apps/server/src/lib/points-ledger.ts`, which checks the balance in the same transaction.
  *
  * - amount: points added (positive, e.g. a purchase at the till) or taken (negative, e.g. a spend).
@@ -29,7 +30,8 @@ export const pointsLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The amount in the key too: a balance (the sum of a member's entries) is read from the index alone, without
+    // The amount in the key too: a balance (the sum of a member's entries) is read from the index alone,
+    // without
     // visiting each entry's row (406 buffers to 7 at 20 million entries).
     index('points_ledger_collector_idx').on(t.collectorId, t.createdAt, t.amount),
     check('points_ledger_amount_not_zero', sql`${t.amount} <> 0`),

@@ -16,7 +16,7 @@ import type { createProfile } from './profile.ts';
 import * as repo from './repository.ts';
 import { notifyPasswordChanged } from './security.ts';
 
-/** The step-up code for changing email, mobile or the redemption lock (DESIGN.md 5 "Re-authentication"). */
+/** The step-up code for changing email, mobile or the redemption lock (docs/security.md "Baseline"). */
 const ACCOUNT_CHANGE_PURPOSE = 'account-change';
 /** How long a confirmation link for a new email address works. */
 const EMAIL_LINK_HOURS = 24;
@@ -159,7 +159,8 @@ export function createContact(
   /**
    * PUT /customer/v3/email, PUT /customer/email and PUT /verify-email {token}: the emailed link moves the
    * address, once; the old address is told, so a change the member did not make does not go unnoticed. With
-   * `newPassword` (v3) the password changes in the same step; a password that breaks the rules changes nothing
+   * `newPassword` (v3) the password changes in the same step; a password that breaks the rules changes
+   * nothing
    * and the link still works, and a new password ends every session of the account, as a reset does.
    */
   async function confirmEmailChange(req: Req, token: string, newPassword?: string) {

@@ -18,7 +18,7 @@ import {
 
 export type { CredentialRow } from './repository.ts';
 
-/** Wrong passwords in a row before the account locks (DESIGN.md 5). */
+/** Wrong passwords in a row before the account locks (docs/security.md "Baseline"). */
 export const MAX_FAILED_ATTEMPTS = 5;
 /** First lockout length; each further lockout doubles it, up to a day. */
 export const BASE_LOCKOUT_MINUTES = 15;
@@ -36,7 +36,10 @@ const locked = (until: Date, now: Date) =>
   );
 
 let dummyHash: Promise<string> | undefined;
-/** A hash to verify against when no account matches, so an unknown card costs the same time as a wrong password. */
+/**
+ * A hash to verify against when no account matches, so an unknown card costs the same time as a wrong
+ * password.
+ */
 const timingDummy = () => (dummyHash ??= hashPassword('not-a-password-of-anyone-9!'));
 
 export type SignInIdentifier = { cardNumber: string } | { email: string };
@@ -50,7 +53,8 @@ export interface CredentialsDeps {
 }
 
 /**
- * The one credentials unit: the password check with its attempt counting and lockout, used by the password step
+ * The one credentials unit: the password check with its attempt counting and lockout, used by the password
+ * step
  * of sign-in, by the account's password and email changes (the current password) and, for its lockout, by
  * passkeys. Whatever proves who the member is counts against the same attempts.
  */
@@ -58,16 +62,20 @@ export function createCredentialsService({ db, clock }: CredentialsDeps) {
   /**
    * Checks a password for a card number or email: one answer (401, same message) for an unknown account and a
    * wrong password; a lockout after MAX_FAILED_ATTEMPTS wrong passwords, time-boxed and growing with each
-   * lockout, with a message that points to password reset. Each attempt is taken (counted) before the password
-   * is checked, so parallel guesses cannot check more than MAX_FAILED_ATTEMPTS passwords; an identifier with no
-   * account locks the same way (ACCOUNT_LIMITS.unknownSignIn), so a lockout does not tell that an account exists.
+   * lockout, with a message that points to password reset. Each attempt is taken (counted) before the
+   * password
+   * is checked, so parallel guesses cannot check more than MAX_FAILED_ATTEMPTS passwords; an identifier with
+   * no
+   * account locks the same way (ACCOUNT_LIMITS.unknownSignIn), so a lockout does not tell that an account
+   * exists.
    */
   const verifyCredentials = async (
     identifier: SignInIdentifier,
     password: string,
     now = clock.now(),
   ): Promise<CredentialRow> => {
-    // The attempt is taken in the same statement that finds the credential; only a refusal needs a second look.
+    // The attempt is taken in the same statement that finds the credential; only a refusal needs a second
+    // look.
     const taken = await takeAttemptFor(db, identifier, MAX_FAILED_ATTEMPTS, now);
     if (!taken) {
       const credential =
@@ -115,7 +123,8 @@ export function createCredentialsService({ db, clock }: CredentialsDeps) {
   ): Promise<void> => {
     const taken = await takeAttemptForCollector(db, collectorId, MAX_FAILED_ATTEMPTS, now);
     if (!taken) {
-      // Locked, or the last attempts before a lockout are under way; else no active account (closed meanwhile).
+      // Locked, or the last attempts before a lockout are under way; else no active account (closed
+      // meanwhile).
       const state = await findLockState(db, collectorId);
       if (state?.lockedUntil && state.lockedUntil > now) throw locked(state.lockedUntil, now);
       if (state && state.failedAttempts >= MAX_FAILED_ATTEMPTS) {

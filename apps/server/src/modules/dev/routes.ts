@@ -17,7 +17,10 @@ const outboxEntrySchema = z.object({
   createdAt: z.string(),
 });
 
-/** Developer tools; registered only when NODE_ENV is not production (DESIGN.md 4). */
+/**
+ * Developer tools; registered only when NODE_ENV is not production (docs/architecture.md "Platform
+ * contracts").
+ */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/outbox',

@@ -36,7 +36,10 @@ const escapeHtml = (value: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
-/** The provider's own pages (logout confirmation, errors) in the brand's look (ADR 028), with a strict CSP and a nonce. */
+/**
+ * The provider's own pages (logout confirmation, errors) in the brand's look (ADR 028), with a strict CSP and
+ * a nonce.
+ */
 const page = (ctx: KoaContextWithOIDC, title: string, body: string, nonce?: string) => {
   ctx.type = 'html';
   ctx.set(
@@ -119,7 +122,8 @@ export const PARTNER_TOKEN_TTL_SECONDS = 10 * 60;
 const ID_TOKEN_ALG = 'ES256';
 
 /**
- * The website's server is the only audience of the access token its code exchange gets (ADR 047): the exchange
+ * The website's server is the only audience of the access token its code exchange gets (ADR 047): the
+ * exchange
  * keeps the ID token and the refresh token and throws that access token away (the session's access token for
  * /session-api/session/identity-access-token comes from the refresh token, for userinfo). So it is a short
  * JWT for this resource, which is not stored, instead of an opaque token written to the database on every
@@ -129,9 +133,12 @@ const WEB_SESSION_RESOURCE_PATH = '/session-api';
 const WEB_SESSION_ACCESS_TOKEN_TTL = 60;
 
 /**
- * Resource indicators (RFC 8707) for the web client's authorization requests only: its request (and the resume
- * of its interaction) gets the website's resource by default, and its code exchange uses that resource, so the
- * access token is a JWT that is never stored. Its refresh token keeps the resource but its refreshes do not use
+ * Resource indicators (RFC 8707) for the web client's authorization requests only: its request (and the
+ * resume
+ * of its interaction) gets the website's resource by default, and its code exchange uses that resource, so
+ * the
+ * access token is a JWT that is never stored. Its refresh token keeps the resource but its refreshes do not
+ * use
  * it, so a refreshed access token is the opaque userinfo token it always was. Any other resource, or any
  * resource another client names, is refused (invalid_target).
  */
@@ -165,8 +172,10 @@ const webSessionResourceIndicators = (
 
 /**
  * The provider checks an `id_token_hint` (logout, `prompt=none`) against the client's algorithm only. A web
- * session started before the web client moved from RS256 to ES256 keeps its RS256 ID token for logout for up to
- * SESSION_ABSOLUTE_HOURS: such a hint is checked again as RS256, with the same key set and the same claims checks,
+ * session started before the web client moved from RS256 to ES256 keeps its RS256 ID token for logout for up
+ * to
+ * SESSION_ABSOLUTE_HOURS: such a hint is checked again as RS256, with the same key set and the same claims
+ * checks,
  * so that member's logout still ends the provider's session. Any other failure stays a failure.
  */
 function acceptEarlierIdTokenHints(provider: Provider) {
@@ -193,7 +202,8 @@ function acceptEarlierIdTokenHints(provider: Provider) {
 
 /**
  * A partner client's secrets are stored as hashes (lib/partner-clients.ts): its `client_secret` is the
- * `sha256:` hashes of its live secrets, and the secret a client presents is hashed and compared with each. Every
+ * `sha256:` hashes of its live secrets, and the secret a client presents is hashed and compared with each.
+ * Every
  * other client keeps the provider's own comparison.
  */
 function compareHashedClientSecrets(provider: Provider) {
@@ -218,7 +228,8 @@ export interface IdentityProviderOptions {
 }
 
 /**
- * The OpenID provider (DESIGN.md 1 and 2): code flow with PKCE S256 required for every client, dev
+ * The OpenID provider (docs/architecture.md "The parts"): code flow with PKCE S256 required for every client,
+ * dev
  * interactions off, a database adapter, keys kept in the database. The login screens are the app's own pages
  * under the identity prefix; the provider sends the browser there with the interaction id.
  */
@@ -259,8 +270,10 @@ export async function createIdentityProvider({
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
-        // ES256: a fifteenth of RS256's CPU per sign-in (signing-keys.ts, ADR 046); the server's own openid-client
-        // takes any algorithm the provider's metadata lists. Other clients keep OpenID Connect's default, RS256.
+        // ES256: a fifteenth of RS256's CPU per sign-in (signing-keys.ts, ADR 046); the server's own
+        // openid-client
+        // takes any algorithm the provider's metadata lists. Other clients keep OpenID Connect's default,
+        // RS256.
         id_token_signed_response_alg: ID_TOKEN_ALG,
       },
       // The native app and the partners of OIDC_CLIENTS_FILE (ADR 017).
@@ -279,7 +292,8 @@ export async function createIdentityProvider({
         resume: pathCookieNameFor(config.publicUrl)('oidc_resume'),
       },
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
-      // On every path: the interaction cookie must reach the consent answer (/identity-api/consent/:uid), which
+      // On every path: the interaction cookie must reach the consent answer (/identity-api/consent/:uid),
+      // which
       // is refused without it. The resume cookie still sets its own path.
       short: { signed: true, httpOnly: true, sameSite: 'lax', secure, path: '/' },
     },
@@ -302,7 +316,8 @@ export async function createIdentityProvider({
       },
       rpInitiatedLogout: {
         enabled: true,
-        // Auto-submitted confirmation (the app asked for it: the member pressed log out); a button without JS.
+        // Auto-submitted confirmation (the app asked for it: the member pressed log out); a button without
+        // JS.
         // logout=yes ends the provider's whole session, not only this client's part of it.
         logoutSource(ctx, form) {
           const nonce = randomBytes(16).toString('base64');
@@ -381,7 +396,8 @@ export async function createIdentityProvider({
       // The web session's code-exchange token lasts what its resource says (webSessionResourceIndicators).
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 10 * 60,
       AuthorizationCode: 60,
-      // A partner's token: ten minutes, so a revoked client or a retired secret stops within that at the most.
+      // A partner's token: ten minutes, so a revoked client or a retired secret stops within that at the
+      // most.
       ClientCredentials: PARTNER_TOKEN_TTL_SECONDS,
       IdToken: 60 * 60,
       Interaction: 60 * 60,

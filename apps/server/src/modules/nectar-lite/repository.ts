@@ -3,7 +3,10 @@ import type { DbExecutor } from '../../db/database.ts';
 import { cards, collectors, consents, credentials } from '../../db/schema/core.ts';
 import { tempCardLinks } from '../../db/schema/temp-card.ts';
 
-/** SQL only for the temporary card (STYLE.md "Shape"); the rules are in service.ts. */
+/**
+ * SQL only for the temporary card (docs/architecture.md "Layers and the rule for adding a module"); the rules
+ * are in service.ts.
+ */
 
 const sameEmail = (email: string) => sql`lower(${collectors.email}) = lower(${email})`;
 

@@ -3,7 +3,10 @@ import type { DbExecutor } from '../../db/database.ts';
 import { cards, collectors, consents, contactPreferences, credentials } from '../../db/schema/core.ts';
 import { businesses, collectorAddresses, registrations } from '../../db/schema/registration.ts';
 
-/** SQL only for registration (STYLE.md "Shape"); the rules are in service.ts. */
+/**
+ * SQL only for registration (docs/architecture.md "Layers and the rule for adding a module"); the rules are
+ * in service.ts.
+ */
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 export type RegistrationPatch = Partial<typeof registrations.$inferInsert>;

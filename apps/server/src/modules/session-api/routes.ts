@@ -37,7 +37,7 @@ import { signInEvent } from '../../lib/account-log.ts';
 import { withAccountReads } from '../../lib/account-reads.ts';
 import { createSessionApiService, type SignInIdentifier } from './service.ts';
 
-/** Per-IP limits on the calls that check a password or exchange a code (DESIGN.md 5). */
+/** Per-IP limits on the calls that check a password or exchange a code (docs/security.md "Baseline"). */
 const signInRateLimit = { max: 30, timeWindow: '1 minute' };
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
@@ -65,7 +65,8 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Records the login on the provider's interaction and answers where the browser goes next. */
   const finishLogin = async (reply: FastifyReply, interaction: LoginInteraction, collectorId: string) => {
     interaction.result = { login: { accountId: collectorId } };
-    // The provider's own expiry, on the provider's timer: what is left of it is a duration, not a rule's time.
+    // The provider's own expiry, on the provider's timer: what is left of it is a duration, not a rule's
+    // time.
     await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
     reply.header('location', interaction.returnTo);
     return { location: interaction.returnTo };
@@ -85,7 +86,8 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
     /** A second factor checked with the password (the emailed digits), given the collector it passed for. */
     secondFactor?: (collectorId: string) => Promise<void>,
   ) => {
-    // The interaction is checked first so an expired sign-in, or another browser's, costs no password attempt.
+    // The interaction is checked first so an expired sign-in, or another browser's, costs no password
+    // attempt.
     const interaction = await browserLoginInteraction(app, request, reply, interactionId);
     const { collectorId } = await service.verifyCredentials(identifier, password);
     const clientId = String(interaction.params.client_id);
