@@ -23,7 +23,9 @@ describe('the import rules between layers', () => {
     expect(refused('apps/server/src/lib/fixture.ts', '../plugins/session.ts')).toBe(true);
     expect(refused('apps/server/src/lib/fixture.ts', '../app.ts')).toBe(true);
     expect(refused('apps/server/src/plugins/fixture.ts', '../modules/offers/routes.ts')).toBe(true);
-    expect(refused('apps/server/src/modules/card/fixture.ts', '../../start-data/load-start-data.ts')).toBe(true);
+    expect(refused('apps/server/src/modules/card/fixture.ts', '../../start-data/load-start-data.ts')).toBe(
+      true,
+    );
     expect(refused('apps/server/src/lib/fixture.ts', './points-ledger.ts')).toBe(false);
     expect(refused('apps/server/src/plugins/fixture.ts', '../lib/points-ledger.ts')).toBe(false);
   });

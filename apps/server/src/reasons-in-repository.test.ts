@@ -62,7 +62,9 @@ describe('every reason is readable inside the repository', () => {
 
   it('names no document outside the repository', () => {
     expect(
-      linesMatching(/\.\.\/shared\/(spec|DESIGN|STYLE|look-rubric)|\/work\/|\b(DESIGN|STYLE)\.md|look-rubric/),
+      linesMatching(
+        /\.\.\/shared\/(spec|DESIGN|STYLE|look-rubric)|\/work\/|\b(DESIGN|STYLE)\.md|look-rubric/,
+      ),
     ).toEqual([]);
   });
 

@@ -17,8 +17,7 @@ import { demoCollector } from './demo-collector.ts';
 const rows = async (
   app: FastifyInstance,
   table: typeof collectors | typeof brands | typeof offers | typeof documents | typeof remoteSwitches,
-) =>
-  (await app.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+) => (await app.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
 /**
  * The start data (load-start-data.ts) on an empty database, as a first `npm start` or a production start; the race
@@ -40,7 +39,9 @@ describe('the start data on an empty database', () => {
         expect(await rows(app, documents)).toBeGreaterThan(5);
         expect(await rows(app, remoteSwitches)).toBe(REMOTE_SWITCH_NAMES.length);
         expect(
-          await app.db.select({ feature: featureStates.feature, enabled: featureStates.enabled }).from(featureStates),
+          await app.db
+            .select({ feature: featureStates.feature, enabled: featureStates.enabled })
+            .from(featureStates),
         ).toEqual([{ feature: 'NECTAR_PRICES', enabled: true }]);
       } finally {
         await app.close();
