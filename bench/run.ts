@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: prints figures from one run, each throughput figure as a ratio to a bare Fastify server
  * measured in the same run on the same machine (docs/performance.md "Budgets"), and ends with one table of
- * every figure beside
- * its target, the budgets of docs/performance.md (bench/table.ts). Never part of `npm test`.
+ * every figure beside its target, the budgets of docs/performance.md (bench/table.ts). Never part of `npm
+ * test`.
  *
  * Fair by construction (ADR 039): the server under test and every baseline run on one core and the load
  * generator (this process: autocannon and the sign-in client) on the other, with `taskset` (util-linux); the

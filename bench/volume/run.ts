@@ -2,8 +2,7 @@
  * `npm run bench:volume` (ADR 036; docs/performance.md "Budgets"): loads members and their ledger into a
  * PostgreSQL database with COPY (kept between runs: a second run of the same size skips the load), starts the
  * server bundle on it as `npm start` does, and prints start-up time, p50/p99 and req/s at 20 connections for
- * the
- * member reads and a spend, each request for another member, the server's memory after reads for 10,000
+ * the member reads and a spend, each request for another member, the server's memory after reads for 10,000
  * members and once its caches have expired, and the plans of the reads' main queries. Never part of `npm
  * test`.
  *

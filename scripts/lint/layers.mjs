@@ -2,14 +2,10 @@
 // built-in rule for "files under this folder may not import from that folder", so this is ours.
 //
 // Server, from the ground up: db/ and lib/ import no module, no plugin and not the start data; plugins import
-// no
-// module (app.ts hands them what they need); a module uses another only through its service.ts; the start
-// data
-// (start-data/, run by app.ts alone) sits above the modules and uses them through the same public files.
-// Tests
-// are outside the layers.
-// Web: shared -> features -> app, and features do not import each other (docs/architecture.md "Layers and the
-// rule for adding a module").
+// no module (app.ts hands them what they need); a module uses another only through its service.ts; the start
+// data (start-data/, run by app.ts alone) sits above the modules and uses them through the same public files.
+// Tests are outside the layers. Web: shared -> features -> app, and features do not import each other
+// (docs/architecture.md "Layers and the rule for adding a module").
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Every API error body (docs/architecture.md "Platform contracts"): a machine code and a human description.
- * The session upgrade (code 57,
- * error code DN57: docs/product/calls-and-errors.md §R8, §S8) also carries where to log in and its token.
+ * The session upgrade (code 57, error code DN57: docs/product/calls-and-errors.md §R8, §S8) also carries
+ * where to log in and its token.
  */
 export const apiErrorSchema = /* @__PURE__ */ (() =>
   z.object({

@@ -1,10 +1,9 @@
 /**
  * One brand configuration (docs/architecture.md "The parts"): the scheme's name, look (colours, typeface,
- * logo,
- * card image), careline and hosts, and the identifiers the specifications fix (slug, card prefix, partners).
- * The brand is chosen once at start: the server reads BRAND_FILE (brand-file.ts, default the built-in
- * `nectarBrand`) and puts the chosen brand into every page it serves, where this module reads it before any
- * other code runs. Everything reads `brand`; nothing else holds a scheme's name (ADR 028).
+ * logo, card image), careline and hosts, and the identifiers the specifications fix (slug, card prefix,
+ * partners). The brand is chosen once at start: the server reads BRAND_FILE (brand-file.ts, default the
+ * built-in `nectarBrand`) and puts the chosen brand into every page it serves, where this module reads it
+ * before any other code runs. Everything reads `brand`; nothing else holds a scheme's name (ADR 028).
  */
 export interface Brand {
   /** The scheme's display name, used wherever the spec writes [the scheme]. */

@@ -2,11 +2,9 @@ import { z } from 'zod';
 
 /**
  * Every `code` of an error answer `{code, description}` the server sends (docs/architecture.md "Platform
- * contracts"): the server's AppError
- * takes only these, and the web client's error carries one, so a comparison with a code that does not exist
- * is a
- * type error on both sides. The spec's own codes (DN11, 141) keep their names; the rest are ours (ADRs
- * 007-013).
+ * contracts"): the server's AppError takes only these, and the web client's error carries one, so a
+ * comparison with a code that does not exist is a type error on both sides. The spec's own codes (DN11, 141)
+ * keep their names; the rest are ours (ADRs 007-013).
  */
 export const ERROR_CODES = [
   '141',

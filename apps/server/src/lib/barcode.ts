@@ -5,9 +5,8 @@ import { PNG } from 'pngjs';
 
 /**
  * The card number as a scannable code128 barcode (bwip-js, docs/architecture.md "The parts"). Drawn on the
- * server so the browser
- * does not download the barcode library; the same options as a till-sized card image: 3 pixels per module,
- * bars 25 mm high at that scale, quiet zones on both sides.
+ * server so the browser does not download the barcode library; the same options as a till-sized card image: 3
+ * pixels per module, bars 25 mm high at that scale, quiet zones on both sides.
  */
 export const CARD_BARCODE_OPTIONS = {
   bcid: 'code128',

@@ -7,10 +7,10 @@ export const CHANGE_CHANNEL = 'lc_changes';
 
 /**
  * Tells every instance that something it may have cached has changed (docs/security.md "Baseline": instances
- * share nothing
- * but the database). A writer announces the change inside its transaction, so the other instances hear of
- * it when (and only if) it commits, through PostgreSQL's LISTEN/NOTIFY; the writer then tells its own
- * instance at once. With embedded PGlite there is only one instance, so the local notice is all there is.
+ * share nothing but the database). A writer announces the change inside its transaction, so the other
+ * instances hear of it when (and only if) it commits, through PostgreSQL's LISTEN/NOTIFY; the writer then
+ * tells its own instance at once. With embedded PGlite there is only one instance, so the local notice is all
+ * there is.
  *
  * While the listening connection is down, `reliable()` is false and caches must not answer from memory:
  * a change announced meanwhile would be missed.

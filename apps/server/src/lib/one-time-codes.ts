@@ -10,8 +10,7 @@ import { hashOf } from './token-hash.ts';
 
 /**
  * One-time codes (docs/security.md "Baseline", OWASP ASVS 6.6): 6 random digits, 10-minute life, single use.
- * Their times come
- * from the caller's clock (lib/clock.ts); a caller that passes none gets the system's.
+ * Their times come from the caller's clock (lib/clock.ts); a caller that passes none gets the system's.
  */
 export const CODE_LIFETIME_MS = 10 * 60_000;
 /** Guesses per code request, kept across resends (a resend never gives more guesses). */

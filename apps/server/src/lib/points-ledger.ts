@@ -90,11 +90,10 @@ export function createBalanceReader(db: Database, feed: ChangeFeed, ttlMs = 30_0
 /**
  * Writes one ledger entry inside the caller's transaction `tx`: locks the collector's row, so two changes for
  * one collector run one after the other and the balance can never go below zero (docs/security.md
- * "Baseline"). Use it where
- * the entry belongs with other rows that must commit or vanish together with it (a transfer and its debit);
- * after the transaction commits, call `pointsWritten` with the result. `recordPoints` does both for one
- * entry.
- * A key already written writes nothing and answers `recorded: false` with the balance.
+ * "Baseline"). Use it where the entry belongs with other rows that must commit or vanish together with it (a
+ * transfer and its debit); after the transaction commits, call `pointsWritten` with the result.
+ * `recordPoints` does both for one entry. A key already written writes nothing and answers `recorded: false`
+ * with the balance.
  */
 export async function writePoints(
   tx: DbExecutor,

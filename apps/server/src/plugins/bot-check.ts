@@ -61,8 +61,8 @@ const decodeAltchaToken = (token: string): { challenge: Challenge; solution: Sol
 
 /**
  * Bot-check (docs/architecture.md "Platform contracts"): a self-hosted ALTCHA proof of work by default,
- * reCAPTCHA verification when
- * configured, or off (never in production). The browser solves the challenge without user effort.
+ * reCAPTCHA verification when configured, or off (never in production). The browser solves the challenge
+ * without user effort.
  */
 export const botCheckPlugin = fp(
   async (app) => {

@@ -26,8 +26,7 @@ const RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one error handler (docs/architecture.md "Platform contracts"): maps every error to `{code,
- * description}`, hides internals and
- * logs the cause once.
+ * description}`, hides internals and logs the cause once.
  */
 export const errorsPlugin = fp(
   async (app) => {

@@ -88,11 +88,9 @@ export const SEND_RETRY: RetryPolicy = { limit: 6, delaySeconds: 2, maxDelaySeco
 
 /**
  * Messages on a channel with a transport are put on the send-notification queue and delivered by a background
- * job with retries and exponential backoff: the request that sends one does not wait for the
- * SMTP relay, and a relay that fails once does not lose the message. Messages on a channel without one are
- * kept
- * in the outbox at once, in the request (docs/architecture.md "Platform contracts": tests and testers read
- * them there).
+ * job with retries and exponential backoff: the request that sends one does not wait for the SMTP relay, and
+ * a relay that fails once does not lose the message. Messages on a channel without one are kept in the outbox
+ * at once, in the request (docs/architecture.md "Platform contracts": tests and testers read them there).
  */
 export function createNotifier(
   db: Database,
@@ -122,9 +120,8 @@ export function createNotifier(
 
 /**
  * The one notify service (docs/architecture.md "Platform contracts"): email through SMTP when SMTP_URL is
- * set, delivered by the
- * send-notification job, otherwise the outbox. SMS has no gateway configured in this product yet, so text
- * messages always go to the outbox.
+ * set, delivered by the send-notification job, otherwise the outbox. SMS has no gateway configured in this
+ * product yet, so text messages always go to the outbox.
  */
 export const notifyPlugin = fp(
   async (app) => {

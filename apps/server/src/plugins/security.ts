@@ -136,10 +136,8 @@ const hostOf = (origin: string): string | undefined => {
 
 /**
  * CSRF defences for state-changing API calls (docs/security.md "Baseline"): the `channel: JS-WEB` header and
- * an Origin check.
- * `route` is the route the router matched (or, for no route, the decoded path), so an encoded letter cannot
- * slip
- * an API call past the check.
+ * an Origin check. `route` is the route the router matched (or, for no route, the decoded path), so an
+ * encoded letter cannot slip an API call past the check.
  */
 function channelError(
   method: string,
@@ -192,9 +190,9 @@ const originsOf = (addresses: Array<string | undefined>) => [
 ];
 
 /**
- * The security baseline (docs/security.md "Baseline"): strict headers, cookies, rate limits (opt-in per route),
- * and the CSRF
- * defences for state-changing API calls: the `channel: JS-WEB` header and an Origin check.
+ * The security baseline (docs/security.md "Baseline"): strict headers, cookies, rate limits (opt-in per
+ * route), and the CSRF defences for state-changing API calls: the `channel: JS-WEB` header and an Origin
+ * check.
  */
 export const securityPlugin = fp(
   async (app) => {

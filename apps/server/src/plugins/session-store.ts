@@ -87,8 +87,7 @@ function sessionCache(feed: ChangeFeed | undefined) {
 
 /**
  * Server-side sessions in the database, shared by every instance (docs/security.md "Baseline"): an opaque
- * random id in the
- * cookie, an idle time-out that slides with use and an absolute time-out that does not.
+ * random id in the cookie, an idle time-out that slides with use and an absolute time-out that does not.
  */
 export function createSessionStore(
   db: Database,

@@ -5,8 +5,8 @@ import { cards, collectors } from './core.ts';
 /**
  * The points ledger: every change to a collector's points is one signed entry here, and the balance is their
  * sum (docs/security.md "Baseline": points change only through ledger entries, each with an idempotency key).
- * Write entries
- * through `apps/server/src/lib/points-ledger.ts`, which checks the balance in the same transaction.
+ * Write entries through `apps/server/src/lib/points-ledger.ts`, which checks the balance in the same
+ * transaction.
  *
  * - amount: points added (positive, e.g. a purchase at the till) or taken (negative, e.g. a spend).
  * - reason: what happened, in a few words a collector could read ('Shopping', 'Bonus offer', 'Spend').

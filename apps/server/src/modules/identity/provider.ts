@@ -229,9 +229,8 @@ export interface IdentityProviderOptions {
 
 /**
  * The OpenID provider (docs/architecture.md "The parts"): code flow with PKCE S256 required for every client,
- * dev
- * interactions off, a database adapter, keys kept in the database. The login screens are the app's own pages
- * under the identity prefix; the provider sends the browser there with the interaction id.
+ * dev interactions off, a database adapter, keys kept in the database. The login screens are the app's own
+ * pages under the identity prefix; the provider sends the browser there with the interaction id.
  */
 export async function createIdentityProvider({
   db,
