@@ -3,6 +3,7 @@ import {
   DEMO_CARD,
   designScreenshot,
   expect,
+  logInWithPassword,
   seriousAxeViolations,
   startSession,
   test,
@@ -55,11 +56,7 @@ test('a session route without a session goes to sign-in with next; with a sessio
 test('after signing in, the visitor returns to the session page they asked for', async ({ page }) => {
   await page.goto('/account/comms');
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
-  await page.getByLabel('Card number').fill(DEMO_CARD.slice(8));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Enter your password' })).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('Nectar-demo-2026');
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await logInWithPassword(page, DEMO_CARD.slice(8), 'Nectar-demo-2026');
   await expect(page).toHaveURL(/\/account\/comms$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Contact preferences' })).toBeVisible();
 });

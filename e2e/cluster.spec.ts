@@ -10,7 +10,14 @@ import {
   startCluster,
   type Cluster,
 } from '../scripts/cluster-lib.mjs';
-import { chooseEssentialCookiesOnly, expect, freshMember, journeyServerSettings, test } from './fixtures.ts';
+import {
+  chooseEssentialCookiesOnly,
+  expect,
+  freshMember,
+  journeyServerSettings,
+  logInWithPassword,
+  test,
+} from './fixtures.ts';
 import { latestCode } from './outbox.ts';
 
 /**
@@ -74,11 +81,7 @@ test('through the balancer a member signs in, spends points and converts some, s
     await page.goto('/homepage');
     await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
     await chooseEssentialCookiesOnly(page);
-    await page.getByLabel('Card number').fill(member.cardNumber.slice(8));
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Enter your password' })).toBeVisible();
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInWithPassword(page, member.cardNumber.slice(8), member.password);
     await expect(page.getByRole('heading', { level: 1, name: 'Hello Sam' })).toBeVisible({ timeout: 20_000 });
 
     // A spend: the balance drops once, whichever instance answers each read.

@@ -112,6 +112,18 @@ export async function startSession(page: Page, cardNumber: string = DEMO_CARD) {
 }
 
 /**
+ * The password step as a person takes it, from the card-number page: the card number as typed (`cardNumber`),
+ * Continue, then the password and Log in. What follows (a code, the homepage) is the journey's to check.
+ */
+export async function logInWithPassword(page: Page, cardNumber: string, password: string) {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your password' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/**
  * The settings the journeys' server runs with (the tester tools, the light bot-check), for an instance a journey
  * starts itself: without the journeys' server's port, data folder and host.
  */

@@ -6,7 +6,13 @@ import path from 'node:path';
 import { generate } from 'selfsigned';
 import { freePort } from '../scripts/browser-tools.mjs';
 import { startInstance, stopInstance, type Instance } from '../scripts/cluster-lib.mjs';
-import { chooseEssentialCookiesOnly, expect, journeyServerSettings, test } from './fixtures.ts';
+import {
+  chooseEssentialCookiesOnly,
+  expect,
+  journeyServerSettings,
+  logInWithPassword,
+  test,
+} from './fixtures.ts';
 
 /**
  * The sign-in over real HTTPS, as a deployment serves it behind its TLS terminator: an instance of the server with
@@ -90,11 +96,7 @@ test('over https the sign-in keeps its cookies as __Host- or __Secure-, Secure, 
       sameSite: 'Lax',
     });
 
-    await page.getByLabel('Card number').fill('12345678901');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Enter your password' })).toBeVisible();
-    await page.getByLabel('Password', { exact: true }).fill('Nectar-demo-2026');
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInWithPassword(page, '12345678901', 'Nectar-demo-2026');
     await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible({
       timeout: 20_000,
     });

@@ -1,19 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADDRESS_SEARCH_DELAY_MS, COPY_CONFIRMATION_MS } from '@app/contracts/registration';
-import { designScreenshot, expect, seriousAxeViolations, test } from './fixtures.ts';
+import {
+  designScreenshot,
+  expect,
+  seriousAxeViolations,
+  test,
+  chooseEssentialCookiesOnly,
+} from './fixtures.ts';
 import { latestLink } from './outbox.ts';
 
 /**
  * A new consumer registers from the card check to 'Nicely done!' and ends signed in on the homepage.
  * The verification link is read from the outbox (GET /dev/outbox) and opened as a person would open it.
  */
-
-async function answerCookieBanner(page: Page) {
-  await page
-    .getByRole('button', { name: 'Essential cookies only' })
-    .click({ timeout: 5_000 })
-    .catch(() => undefined);
-}
 
 /**
  * The analogue card mismatch screen with the contract's heading and message
@@ -57,7 +56,7 @@ test('a new consumer registers and ends signed in on the homepage', async ({
 
   // Card check: no choice gives the contract's message; No goes to the email step.
   await page.goto('/id/start');
-  await answerCookieBanner(page);
+  await chooseEssentialCookiesOnly(page);
   await expect(page).toHaveURL(/\/id\/start\/nectar-card-check$/);
   await expect(page.getByRole('heading', { level: 1, name: "Right, let's get started" })).toBeVisible();
   await expect(progressOf(page)).toHaveAttribute('aria-valuenow', '10');
@@ -258,7 +257,7 @@ test('a new business account registers, opts in to business offers and ends on t
   await page.context().clock.install();
 
   await page.goto('/id/start/nectar-card-check');
-  await answerCookieBanner(page);
+  await chooseEssentialCookiesOnly(page);
   await page.getByRole('radio', { name: /^No/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Email address').fill(email);
@@ -359,7 +358,7 @@ test('a new business account registers, opts in to business offers and ends on t
 
 test('the analogue mismatch and register-failed screens say what the contract says', async ({ page }) => {
   await page.goto('/id/start/verify-failed');
-  await answerCookieBanner(page);
+  await chooseEssentialCookiesOnly(page);
   await expectMismatchScreen(page);
   await expect(page.getByRole('link', { name: 'Re-enter details' })).toHaveAttribute(
     'href',
@@ -410,7 +409,7 @@ const TOM: PlasticCardHolder = {
 async function openCardNumberStep(page: Page) {
   await page.clock.install();
   await page.goto('/id/start/nectar-card-check');
-  await answerCookieBanner(page);
+  await chooseEssentialCookiesOnly(page);
   await page.getByRole('radio', { name: /^Yes/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/id\/start\/enter-collector-id$/);
@@ -529,7 +528,7 @@ test('a plastic card holder whose address is not held gives it on the way', asyn
 
 test('a card that already has an online account is sent to log in with it', async ({ page }) => {
   await page.goto('/id/start/enter-collector-id');
-  await answerCookieBanner(page);
+  await chooseEssentialCookiesOnly(page);
   await page.getByRole('textbox', { name: 'Card number' }).fill('12345678901');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/id\/start\/login\?uid=/, { timeout: 15_000 });

@@ -10,6 +10,7 @@ import {
   designScreenshot,
   expect,
   freshMember,
+  logInWithPassword,
   seriousAxeViolations,
   test,
 } from './fixtures.ts';
@@ -91,11 +92,7 @@ test('a native app signs in with Nectar through the real pages with openid-clien
     await page.goto(first.url.href);
     await expect(page.getByRole('heading', { level: 1, name: 'Enter your card number' })).toBeVisible();
     await chooseEssentialCookiesOnly(page);
-    await page.getByLabel('Card number').fill(member.cardNumber.slice(8));
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Enter your password' })).toBeVisible();
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInWithPassword(page, member.cardNumber.slice(8), member.password);
     const callback = await first.callback;
     await expect(page.getByRole('heading', { level: 1, name: 'Back in the app' })).toBeVisible();
 

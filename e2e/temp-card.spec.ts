@@ -1,20 +1,18 @@
 import bwipjs from 'bwip-js/node';
 import type { Page } from '@playwright/test';
-import { designScreenshot, expect, seriousAxeViolations, test } from './fixtures.ts';
+import {
+  designScreenshot,
+  expect,
+  seriousAxeViolations,
+  test,
+  chooseEssentialCookiesOnly,
+} from './fixtures.ts';
 import { outboxMessages } from './outbox.ts';
 
 /**
  * The 30-day temporary card, from the registration landing to the card at the till. The email and
  * the link are real: the link is read from the outbox (GET /dev/outbox), as a person would open it.
  */
-
-/** The cookie banner covers the page in full-page screenshots: answer it like a visitor would. */
-async function answerCookieBanner(page: Page) {
-  await page
-    .getByRole('button', { name: 'Essential cookies only' })
-    .click({ timeout: 5_000 })
-    .catch(() => undefined);
-}
 
 /** Bar and space widths along the middle row of an image, in modules (1 to 4 for code128). */
 async function barcodeModules(page: Page, src: string): Promise<number[]> {
@@ -60,7 +58,7 @@ test('a visitor gets a temporary card by email and shows its barcode', async ({
 
   // Registration landing.
   await page.goto('/id/start/sign-up');
-  await answerCookieBanner(page);
+  await chooseEssentialCookiesOnly(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Register for Nectar' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Register now' })).toHaveAttribute(
     'href',
@@ -164,7 +162,7 @@ test('a visitor gets a temporary card by email and shows its barcode', async ({
 
 test('an email with a full account is told to log in', async ({ page }) => {
   await page.goto('/id/start/temp-card/enter-email-address');
-  await answerCookieBanner(page);
+  await chooseEssentialCookiesOnly(page);
   await page.getByLabel('Email address').fill('demo@example.com');
   await page.getByRole('checkbox', { name: /Collector Rules/ }).check();
   await page.getByRole('checkbox', { name: /18 or over and a UK resident/ }).check();
@@ -183,7 +181,7 @@ test('an email with a full account is told to log in', async ({ page }) => {
 test('an expired or unknown link says so and shows the way to register', async ({ page }) => {
   // Unknown link: the real server's 404.
   await page.goto('/temp-card/your-card/this-link-was-never-sent-by-us-000000000000');
-  await answerCookieBanner(page);
+  await chooseEssentialCookiesOnly(page);
   await expect(page.getByRole('heading', { level: 1, name: "We can't show this card" })).toBeVisible();
   await expect(page.getByText("We can't find this card. Please check the link in your email.")).toBeVisible();
 

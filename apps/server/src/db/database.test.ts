@@ -19,10 +19,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the PostgreSQL connection po
       await admin.end();
       expect(Number(rows[0].dropped)).toBeGreaterThan(0);
 
-      // The pool hears of the dropped connection; the process is still here and the next call gets a fresh one.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
-      expect(ready.statusCode).toBe(200);
+      // The pool hears of the dropped connection; the process is still here and a call gets a fresh one.
+      await expect
+        .poll(async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode, {
+          timeout: 5_000,
+        })
+        .toBe(200);
     } finally {
       await t.close();
     }

@@ -10,6 +10,8 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 const webDir = path.resolve(import.meta.dirname, '../../../web');
+/** The channel on which the test tells the fake renderer's slow drawing to finish. */
+const SLOW_DRAWING_CHANNEL = `slow-drawing-${process.pid}`;
 
 /**
  * The server's drawing of session pages (ADR 022, 045), with the web build's drawing thread and its globals as
@@ -57,7 +59,13 @@ beforeAll(async () => {
     `export async function drawSessionPage({ url, answers, switches }) {
       if (new URL(url).searchParams.has('fail')) throw new Error('cannot draw this one');
       if (new URL(url).searchParams.has('crash')) process.exit(1);
-      if (new URL(url).searchParams.has('slow')) await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (new URL(url).searchParams.has('slow')) {
+        // Slower than the server waits: done only when the test says so, on a channel across threads.
+        await new Promise((resolve) => {
+          const channel = new BroadcastChannel(${JSON.stringify(SLOW_DRAWING_CHANNEL)});
+          channel.onmessage = () => resolve(channel.close());
+        });
+      }
       const name = answers[${JSON.stringify(PROFILE_PATH)}].firstName;
       const balance = answers[${JSON.stringify(BALANCE_PATH)}];
       // As React's renderer draws an image the page shows first: its preload before the drawing.
@@ -123,7 +131,20 @@ describe("the server's drawing of a session page (ADR 022)", () => {
       expect(page.body, query).toContain('rel="modulepreload"');
     }
     // The thread goes on drawing the next page, once the slow one it was still drawing is done.
-    await expect.poll(async () => (await homepage()).body, { timeout: 10_000 }).toContain('data-prerendered');
+    const finishSlowDrawing = new BroadcastChannel(SLOW_DRAWING_CHANNEL);
+    try {
+      await expect
+        .poll(
+          async () => {
+            finishSlowDrawing.postMessage('done');
+            return (await homepage()).body;
+          },
+          { timeout: 10_000 },
+        )
+        .toContain('data-prerendered');
+    } finally {
+      finishSlowDrawing.close();
+    }
   });
 
   it('starts the thread again when it ends, and draws once more', async () => {

@@ -91,7 +91,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       await stop('SIGKILL');
       throw new Error(`the server did not start in time:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { base, child, output: () => output, stop };
 }
