@@ -1,5 +1,6 @@
 // @databases one: the rules it tests go through the API and the repositories alike on both databases; nothing it asserts depends on the kind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@app/contracts/error-codes';
 import { buildTestApp, jsWeb, type TestApp } from './test/build-test-app.ts';
 
 let t: TestApp;
@@ -57,6 +58,39 @@ describe('platform', () => {
       expect.arrayContaining(['/healthz', '/readyz', '/bot-check/challenge']),
     );
     expect((await t.app.inject('/docs/')).statusCode).toBe(200);
+  });
+
+  it('lists the error codes in every refusal, and the session upgrade on the routes that need a full session', async () => {
+    type Schema = {
+      anyOf?: Schema[];
+      properties?: Record<string, Schema & { enum?: string[] }>;
+    };
+    const doc = (await t.app.inject('/openapi.json')).json<{
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>
+      >;
+    }>();
+    const refusal = (path: string, method: string, status: string) =>
+      doc.paths[path]?.[method]?.responses[status]?.content['application/json']?.schema;
+    expect(refusal('/progressive/card-check', 'post', '400')?.properties?.code?.enum?.toSorted()).toEqual(
+      [...ERROR_CODES].sort(),
+    );
+    // Redeeming points needs a full session: its 400 may be the upgrade, with where to log in and a token.
+    const redeem = refusal('/offers-api/redemptions', 'post', '400');
+    const upgrade = redeem?.anyOf?.find((branch) => branch.properties?.errorCode?.enum?.[0] === 'DN57');
+    expect(upgrade?.properties).toEqual(
+      expect.objectContaining({
+        code: expect.objectContaining({ enum: ['57'] }),
+        loginUrl: expect.anything(),
+        token: expect.anything(),
+      }),
+    );
+    expect(redeem?.anyOf?.some((branch) => branch.properties?.code?.enum?.includes('VALIDATION'))).toBe(true);
+    // A read that any session may make does not.
+    const read = doc.paths['/customer-management-api/customer/v2']?.get;
+    expect(read).toBeDefined();
+    expect(JSON.stringify(read)).not.toContain('DN57');
   });
 });
 

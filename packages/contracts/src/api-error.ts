@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodeSchema } from './error-codes.ts';
 
 /**
  * Every API error body (docs/architecture.md "Platform contracts"): a machine code and a human description.
@@ -7,7 +8,7 @@ import { z } from 'zod';
  */
 export const apiErrorSchema = /* @__PURE__ */ (() =>
   z.object({
-    code: z.string(),
+    code: errorCodeSchema,
     description: z.string(),
     errorCode: z.string().optional(),
     loginUrl: z.string().optional(),
@@ -22,3 +23,22 @@ export const apiErrors = <const S extends readonly number[]>(...statuses: S) =>
   Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as {
     [K in S[number]]: typeof apiErrorSchema;
   };
+
+/**
+ * The session upgrade's answer (a 400 with code 57 and error code DN57, docs/product/calls-and-errors.md §R8,
+ * §S8): a session started by registration's auto-login may read, but a call that spends or moves points or
+ * changes how the member signs in first needs a log-in at `loginUrl`, with `token` (which names the page to
+ * come back to, signed, for 10 minutes).
+ */
+export const sessionUpgradeSchema = /* @__PURE__ */ (() =>
+  z.object({
+    code: z.literal('57'),
+    description: z.string(),
+    errorCode: z.literal('DN57'),
+    loginUrl: z.string(),
+    token: z.string(),
+  }))();
+
+/** A 400 of a route that needs a full session: the session upgrade, or any other refusal. */
+export const freshSessionRefusalSchema = /* @__PURE__ */ (() =>
+  z.union([sessionUpgradeSchema, apiErrorSchema]))();

@@ -3,8 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HOTELS_SESSION_HEADER } from '@app/contracts/linked-partners-paths';
 import { SESSION_PRESENT_COOKIE } from '@app/contracts/session-paths';
+import { signInMessages } from '@app/contracts/sign-in';
 import { AppError } from '../lib/app-error.ts';
 import { NEEDS_UPGRADE, pageOf, sessionUpgradeError } from '../lib/session-upgrade.ts';
+import { freshSessionRefusalSchema } from '@app/contracts/api-error';
 import { createSessionStore, type Session, type SessionStore } from './session-store.ts';
 import { cookieNameFor } from '../lib/cookie-name.ts';
 
@@ -65,7 +67,7 @@ export const sessionPlugin = fp(
 
     const sessionGuard = (fresh: boolean) => async (request: FastifyRequest) => {
       const session = await store.read(sessionToken(request), { fresh });
-      if (!session) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+      if (!session) throw new AppError(401, 'UNAUTHENTICATED', signInMessages.logInToContinue);
       // A session without the identity provider may not spend, move points or change credentials (DN57).
       if (fresh && session.data[NEEDS_UPGRADE] === true) {
         const from = pageOf(request.headers.referer, app.config.publicUrl);
@@ -76,6 +78,12 @@ export const sessionPlugin = fp(
     };
     app.decorate('requireSession', sessionGuard(false));
     app.decorate('requireFreshSession', sessionGuard(true));
+    // A route behind the full-session guard may answer the session upgrade: its 400 says so in /openapi.json.
+    app.addHook('onRoute', (route) => {
+      const guards = [route.preHandler].flat();
+      if (!guards.includes(app.requireFreshSession) || !route.schema) return;
+      route.schema.response = { ...(route.schema.response as object), 400: freshSessionRefusalSchema };
+    });
 
     app.decorate(
       'signIn',
