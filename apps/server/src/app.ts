@@ -19,6 +19,7 @@ import { brandsRoutes } from './modules/brands/routes.ts';
 import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
 import { ledgerCheckRoutes } from './modules/ledger-check/routes.ts';
 import { partnerApiRoutes } from './modules/partner-api/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { liveUpdatesRoutes } from './modules/live-updates/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp(
   await app.register(ledgerCheckRoutes);
   // Tills, pumps and eShops: sales, returns and spending with a partner's token (docs/partner-api.md).
   await app.register(partnerApiRoutes);
+  await app.register(staffRoutes);
   // The member's open app hears of each change to their points (server-sent events).
   await app.register(liveUpdatesRoutes);
   // Help centre, feedback and the remaining routes (ADR 015): register below.

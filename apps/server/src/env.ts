@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POINTS_LIMITS, type StaffRole } from '@app/contracts/staff';
 import { BrandFileError, loadBrand, type ChosenBrand } from './chosen-brand.ts';
 import { SANDBOX_HOTELS_LOGOUT_PATHS, type Integrations } from '@app/contracts/integrations';
 
@@ -97,6 +98,17 @@ const envSchema = z
      * on a staging server. On with DEV_TOOLS too; it needs the demo data's sandbox clients.
      */
     TILL_SANDBOX: bool.default(false),
+    /**
+     * The staff console's points limits, per role: `agent:1000/3000,supervisor:10000/30000,admin:50000/200000`
+     * (one change / a day); a role left out keeps its default.
+     */
+    STAFF_POINTS_LIMITS: z
+      .string()
+      .regex(
+        /^((agent|supervisor|admin):\d+\/\d+)(,(agent|supervisor|admin):\d+\/\d+)*$/,
+        'role:perChange/perDay, comma separated',
+      )
+      .optional(),
     /** The API reference at /docs and /openapi.json; default on outside production, off in production. */
     API_DOCS: bool.optional(),
     SESSION_IDLE_MINUTES: z.coerce
@@ -280,6 +292,8 @@ export interface Config {
   devTools: boolean;
   /** The sandbox till's calls (/dev/till/*): DEV_TOOLS or TILL_SANDBOX on, outside production. */
   tillSandbox: boolean;
+  /** What each staff role may add or take on its own, in one change and in a day (STAFF_POINTS_LIMITS). */
+  staffPointsLimits: Record<StaffRole, { perChange: number; perDay: number }>;
   /** /docs and /openapi.json served. */
   apiDocs: boolean;
   session: { idleMinutes: number; absoluteHours: number };
@@ -381,6 +395,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     devTools: env.DEV_TOOLS && env.NODE_ENV !== 'production',
     tillSandbox: (env.DEV_TOOLS || env.TILL_SANDBOX) && env.NODE_ENV !== 'production',
+    staffPointsLimits: staffPointsLimitsOf(env.STAFF_POINTS_LIMITS),
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
@@ -430,4 +445,17 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     ...(env.INSTANCE_NAME ? { instanceName: env.INSTANCE_NAME } : {}),
   };
+}
+
+/** STAFF_POINTS_LIMITS read over the defaults of the contracts. */
+function staffPointsLimitsOf(
+  setting: string | undefined,
+): Record<StaffRole, { perChange: number; perDay: number }> {
+  const limits = structuredClone(DEFAULT_POINTS_LIMITS);
+  for (const part of setting?.split(',') ?? []) {
+    const [role, values = ''] = part.split(':') as [StaffRole, string];
+    const [perChange, perDay] = values.split('/').map(Number);
+    limits[role] = { perChange: perChange ?? 0, perDay: perDay ?? 0 };
+  }
+  return limits;
 }

@@ -164,6 +164,19 @@ export const ERROR_CODES = [
   'SALE_ALREADY_POSTED',
   'SALE_NOT_FOUND',
   'SPEND_LIMIT_REACHED',
+  // The staff console's (docs/staff-console.md).
+  'ADJUSTMENT_DECIDED',
+  'ADJUSTMENT_NOT_FOUND',
+  'APPROVER_TOO_JUNIOR',
+  'CALLER_CHECK_REQUIRED',
+  'INVITE_INVALID',
+  'OWN_ADJUSTMENT',
+  'ROLE_REFUSED',
+  'STAFF_EXISTS',
+  'STAFF_LOCKED',
+  'STAFF_SIGN_IN_FAILED',
+  'STAFF_SIGN_IN_REQUIRED',
+  'TOTP_CODE_WRONG',
 ] as const;
 
 export const errorCodeSchema = /* @__PURE__ */ (() => z.enum(ERROR_CODES))();

@@ -26,3 +26,6 @@ export const returnLedgerKey = (returnRowId: string) => `partner-return:${return
 
 /** Points held at a till (the debit), and given back when the hold is cancelled or runs out. */
 export const holdLedgerKey = (holdId: string, step: 'hold' | 'release') => `partner-hold:${holdId}:${step}`;
+
+/** Points a member of staff added or took (the staff console), once applied. */
+export const adjustmentLedgerKey = (adjustmentId: string) => `staff-adjustment:${adjustmentId}`;

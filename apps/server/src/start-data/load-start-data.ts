@@ -10,6 +10,7 @@ import { createDemoMembersIfEmpty } from './demo-member.ts';
 import { loadDemoOffers } from './demo-offers.ts';
 import { loadDemoPartnerLink, loadSandboxPartnerAccounts } from './demo-partners.ts';
 import { loadDemoPendingPoints } from './demo-pending-points.ts';
+import { loadDemoStaff } from './demo-staff.ts';
 
 export interface StartData {
   /** The demo members, plastic cards and sandbox partner accounts too (DEMO_DATA; off in production). */
@@ -24,7 +25,7 @@ export interface StartData {
  *   operator edits to turn switches and features on;
  * - with `demoData`, on an empty database the demo member and the plastic cards (README "Demo account"), then,
  *   once each, the demo member's offers, points, activity, voucher and address, the second member, the sandbox
- *   partners' accounts, the demo member's hotel link and the sandbox till's partner client.
+ *   partners' accounts, the demo member's hotel link, the sandbox till's partner client and the demo staff.
  * Every part checks what is there first, so a later start changes nothing. Answers whether it made the members.
  */
 export async function loadStartData(db: Database, { demoData }: StartData): Promise<boolean> {
@@ -42,5 +43,6 @@ export async function loadStartData(db: Database, { demoData }: StartData): Prom
   await loadSandboxPartnerAccounts(db);
   await loadDemoPartnerLink(db);
   await loadDemoPendingPoints(db);
+  await loadDemoStaff(db);
   return madeMembers;
 }

@@ -37,7 +37,16 @@ export const collectors = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('collectors_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('collectors_email_unique').on(sql`lower(${t.email})`),
+    // The staff console's search (docs/staff-console.md "Finding a member"): a mobile number, the start of a
+    // last name, the start of a whole name.
+    index('collectors_phone_idx').on(t.phoneNumber),
+    index('collectors_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('collectors_full_name_prefix_idx').on(
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
+  ],
 );
 
 export const cardKind = pgEnum('card_kind', ['digital', 'plastic', 'temporary']);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { collectors } from './core.ts';
 
@@ -55,7 +56,11 @@ export const collectorAddresses = pgTable(
     postcode: text('postcode').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('collector_addresses_collector_idx').on(t.collectorId)],
+  (t) => [
+    index('collector_addresses_collector_idx').on(t.collectorId),
+    // The staff console's search by postcode and last name: the postcode without spaces, upper case.
+    index('collector_addresses_postcode_idx').on(sql`upper(replace(${t.postcode}, ' ', ''))`),
+  ],
 );
 
 /**

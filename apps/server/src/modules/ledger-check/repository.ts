@@ -119,7 +119,35 @@ export const unexplainedDebits = (db: DbExecutor) =>
           )
           and not exists (
             select 1 from partner_returns r where e.idempotency_key = 'partner-return:' || r.id
-          )`,
+          )
+          and not exists (select 1 from staff_adjustments a where a.ledger_entry_id = e.id)`,
+  );
+
+/**
+ * Changes of points by staff whose entries do not match their state: an applied one has its entry of its
+ * points for its member, a waiting or refused one none; and no staff entry lacks its applied change.
+ */
+export const adjustmentsOutOfStep = (db: DbExecutor) =>
+  breaches(
+    db,
+    sql`select count(*) over () as total, example from (
+          select 'staff adjustment ' || a.id || ' (' || a.state || ', ' || a.points || ' points): entry '
+              || coalesce(e.amount::text, 'none') as example
+            from staff_adjustments a
+            left join points_ledger e on e.idempotency_key = 'staff-adjustment:' || a.id
+            where case when a.state = 'applied'
+              then e.id is null or e.amount <> a.points or e.collector_id <> a.member_id
+                or a.ledger_entry_id is distinct from e.id
+              else e.id is not null end
+          union all
+          select 'entry ' || e.id || ' (' || e.idempotency_key || ') has no applied staff adjustment' as example
+            from points_ledger e
+            where e.idempotency_key like 'staff-adjustment:%'
+              and not exists (
+                select 1 from staff_adjustments a
+                where e.idempotency_key = 'staff-adjustment:' || a.id and a.state = 'applied'
+              )
+        ) breaches`,
   );
 
 /**

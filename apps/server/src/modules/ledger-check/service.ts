@@ -13,10 +13,13 @@ export const LEDGER_INVARIANTS = {
   'transfer-entries-match-state':
     'Each points conversion has the entries its state says: a success its debit or credit, a failure nothing or its debit and refund, never a refund without its debit',
   'transfer-entry-has-transfer': 'Every conversion entry belongs to a transfer that exists',
-  'debit-explained': 'Every debit is a voucher, a conversion, a spend at a till or a return',
+  'debit-explained':
+    "Every debit is a voucher, a conversion, a spend at a till, a return or a staff member's change",
   'hold-entries-match-state':
     'Each hold at a till has its debit, and a release of the same size exactly when it was cancelled or ran out',
   'sale-entries-match-award': "Each partner's sale has entries that add up to the points it awarded",
+  'adjustment-entries-match-state':
+    'Each change of points by staff has its entry exactly when it was applied, and every staff entry its change',
   'voucher-has-debit': 'Every voucher bought with points has its debit, of its points, from its member',
   'credit-posted-whole':
     'Points on their way that were posted, and granted claims, have their entry of that size',
@@ -60,6 +63,7 @@ export function createLedgerCheckService({ db, clock }: LedgerCheckDeps) {
     'credit-posted-whole': () => repo.postingsWithoutTheirCredit(db),
     'hold-entries-match-state': () => repo.holdsOutOfStep(db),
     'sale-entries-match-award': () => repo.salesOutOfStep(db),
+    'adjustment-entries-match-state': () => repo.adjustmentsOutOfStep(db),
   };
 
   async function check(): Promise<LedgerCheckReport> {

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+
+/**
+ * The staff console's contract (docs/staff-console.md): who may do what, the reasons a change to points may
+ * give, the limits, and the calls' shapes. The server checks every rule here on every call; the console uses
+ * the same table to show only what a role may do.
+ */
+
+/** From least to most: each role may do everything the roles before it may. */
+export const STAFF_ROLES = ['agent', 'supervisor', 'admin'] as const;
+export const staffRoleSchema = /* @__PURE__ */ (() => z.enum(STAFF_ROLES))();
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+const rank: Record<StaffRole, number> = { agent: 1, supervisor: 2, admin: 3 };
+/** Whether `role` is above `other`: a change waiting for approval needs someone above its requester. */
+export const outranks = (role: StaffRole, other: StaffRole) => rank[role] > rank[other];
+
+/** Every action of the console, with the least role allowed to take it. */
+export const STAFF_ACTIONS = {
+  search: 'agent',
+  viewMember: 'agent',
+  reveal: 'agent',
+  adjustPoints: 'agent',
+  blockCard: 'agent',
+  clearLockout: 'agent',
+  signOutEverywhere: 'agent',
+  decideAdjustment: 'supervisor',
+  decideClaim: 'supervisor',
+  unblockCard: 'supervisor',
+  viewAudit: 'supervisor',
+  exportAudit: 'admin',
+  inviteStaff: 'admin',
+} as const satisfies Record<string, StaffRole>;
+export type StaffAction = keyof typeof STAFF_ACTIONS;
+
+export const mayDo = (role: StaffRole, action: StaffAction) => rank[role] >= rank[STAFF_ACTIONS[action]];
+
+/**
+ * Why points were added or taken: one closed list. The member reads "Adjusted by our team: <label>" in their
+ * activity, with the note.
+ */
+export const ADJUSTMENT_REASONS = {
+  goodwill: 'goodwill',
+  'missing-points': 'missing points',
+  correction: 'correction',
+  'fraud-reversal': 'fraud reversal',
+  'service-recovery': 'putting a problem right',
+} as const;
+export type AdjustmentReason = keyof typeof ADJUSTMENT_REASONS;
+export const adjustmentReasonSchema = /* @__PURE__ */ (() =>
+  z.enum(Object.keys(ADJUSTMENT_REASONS) as [AdjustmentReason, ...AdjustmentReason[]]))();
+
+/** The activity line a member sees for a change of points by staff. */
+export const adjustmentActivityReason = (reason: AdjustmentReason) =>
+  `Adjusted by our team: ${ADJUSTMENT_REASONS[reason]}`;
+
+/**
+ * Points a role may add or take on its own: in one change, and in all its changes of a day (London time).
+ * Above either, the change waits for someone of a higher role. Settings can lower or raise each
+ * (STAFF_POINTS_LIMITS, docs/settings.md).
+ */
+export const DEFAULT_POINTS_LIMITS: Record<StaffRole, { perChange: number; perDay: number }> = {
+  agent: { perChange: 1_000, perDay: 3_000 },
+  supervisor: { perChange: 10_000, perDay: 30_000 },
+  admin: { perChange: 50_000, perDay: 200_000 },
+};
+
+/** A console session ends this long after sign-in, or after this long without a call. */
+export const STAFF_SESSION_HOURS = 8;
+export const STAFF_SESSION_IDLE_MINUTES = 30;
+/** Wrong sign-ins in a row before a staff account locks, and for how long. */
+export const STAFF_MAX_FAILED_SIGN_INS = 5;
+export const STAFF_LOCKOUT_MINUTES = 15;
+/** How long an invitation link lasts. */
+export const STAFF_INVITE_HOURS = 72;
+/** How many one-time recovery codes enrolment gives. */
+export const STAFF_RECOVERY_CODES = 8;
+
+export const staffMessages = {
+  signInFailed: 'The email, password or code is not right.',
+  lockedOut: (minutes: number) =>
+    `Too many attempts. This account is locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  signInRequired: 'Please sign in to the console.',
+  roleRefused: "Your role doesn't allow this.",
+  inviteInvalid: 'This invitation has expired or has already been used. Ask an admin for a new one.',
+  codeWrong: 'That code is not right. Enter the 6 digits your authenticator app shows now.',
+  memberNotFound: 'There is no member with that id.',
+  adjustmentNotFound: 'There is no such change of points.',
+  adjustmentDecided: 'This change of points has already been decided.',
+  ownAdjustment: 'Someone else must approve a change you asked for.',
+  approverTooJunior: 'Only someone with a higher role than the person who asked can decide this.',
+  balanceTooLow: "The member doesn't have that many points to take.",
+  idempotencyReused: 'This key was already used for a different change.',
+  staffExists: 'There is already a member of staff with that email.',
+  callerCheckRequired: "Check who is calling first: their date of birth and postcode, or why you can't.",
+} as const;
+
+export const staffSignInSchema = /* @__PURE__ */ (() =>
+  z.object({
+    email: z.string().trim().toLowerCase().max(254),
+    password: z.string().min(1).max(64),
+    /** The authenticator app's 6 digits, or one of the recovery codes. */
+    code: z.string().trim().min(6).max(20),
+  }))();
+
+export const staffMeSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: staffRoleSchema,
+    /** What this role may do, for the console to show only that. */
+    actions: z.array(z.string()),
+  }))();
+
+export const acceptInviteSchema = /* @__PURE__ */ (() =>
+  z.object({ password: z.string().min(12).max(64), code: z.string().trim().length(6).optional() }))();
+
+export const inviteAnswerSchema = /* @__PURE__ */ (() =>
+  z.object({
+    email: z.string(),
+    name: z.string(),
+    role: staffRoleSchema,
+    /** The authenticator's secret (base32) and its otpauth:// address for a QR code; shown once. */
+    totpSecret: z.string(),
+    totpUri: z.string(),
+  }))();
+
+export const enrolledAnswerSchema = /* @__PURE__ */ (() =>
+  z.object({ recoveryCodes: z.array(z.string()) }))();
+
+export const memberSearchQuerySchema = /* @__PURE__ */ (() =>
+  z.object({ q: z.string().trim().min(2).max(100) }))();
+
+export const memberSearchResultSchema = /* @__PURE__ */ (() =>
+  z.object({
+    /**
+     * What the query was read as: a card number, an email, a mobile, a postcode and last name, a name; 11
+     * digits starting 07 are a card number or a UK mobile.
+     */
+    readAs: z.enum(['card', 'card-or-mobile', 'email', 'mobile', 'postcode-and-name', 'name']),
+    members: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        /** Masked until the member's page reveals it. */
+        email: z.string().nullable(),
+        cardNumber: z.string().nullable(),
+        postcode: z.string().nullable(),
+        status: z.string(),
+      }),
+    ),
+  }))();
+
+export const adjustmentRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    points: z
+      .number()
+      .int()
+      .refine((points) => points !== 0, 'Enter a number of points other than 0')
+      .refine((points) => Math.abs(points) <= 1_000_000, 'Enter at most 1,000,000 points'),
+    reason: adjustmentReasonSchema,
+    /** What the member reads beside the change in their activity. */
+    note: z.string().trim().min(1).max(200),
+    idempotencyKey: z.string().min(8).max(100),
+  }))();
+
+export const adjustmentSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    memberId: z.string(),
+    points: z.number(),
+    reason: adjustmentReasonSchema,
+    note: z.string(),
+    state: z.enum(['pending', 'applied', 'refused']),
+    requestedBy: z.string(),
+    decidedBy: z.string().nullable(),
+    createdAt: z.string(),
+    decidedAt: z.string().nullable(),
+  }))();
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+
+export const decisionSchema = /* @__PURE__ */ (() =>
+  z.object({ approve: z.boolean(), reason: z.string().trim().min(1).max(200) }))();
+
+export const auditEntrySchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.number(),
+    at: z.string(),
+    staffEmail: z.string(),
+    ip: z.string().nullable(),
+    memberId: z.string().nullable(),
+    action: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    reason: z.string().nullable(),
+  }))();
+
+export const auditQuerySchema = /* @__PURE__ */ (() =>
+  z.object({
+    memberId: z.string().uuid().optional(),
+    staffEmail: z.string().optional(),
+    action: z.string().optional(),
+    from: z.string().datetime({ offset: true }).optional(),
+    to: z.string().datetime({ offset: true }).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  }))();
+
+export const callerCheckSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      dateOfBirth: z.iso.date().optional(),
+      postcode: z.string().trim().max(10).optional(),
+      /** Why the caller could not be checked (a letter, a member in branch): recorded instead. */
+      notCheckedBecause: z.string().trim().min(3).max(200).optional(),
+    })
+    .refine(
+      (check) =>
+        check.notCheckedBecause !== undefined ||
+        (check.dateOfBirth !== undefined && check.postcode !== undefined),
+      'Give the date of birth and postcode, or why they could not be checked',
+    ))();
+
+export const REVEALABLE_FIELDS = ['email', 'mobile', 'dateOfBirth', 'address'] as const;
+export const revealSchema = /* @__PURE__ */ (() => z.object({ field: z.enum(REVEALABLE_FIELDS) }))();
+
+export const inviteRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    email: z.email().trim().toLowerCase(),
+    name: z.string().trim().min(1).max(100),
+    role: staffRoleSchema,
+  }))();
