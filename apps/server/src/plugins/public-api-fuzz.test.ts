@@ -1,6 +1,7 @@
 // @databases both: hostile values reach the SQL, where the engines differ (PostgreSQL refuses a NUL byte in text and numbers past its column types, the embedded engine need not), so every refusal must come from our rules on each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsWeb, signedInMember, type TestApp } from '../test/build-test-app.ts';
+import { STAFF_SESSION_COOKIE } from '../modules/staff/routes.ts';
 
 type Schema = {
   type?: string | string[];
@@ -96,7 +97,7 @@ const sample = (schema: Schema | undefined, mutation: Mutation, depth = 0): unkn
 
 /**
  * Every operation of the public API (its OpenAPI description, less the tester tools), signed in as a member of
- * its own, with each hostile value in every path parameter, query parameter and body field: no answer is a 5xx,
+ * its own (and the console's calls as an admin of it), with each hostile value in every path parameter, query parameter and body field: no answer is a 5xx,
  * and a NUL byte is refused outright.
  */
 describe('the public API under hostile values', () => {
@@ -116,6 +117,16 @@ describe('the public API under hostile values', () => {
       );
   });
   afterAll(async () => t.close());
+  const staffCookie = async () => {
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/dev/staff-session',
+      headers: jsWeb,
+      payload: { email: 'admin@example.com' },
+    });
+    const cookie = signedIn.cookies.find((c) => c.name === STAFF_SESSION_COOKIE);
+    return { [STAFF_SESSION_COOKIE]: cookie?.value ?? '' };
+  };
 
   it.each(MUTATIONS)('answers $name in any parameter or field without a server error', async (mutation) => {
     expect(operations.length).toBeGreaterThan(40);
@@ -128,11 +139,13 @@ describe('the public API under hostile values', () => {
       const url = `${path.replace(/\{[^}]+\}/g, mutation.parameter)}${query ? `?${query}` : ''}`;
       const schema = operation.requestBody?.content?.['application/json']?.schema;
       const payload = schema ? JSON.stringify(sample(schema, mutation)) : undefined;
+      // The console's calls as an admin of it, signed in afresh (an earlier call may have signed out).
+      const staff = path.startsWith('/staff-api/') ? await staffCookie() : {};
       const answer = await t.app.inject({
         method: method.toUpperCase() as 'GET',
         url,
         headers: jsWeb,
-        cookies,
+        cookies: { ...cookies, ...staff },
         ...(payload ? { payload } : {}),
       });
       const where = `${method.toUpperCase()} ${path}: ${answer.statusCode} ${answer.body.slice(0, 80)}`;

@@ -89,7 +89,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...actorOf(request), id: request.staff.id, role: request.staff.role };
   };
 
-  /** The role check of `action`, before anything else of the call: a live console session whose role may take it. */
+  /** The role check of `action`, before the handler: a live console session whose role may take it. */
   const may = (action: StaffAction) => async (request: FastifyRequest) => {
     const session = await service.identity.sessionOf(request.cookies[cookieName]);
     if (!session) throw new AppError(401, 'STAFF_SIGN_IN_REQUIRED', staffMessages.signInRequired);
@@ -138,7 +138,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff-api/session',
     {
-      onRequest: may('search'),
+      preHandler: may('search'),
       schema: {
         tags,
         summary: 'Who is signed in to the console, and what their role may do',
@@ -220,7 +220,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff-api/invites',
     {
-      onRequest: may('inviteStaff'),
+      preHandler: may('inviteStaff'),
       schema: {
         tags,
         summary: 'Invites a member of staff: the link goes by email (an admin)',
@@ -237,7 +237,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff-api/members',
     {
-      onRequest: may('search'),
+      preHandler: may('search'),
       schema: {
         tags,
         summary:
@@ -252,7 +252,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff-api/members/:id/caller-check',
     {
-      onRequest: may('viewMember'),
+      preHandler: may('viewMember'),
       schema: {
         tags,
         summary:
@@ -268,7 +268,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff-api/members/:id',
     {
-      onRequest: may('viewMember'),
+      preHandler: may('viewMember'),
       schema: {
         tags,
         summary: 'The member on one screen (masked), once the caller was checked',
@@ -285,7 +285,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff-api/members/:id/reveal',
     {
-      onRequest: may('reveal'),
+      preHandler: may('reveal'),
       schema: {
         tags,
         summary: 'One masked field in full; each reveal is audited',
@@ -300,7 +300,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff-api/members/:id/adjustments',
     {
-      onRequest: may('adjustPoints'),
+      preHandler: may('adjustPoints'),
       schema: {
         tags,
         summary:
@@ -319,7 +319,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff-api/adjustments',
     {
-      onRequest: may('decideAdjustment'),
+      preHandler: may('decideAdjustment'),
       schema: {
         tags,
         summary: 'Changes of points waiting for a decision, oldest first',
@@ -332,7 +332,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff-api/adjustments/:id/decision',
     {
-      onRequest: may('decideAdjustment'),
+      preHandler: may('decideAdjustment'),
       schema: {
         tags,
         summary: 'Applies or refuses a change that waits (someone above its requester, never the requester)',
@@ -348,7 +348,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff-api/audit',
     {
-      onRequest: may('viewAudit'),
+      preHandler: may('viewAudit'),
       schema: {
         tags,
         summary: 'The audit trail, newest first, by member, member of staff, action and dates',
@@ -363,7 +363,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff-api/audit.csv',
     {
-      onRequest: may('exportAudit'),
+      preHandler: may('exportAudit'),
       schema: {
         tags,
         summary: 'The audit trail as CSV (an admin)',

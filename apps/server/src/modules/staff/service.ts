@@ -21,6 +21,31 @@ import { searchMembers } from './search.ts';
 export { totpFor } from './identity.ts';
 
 /**
+ * An invitation made at the command line (the first admin, `npm run staff -- invite`): the link, printed rather
+ * than sent, and audited as made by the command line.
+ */
+export async function inviteFromCommandLine(
+  deps: { db: Database; clock: Clock; publicUrl: string },
+  person: { email: string; name: string; role: StaffRole },
+) {
+  const { staff, token } = await createStaffIdentity(deps).invite(
+    person.email,
+    person.name,
+    person.role,
+    null,
+  );
+  await repo.insertAudit(deps.db, {
+    at: deps.clock.now(),
+    staffId: null,
+    staffEmail: 'command-line',
+    ip: null,
+    action: 'invite-staff',
+    after: { email: staff.email, role: person.role },
+  });
+  return `${deps.publicUrl}/console/invite/${token}`;
+}
+
+/**
  * Members of staff already enrolled (a password and an authenticator secret), made when missing: the demo
  * staff of the start data, and tests.
  */

@@ -255,7 +255,12 @@ describe('roles, checked on the server for every call', () => {
     {
       action: 'invite',
       allowed: ['admin'],
-      call: (c) => call(c, 'POST', '/staff-api/invites', { email: 'x', name: 'x', role: 'agent' }),
+      call: (c) =>
+        call(c, 'POST', '/staff-api/invites', {
+          email: `invited-${randomUUID().slice(0, 8)}@example.com`,
+          name: 'Ivy Invited',
+          role: 'agent',
+        }),
     },
   ];
   for (const role of ['agent', 'supervisor', 'admin'] as const) {
