@@ -7,8 +7,7 @@
  * Fair by construction (ADR 039): the server under test and every baseline run on one core and the load
  * generator (this process: autocannon and the sign-in client) on the other, with `taskset` (util-linux); the
  * reads' ratio is to a bare Fastify route with Fastify's own request logging, measured just before each
- * figure,
- * and the baseline without logging is printed beside it.
+ * figure, and the baseline without logging is printed beside it.
  */
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -51,8 +50,7 @@ const bundle = process.env.BENCH_SERVER_DIST
   : serverBundle;
 /**
  * `BENCH_ONLY=start,bundles,lighthouse,bot-check,reads,sign-in,postgres` runs only those sections (all when
- * unset);
- * `BENCH_SKIP=lighthouse` (or any of them) leaves those out.
+ * unset); `BENCH_SKIP=lighthouse` (or any of them) leaves those out.
  */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
@@ -238,8 +236,7 @@ type Figures = { rps: number; p99: number };
 /**
  * A bare Fastify server: `first` is its figure at the start, `again()` measures it once more. The machine's
  * speed drifts from minute to minute (a shared host), so each read's ratio is to the logging baseline
- * measured
- * just before it.
+ * measured just before it.
  */
 type Baseline = { first: Figures; again: () => Promise<Figures> };
 type Baselines = { logging: Baseline; quiet: Baseline };
@@ -450,8 +447,7 @@ async function signInFigures(
       `  ${label} sign-ins per second per core of the product's CPU (sign-ins alone): ${perCore.toFixed(1)}`,
     );
     // By CPU instead of by rate (ADR 046): on a machine other people load, the rate measures waiting as much
-    // as
-    // work (the server used well under its core), while CPU per sign-in and per hash move far less.
+    // as work (the server used well under its core), while CPU per sign-in and per hash move far less.
     const cpuMsPerSignIn = 1000 / perCore;
     const cpuRatio = argon2.cpuMsEach / cpuMsPerSignIn;
     console.log(

@@ -21,10 +21,9 @@ import {
 import { latestCode } from './outbox.ts';
 
 /**
- * Two instances behind HAProxy (ADR 034), started here as `npm run cluster` starts them, on a
- * database of this run's own on the local PostgreSQL and on the local Redis. Where PostgreSQL, Redis or
- * HAProxy
- * is missing, `npm run test:e2e` leaves this file out and says why (scripts/e2e.mjs); here a missing one is a
+ * Two instances behind HAProxy (ADR 034), started here as `npm run cluster` starts them, on a database of
+ * this run's own on the local PostgreSQL and on the local Redis. Where PostgreSQL, Redis or HAProxy is
+ * missing, `npm run test:e2e` leaves this file out and says why (scripts/e2e.mjs); here a missing one is a
  * failure. One cluster for the file, so its journeys run one after another.
  */
 test.describe.configure({ mode: 'serial' });

@@ -54,8 +54,7 @@ test('a member sends a suggestion and is thanked by name', async ({ page, consol
 
 test('a member plays back their year from the ledger', async ({ page, consoleErrors }) => {
   // A session cookie alone (no sign-in page seen in this browser, so no local marker) counts as signed in:
-  // the
-  // public playback route plays the member's year instead of asking them to log in
+  // the public playback route plays the member's year instead of asking them to log in
   // (docs/product/signed-in-pages.md §S4).
   await startSession(page);
   await page.emulateMedia({ reducedMotion: 'reduce' });

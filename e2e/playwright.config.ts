@@ -29,14 +29,13 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     // Traces keep the DOM after each action for a failing journey, without the screencast: recording it cost
-    // a third
-    // of the journeys' CPU (ADR 050). A failure still gets its screenshot.
+    // a third of the journeys' CPU (ADR 050). A failure still gets its screenshot.
     trace: { mode: 'retain-on-failure', screenshots: false },
     // Design-review screenshots on every run: E2E_SCREENSHOTS=on (designScreenshot in fixtures.ts).
     screenshot: 'only-on-failure',
     // The offline card's service worker downloads about 225 KB for every signed-in browser; the journeys
-    // about it
-    // (offline-card, passkeys: sign-in with the worker in charge) allow it, the others run without it.
+    // about it (offline-card, passkeys: sign-in with the worker in charge) allow it, the others run without
+    // it.
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_PATH,
@@ -54,11 +53,9 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     // Every journey runs at desktop width; those about the phone layout (the menu, sliding popups, what fits
-    // on a phone's screen) carry @phone in their title and run on a phone as well.
-    // At the phone's size and touch, drawn at one device pixel per CSS pixel: layout is the same, and the
-    // 2.6x
-    // density cost a quarter of the phone runs' CPU (ADR 050). Design-review screenshots keep the real
-    // density.
+    // on a phone's screen) carry @phone in their title and run on a phone as well. At the phone's size and
+    // touch, drawn at one device pixel per CSS pixel: layout is the same, and the 2.6x density cost a quarter
+    // of the phone runs' CPU (ADR 050). Design-review screenshots keep the real density.
     {
       name: 'phone',
       use: {
@@ -87,8 +84,7 @@ export default defineConfig({
       // The journeys use the tester tools (/dev/session, /dev/outbox).
       DEV_TOOLS: 'on',
       // The bot-check at little work, ten attempts (its real cost is measured by `npm run bench`, ADR 052):
-      // the
-      // journeys still solve every challenge with the page's workers, without a second per form.
+      // the journeys still solve every challenge with the page's workers, without a second per form.
       BOT_CHECK_COST: '10',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },

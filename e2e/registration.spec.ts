@@ -497,8 +497,7 @@ test('an existing plastic card holder registers their card through the analogue 
   await openCardNumberStep(page);
 
   // Enter your card number: a short one, an unknown card, an inactivated one, then Priya's card, whose
-  // address
-  // is held.
+  // address is held.
   const cardField = page.getByRole('textbox', { name: 'Card number' });
   await cardField.fill('123');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -78,8 +78,8 @@ test('the demo collector signs in through the provider, keeps the session, and l
   await expect(page.getByRole('heading', { level: 1, name: 'Hello Alex' })).toBeVisible();
 
   // Logout: server logout, identity end-session with the id token hint, back to /welcome. With the
-  // hotels-logout
-  // switch on (local), the hotel partner's two logout addresses are loaded with the browser's cookies.
+  // hotels-logout switch on (local), the hotel partner's two logout addresses are loaded with the browser's
+  // cookies.
   const hotelLogouts: string[] = [];
   page.on('requestfinished', (request) => {
     const { pathname } = new URL(request.url());

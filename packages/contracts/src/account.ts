@@ -64,6 +64,15 @@ export const accountMessages = {
   sessionNotFound: 'That device is no longer logged in.',
   sessionCurrent: 'This is the device you are using. To log out here, use Log out.',
   othersSignedOut: 'You have been logged out of every other device.',
+  /** A member the server cannot find (closed, or never there) for a change to their points or claims. */
+  accountNotFound: 'We could not find that account.',
+  noContactForChoice: 'We have no contact details for that choice. Choose another.',
+  unsubscribeEmailMismatch: 'That is not the email address this link was sent to.',
+  dateOfBirthHeld: 'We already have your date of birth.',
+  closed: 'Your account is closed.',
+  stepUpCodeRight: 'Thanks, that code is right.',
+  /** The developer tools' sample marketing email, for a member without an email address. */
+  noEmail: 'This member has no email address.',
 } as const;
 
 /* ---------- customer (GET /customer/v2, GET /customer/refresh, PUT /customer) ---------- */
@@ -85,7 +94,6 @@ export const mobileSchemaOut = /* @__PURE__ */ (() =>
  */
 export const maskedAddressSchema = /* @__PURE__ */ (() =>
   z.object({ maskedAddress: addressSchema.nullable() }))();
-export type MaskedAddress = z.infer<typeof maskedAddressSchema>;
 
 const maskWord = (word: string) => `${word.slice(0, 1)}${'*'.repeat(Math.max(0, word.length - 1))}`;
 

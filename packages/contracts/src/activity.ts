@@ -16,6 +16,11 @@ export const activityMessages = {
     "Some of your recent transactions are taking longer than usual to reach us. They'll appear here soon, with your points.",
   empty: 'No activity yet. Shop with your card and your points will appear here.',
   loadFailed: "We couldn't load your activity. Please try again.",
+  receiptNotFound: "We couldn't find that receipt.",
+  /** A page token the transactions call did not give out. */
+  nextTokenInvalid: 'nextToken: not a token this service gave out',
+  /** A points ledger entry of no points, or of part of a point. */
+  amountNotWhole: 'amount: must be a whole number other than zero',
 } as const;
 
 export const PARTNER_KINDS = ['RETAILER', 'FUEL', 'BRAND', 'REDEMPTION', 'ADJUSTMENT'] as const;

@@ -136,10 +136,8 @@ const withWhite = (hex: string, share: number, other = 255) => {
 
 /**
  * The CSS custom properties the brand sets, as name → value. The shades that tokens.css derives by hand from
- * the
- * built-in colours (a brighter brand colour, the dark inverse surface, the lighter washes) follow a brand
- * whose
- * colours differ.
+ * the built-in colours (a brighter brand colour, the dark inverse surface, the lighter washes) follow a brand
+ * whose colours differ.
  */
 export function brandCssProperties(chosen: Brand): Record<string, string> {
   const properties: Record<string, string> = {};

@@ -28,6 +28,13 @@ export const BRAND_CATEGORIES = [
  */
 export const BRAND_SEARCH_DEBOUNCE_MS = 250;
 
+/** The brands pages' messages, and the server's answers about a brand. */
+export const brandsMessages = {
+  notFound: "We couldn't find that brand.",
+  /** Spending asked of a brand where points cannot be spent. */
+  noRedeem: (brandName: string) => `You can't spend points with ${brandName}.`,
+} as const;
+
 export const brandKeySchema = /* @__PURE__ */ (() =>
   z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Enter a valid brand key'))();
 
@@ -99,7 +106,6 @@ export const brandLookupItemSchema = /* @__PURE__ */ (() =>
   brandSchema.pick({ brandDetailsKey: true, name: true, imageUrls: true }))();
 export const brandLookupResponseSchema = /* @__PURE__ */ (() =>
   z.object({ brands: z.array(brandLookupItemSchema) }))();
-export type BrandLookupItem = z.infer<typeof brandLookupItemSchema>;
 
 export const categoriesResponseSchema = /* @__PURE__ */ (() =>
   z.object({ categories: z.array(brandCategorySchema) }))();
@@ -129,7 +135,6 @@ export const brandPostResponseSchema = /* @__PURE__ */ (() =>
     url: z.string(),
     clickReference: z.string(),
   }))();
-export type BrandPostResponse = z.infer<typeof brandPostResponseSchema>;
 
 /** The search the web app and the server agree on: case- and accent-insensitive, on the name. */
 export const normaliseBrandSearch = (text: string) =>

@@ -13,7 +13,6 @@ export const nectarIdSchema = /* @__PURE__ */ (() =>
       code128: z.string(),
     }),
   }))();
-export type NectarId = z.infer<typeof nectarIdSchema>;
 
 export const CARD_TYPES = ['CARD', 'KEYTAG'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
@@ -49,6 +48,14 @@ export const cardMessages = {
   detailsNotFound: "We couldn't find a card with those details. Please check them and try again.",
   replaced: 'Your old card has been cancelled. Your new card number is ready, and your points came with it.',
   keyTagUnavailable: "Key tags aren't available at the moment. Choose a card instead.",
+  noCard: 'There is no card on this account.',
+  /** A replaced, cancelled or expired card, for anything it is asked to do. */
+  notActive: 'This card can no longer be used.',
+  /** Points for a card that is no longer the member's live one. */
+  cannotCollect: 'This card can no longer collect points.',
+  notRecognised: 'Card not recognised.',
+  /** The developer tools, given a card number that no card has. */
+  numberUnknown: 'There is no card with that number.',
 } as const;
 
 /**

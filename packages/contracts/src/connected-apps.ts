@@ -16,6 +16,8 @@ export const consentMessages = {
   heading: (clientName: string) => `${clientName} wants to connect to your Nectar account`,
   expired: 'This request has expired. Go back to the app and try again.',
   notFound: 'We can’t find that app.',
+  /** The error description the app is sent when the member says no. */
+  denied: 'The member did not allow the app to connect',
 } as const;
 
 const scopeSchema = /* @__PURE__ */ (() => z.object({ scope: z.string(), description: z.string() }))();
@@ -27,7 +29,6 @@ export const consentRequestSchema = /* @__PURE__ */ (() =>
     clientName: z.string(),
     scopes: z.array(scopeSchema),
   }))();
-export type ConsentRequest = z.infer<typeof consentRequestSchema>;
 
 /** POST /identity-api/consent/{uid}: the member's answer; the browser continues at `location`. */
 export const consentDecisionSchema = /* @__PURE__ */ (() => z.object({ allow: z.boolean() }))();

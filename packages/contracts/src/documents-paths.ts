@@ -15,6 +15,11 @@ export const documentsPaths = {
   spendDocumentName: '/c/api/spend-document/name',
 } as const;
 
+/** The documents call's answer for a name it has no document of. */
+export const documentsMessages = {
+  notFound: 'There is no such document.',
+} as const;
+
 /** The spend page's header until (or unless) the spend document names another. */
 export const DEFAULT_SPEND_PAGE_NAME = 'Ways to spend';
 

@@ -42,6 +42,8 @@ export const feedbackMessages = {
   tooLong: `Your feedback must not be over ${wholeNumber(FEEDBACK_MAX_LENGTH)} characters`,
   thanksBody: "We're always working to improve the website, and your feedback is really valuable.",
   sendLimit: "You've sent us a lot of feedback today. Thank you: please try again tomorrow.",
+  /** Feedback from a session whose member is no longer there. */
+  logIn: 'Please log in.',
 } as const;
 export const feedbackThanks = (name: string) => `Thanks for the feedback, ${name}`;
 
@@ -74,7 +76,6 @@ export const feedbackResponseSchema = /* @__PURE__ */ (() =>
     firstName: z.string(),
     createdAt: z.iso.datetime(),
   }))();
-export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 
 /** How many pieces of feedback one member may send in a day (ADR 015). */
 export const FEEDBACK_DAILY_LIMIT = 20;

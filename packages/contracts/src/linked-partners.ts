@@ -146,6 +146,8 @@ export const linkedPartnerMessages = {
     ALREADY_LINKED_OTHER: `This ${hotel} account is already linked to another ${brand.name} account.`,
     PREVIOUSLY_LINKED_ONCE: `This ${hotel} account has been linked to another ${brand.name} account before, and an account can only be linked to one.`,
     PARTNER_ACCOUNT_LOCKED: `Your ${hotel} account is locked, so we can't move points right now. Please contact ${hotel}.`,
+    /** The hotels session hand-off asked to go to an address off the brand's allow-list. */
+    REDIRECT_NOT_ALLOWED: 'That address is not one we can take you to.',
   },
   common: {
     /** A conversion that did not finish: settled within minutes, its points given back. */
@@ -164,6 +166,8 @@ export const linkedPartnerMessages = {
     NOT_ENOUGH_PARTNER_POINTS: "You don't have enough partner points for this conversion.",
     WRONG_STEP: (step: number) => `Enter a number of points in steps of ${wholeNumber(step)}.`,
     CONVERSION_EXPIRED: 'This conversion has expired. Please start again.',
+    PARTNER_NOT_FOUND: 'We could not find that partner.',
+    NO_CARD: `You need an active ${brand.name} card to link a partner.`,
   },
   twoFactor: {
     CODE_SENT_EMAIL: (maskedEmail: string) =>

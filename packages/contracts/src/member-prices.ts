@@ -40,6 +40,12 @@ export type PriceCategoryName = (typeof PRICE_CATEGORIES)[number];
  */
 export const priceCategoryKey = (name: string) => name.toLowerCase().replace(/\s+/g, '');
 
+/** The price catalogue's answers to a category or page it does not have. */
+export const memberPricesMessages = {
+  categoryNotFound: 'There is no such price category.',
+  pageNotFound: (pageCount: number) => `There are ${pageCount} pages of prices.`,
+} as const;
+
 /** A pound string such as £0.90. */
 const pounds = /* @__PURE__ */ (() => z.string().regex(/^£\d+\.\d{2}$/))();
 

@@ -53,6 +53,12 @@ export const missingPointsMessages = {
   onTheirWay: 'These points are on their way',
   alreadyCredited: 'We found the points for this purchase',
   received: "We've got your claim",
+  multipartRequired: 'Send the claim as multipart/form-data.',
+  /** Staff settling a claim (the claims command): the points to grant, and why a claim is refused. */
+  grantPoints: 'points: a whole number from 1 to 100000',
+  refusalReason: 'reason: say why the claim is refused',
+  /** The developer tools' pending entry, added a second time. */
+  pendingEntryExists: 'That pending entry exists already.',
 } as const;
 
 /** A date as YYYY-MM-DD in the UK's calendar (the scheme's), for "today" on both sides. */

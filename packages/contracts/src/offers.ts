@@ -118,6 +118,16 @@ export const offerErrors = {
   transition: (from: string, to: string) => `An offer that is ${from} cannot become ${to}.`,
   memberPrices: 'Member prices are for digitally registered members aged 18 or over.',
   temporaryCard: 'Register for a full account to use this offer.',
+  /** An offer anyone may see (a partner offer, a preview) that is not live, or not there. */
+  notPublic: 'This offer is not available.',
+  previewInvalid: 'This preview link has expired or is not valid.',
+  /** The operator's preview command, given an id the catalogue does not have. */
+  unknownOffer: (offerId: string) => `There is no offer ${offerId}.`,
+  imageWidth: 'No image at that width.',
+  imageNotFound: 'No such offer image.',
+  /** A partner offer's state change names the offer twice and its partner: they must agree. */
+  idsMismatch: 'offerId and partnerId must match the offer.',
+  bookmarkPartnerOnly: 'Only partner offers can be bookmarked.',
 } as const;
 
 /**

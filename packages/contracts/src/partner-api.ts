@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fullCardNumberSchema } from './card-number.ts';
+import { wholeNumber } from './numbers.ts';
 
 /**
  * The partner API (docs/partner-api.md): what a till, a fuel pump or an eShop sends when a member shops, returns
@@ -22,6 +23,46 @@ export const ESHOP_PENDING_DAYS = 45;
 export const TILL_DAILY_SPEND_POINTS = 100_000;
 /** The most lines one receipt may carry. */
 export const MAX_SALE_LINES = 200;
+
+/**
+ * The partner API's error descriptions: for partner developers, the operator's partner-client commands and
+ * the sandbox till.
+ */
+export const partnerApiMessages = {
+  invalidToken: 'Send a live access token from the token endpoint as "Authorization: Bearer".',
+  scopeNeeded: (scope: string) => `This call needs the scope ${scope}; ask for it with the token.`,
+  idempotencyKeyRequired:
+    'Send an Idempotency-Key header, unique per request, so that a retry never counts twice.',
+  idempotencyKeyReused: 'This Idempotency-Key was used for another request. Use a new key for a new request.',
+  clickOnlyCollects: 'A click id only collects points: spend with the card.',
+  clickUnknown: (days: number) =>
+    "We don't know that click: it must come from a signed-in member's visit to your eShop in the last " +
+    `${days} days.`,
+  clickWithoutCard: 'The member who clicked has no card that collects now.',
+  spendCodeNotAccepted: 'This API does not take a spend code yet: send the card number the till scanned.',
+  partnerNotFound: (partnerId: string) => `There is no partner ${partnerId}.`,
+  /** `saleId` is the sale the receipt was posted as, when it is found. */
+  saleAlreadyPosted: (receiptId: string, saleId: string | undefined) =>
+    `Receipt ${receiptId} was posted already as sale ${saleId ?? 'earlier'}.`,
+  saleNotFound: 'There is no such sale of yours.',
+  nothingLeftToReturn: (sku: string) => `Nothing more of ${sku} is left to return on this sale.`,
+  spendLimitReached:
+    `A member can spend up to ${wholeNumber(TILL_DAILY_SPEND_POINTS)} points at tills ` + 'in 24 hours.',
+  holdExpired: `This hold ran out after ${HOLD_MAX_MINUTES} minutes and its points were given back.`,
+  holdNotOpen: (state: string) => `This hold is ${state.toLowerCase()}: hold the points again.`,
+  holdCaptured: 'This hold was captured: give the points back with a return.',
+  holdNotFound: 'There is no such hold of yours.',
+  webhookNotHttps: 'url: a webhook address must be https (http only for localhost)',
+  clientNotFound: (clientId: string) => `There is no live partner client ${clientId}.`,
+  keyClientNotFound: (clientId: string) => `There is no live partner client ${clientId} with keys.`,
+  jwksEmpty: 'jwks: a key set {"keys": [...]} with one key or more',
+  jwksKeyType: (index: number) => `jwks.keys.${index}: an EC or RSA key`,
+  jwksPrivateKey: (index: number) => `jwks.keys.${index}: a public key only (it has a private part)`,
+  jwksKid: (index: number) => `jwks.keys.${index}: a kid, so that keys can be rotated`,
+  jwksLastKey: 'jwks: a client keeps one key at least',
+  sandboxNoShelf: 'The sandbox till has no shelf for that partner.',
+  sandboxNoClient: 'The sandbox till has no client on this server: it needs the demo data (DEMO_DATA=on).',
+} as const;
 
 const pence = (what: string) =>
   z

@@ -16,6 +16,8 @@ export const passwordResetMessages = {
     "If that card belongs to an account with an email address, we've sent a link to reset your password to it. The link lasts 1 hour.",
   linkInvalid: 'This link has expired or has already been used. Ask for a new one.',
   changed: 'Your password has been changed',
+  /** A reset code asked for by a way (email or mobile) the account has no contact details of. */
+  noContact: 'We have no contact details of that kind for this account.',
 } as const;
 
 /** How long a reset link works. */

@@ -10,4 +10,3 @@ export const profileSchema = /* @__PURE__ */ (() =>
     cardNumber: z.string().nullable(),
     externalHandle: z.string(),
   }))();
-export type Profile = z.infer<typeof profileSchema>;

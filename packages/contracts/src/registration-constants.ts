@@ -136,4 +136,15 @@ export const registrationMessages = {
   analogueMismatch:
     "We couldn't set up your digital account because the details you've given us don't match the details we have for your associated card.",
   copied: 'Copied!',
+  registrationExpired: 'Your registration has expired or could not be found. Please start again.',
+  wrongStep: "This registration step can't be done now. Please continue from where you left off.",
+  /** The sign-in link at the end of registration, spent or expired. */
+  completionLinkInvalid: 'This sign-in link has expired or has already been used. Please log in.',
+  notBusinessAccount: 'Business offers are for business accounts.',
+  emailResendLimit: "We've sent you a few emails already. Please check your inbox or try again in an hour.",
+  cardNotRecognised: "We don't recognise that card number.",
+  /** The plastic card holder's details compared too many times. */
+  cardHolderLimit:
+    "You've tried too many times to confirm the details for this card. " +
+    'For your security, please try again tomorrow.',
 } as const;

@@ -13,7 +13,6 @@ import {
   employeesSchema,
   firstNameSchema,
   formatDateOfBirthInput,
-  isValidMobile,
   lastNameSchema,
   memorableNameSchema,
   mobileSchema,
@@ -27,6 +26,7 @@ import {
   TITLES,
   toSentDateOfBirth,
 } from './registration.ts';
+import { isValidMobile } from './mobile-number.ts';
 
 /** The first message a schema gives for a value, or undefined when it passes. */
 const messageOf = (schema: z.ZodType, value: unknown) => {

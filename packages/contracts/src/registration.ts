@@ -1,4 +1,3 @@
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/mobile';
 import { z } from 'zod';
 import type { ErrorCode } from './error-codes.ts';
 import { cardNumberDigitsSchema, fullCardNumberSchema } from './card-number.ts';
@@ -89,15 +88,6 @@ export const MOBILE_COUNTRIES_PRE_PRODUCTION = [
 ] as const;
 export const mobileCountries = (production: boolean): readonly string[] =>
   production ? MOBILE_COUNTRIES_PRODUCTION : MOBILE_COUNTRIES_PRE_PRODUCTION;
-
-/** A mobile number of that country (libphonenumber's mobile metadata: a landline is not one). */
-export const isValidMobile = (phoneNumber: string, countryCode: string): boolean => {
-  try {
-    return isValidPhoneNumber(phoneNumber.trim(), countryCode as CountryCode);
-  } catch {
-    return false;
-  }
-};
 
 export const mobileSchema = /* @__PURE__ */ (() =>
   z
@@ -375,7 +365,6 @@ export const businessLookupResponseSchema = /* @__PURE__ */ (() =>
     businessEmployees: z.record(z.string(), z.string()),
     businessCategories: z.array(z.object({ group: z.string(), categories: z.array(z.string()) })),
   }))();
-export type BusinessLookup = z.infer<typeof businessLookupResponseSchema>;
 
 /** The business details form: band index 1-9 as chosen in the picker. */
 export const businessDetailsFormSchema = /* @__PURE__ */ (() =>

@@ -14,6 +14,12 @@ export const signInMessages = {
     `For your security, your account is locked for ${minutes} minute${minutes === 1 ? '' : 's'} after too many wrong passwords. Try again later, or reset your password to get back in now.`,
   signInExpired: 'Your log in took too long. Please start again.',
   signInFailed: "We couldn't log you in. Please try again.",
+  /** A call that needs a session, made without one (or with one that has ended). */
+  logInToContinue: 'Please log in to continue.',
+  /** A session without the identity provider, for a call that spends, moves points or changes credentials. */
+  logInAgain: 'Please log in again to continue.',
+  /** The same answer for any address, so it tells nobody which addresses have an account. */
+  emailCodeSent: 'If that email address belongs to an account, we have sent it a 6-digit code.',
 } as const;
 
 /** Longest password accepted anywhere (docs/security.md "Baseline": up to 64 characters). */
@@ -96,6 +102,8 @@ export const twoFactorMessages = {
   resendLimit: "You've asked for too many codes. Please try again later.",
   /** The code page of a sign-in that finished, expired or never was. */
   linkInvalid: 'This link has expired or has already been used. Log in again to get a new code.',
+  /** An account with neither an email address nor a mobile number to send a code to. */
+  noContact: 'We have no email address or mobile number to send a code to.',
 } as const;
 
 export const DELIVERY_METHODS = ['email', 'sms'] as const;
@@ -146,8 +154,7 @@ export const device2faCheckResponseSchema = /* @__PURE__ */ (() =>
 
 /**
  * Answer of POST /session-api/session/sessions/oauth/2fa-validate: where the identity provider's login goes
- * on
- * (asked at the password step), or the started session (asked at the code exchange).
+ * on (asked at the password step), or the started session (asked at the code exchange).
  */
 export const device2faValidateResponseSchema = /* @__PURE__ */ (() =>
   z.union([collectorSessionResponseSchema, oauthSessionResponseSchema]))();

@@ -35,6 +35,11 @@ export const tempCardMessages = {
   expired: 'Your temporary card has expired.',
   upgraded: 'Your temporary card is now your full digital card. Please log in to see it.',
   notFound: "We can't find this card. Please check the link in your email.",
+  /** `date` as the member reads it ('22 December 2026'). */
+  expiredOn: (date: string) => `Your temporary card expired on ${date}.`,
+  /** Something a temporary card may not do (its capabilities, ADR 004). */
+  notAvailable:
+    "This isn't available with a temporary card. " + `Register for a full ${brand.name} account to use it.`,
 } as const;
 
 /**

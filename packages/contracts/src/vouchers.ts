@@ -17,6 +17,8 @@ export const redemptionMessages = {
   notEnough: "You don't have enough points for this.",
   unknownReward: "We couldn't find that reward.",
   voucherNotFound: "We couldn't find that voucher.",
+  /** A redemption's idempotency key sent again for another reward. */
+  requestReused: 'This request was already used for another reward.',
   usedQuestion: 'Did you use this voucher?',
 } as const;
 

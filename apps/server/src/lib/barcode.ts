@@ -22,8 +22,8 @@ type Geometry = { height: number; inkTop: number; inkRows: number; side: number 
 
 /**
  * Where the bars stand in bwip-js's picture with these options: its height, the rows the bars fill and the
- * quiet
- * zone on each side. Measured once from a picture bwip-js draws, so the pictures drawn here are its pixels.
+ * quiet zone on each side. Measured once from a picture bwip-js draws, so the pictures drawn here are its
+ * pixels.
  */
 let geometry: Promise<Geometry> | undefined;
 const measure = async () => {
@@ -49,13 +49,10 @@ function modules(text: string): number[] {
 
 /**
  * The barcode as a black-and-white PNG (1 bit a pixel), written here: every row of bars is the same, so the
- * rows
- * after the first are "same as above" (filter 2, all zeros) and the file is under 1 KB. bwip-js's own picture
- * was
- * drawn in colour and then packed again by pngjs trying every filter on every row at deflate level 9: about
- * 13 ms
- * of CPU for each code never seen before, a new voucher's on every redemption (20 ms of CPU a
- * redemption); this takes well under a millisecond.
+ * rows after the first are "same as above" (filter 2, all zeros) and the file is under 1 KB. bwip-js's own
+ * picture was drawn in colour and then packed again by pngjs trying every filter on every row at deflate
+ * level 9: about 13 ms of CPU for each code never seen before, a new voucher's on every redemption (20 ms of
+ * CPU a redemption); this takes well under a millisecond.
  */
 function drawPng(bars: number[], { height, inkTop, inkRows, side }: Geometry): Buffer {
   const scale = CARD_BARCODE_OPTIONS.scale;
@@ -112,8 +109,7 @@ const chunk = (type: string, data: Buffer) => {
 
 /**
  * Barcodes drawn lately (under 1 KB each): a member opening their card again, or many at the till, costs
- * nothing
- * (ADR 016).
+ * nothing (ADR 016).
  */
 const drawn = new LRUCache<string, string>({ max: 2_000 });
 

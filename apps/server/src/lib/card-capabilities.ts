@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../db/database.ts';
-import { brand } from '@app/contracts/brand';
+import { cardMessages } from '@app/contracts/card';
 import { TEMP_CARD_PARTNERS, tempCardMessages } from '@app/contracts/temp-card';
 import { cards } from '../db/schema/core.ts';
 import { AppError } from './app-error.ts';
@@ -42,13 +42,9 @@ export interface CardCapabilities {
 }
 
 export const temporaryCardRefused = () =>
-  new AppError(
-    403,
-    'TEMPORARY_CARD_NOT_ALLOWED',
-    `This isn't available with a temporary card. Register for a full ${brand.name} account to use it.`,
-  );
+  new AppError(403, 'TEMPORARY_CARD_NOT_ALLOWED', tempCardMessages.notAvailable);
 export const temporaryCardExpired = () => new AppError(403, 'TEMP_CARD_EXPIRED', tempCardMessages.expired);
-const cardNotActive = () => new AppError(403, 'CARD_NOT_ACTIVE', 'This card can no longer be used.');
+const cardNotActive = () => new AppError(403, 'CARD_NOT_ACTIVE', cardMessages.notActive);
 
 /** A temporary card is expired from the instant of its expiry: day 30 after issue is no longer valid. */
 export const isExpired = (card: Pick<CardForCapabilities, 'expiresAt'>, now: Date): boolean =>
@@ -104,7 +100,7 @@ export async function assertCardNumberMay(
     })
     .from(cards)
     .where(eq(cards.number, cardNumber));
-  if (!card) throw new AppError(404, 'DN11', 'Card not recognised.');
+  if (!card) throw new AppError(404, 'DN11', cardMessages.notRecognised);
   assertCardMay(card, action, now, options);
   return card;
 }

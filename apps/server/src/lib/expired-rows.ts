@@ -99,11 +99,10 @@ export const deleteEndedBatch = (name: ExpiringName, at: Date): SQL => {
 };
 
 /**
- * Deletes the ended rows of every expiring table (sessions, spent bot-check tokens, attempt counters, one-time
- * codes, reset links, email-change links, known devices, the identity provider's models, passkey challenges) in
- * batches
- * of BATCH through their end-time index; answers how many went, per table. Any instance may run it at any
- * time: it is idempotent, and two at once share the work.
+ * Deletes the ended rows of every expiring table (sessions, spent bot-check tokens, attempt counters,
+ * one-time codes, reset links, email-change links, known devices, the identity provider's models, passkey
+ * challenges) in batches of BATCH through their end-time index; answers how many went, per table. Any
+ * instance may run it at any time: it is idempotent, and two at once share the work.
  */
 export async function sweepEndedRows(db: DbExecutor, at: Date): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};

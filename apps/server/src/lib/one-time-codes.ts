@@ -138,8 +138,7 @@ async function sendAgain(
 /** A new code for the same request, replacing the old one; at most MAX_CODE_SENDS in all. */
 /**
  * A request's sends are capped; and once its guesses are used up (they are kept across sends) a new code
- * could
- * never be accepted, so none is sent.
+ * could never be accepted, so none is sent.
  */
 function refuseUselessSend(row: { sends: number; attempts: number }) {
   if (row.attempts >= MAX_CODE_ATTEMPTS)

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PARTNER_SCOPES, type PartnerScope } from '@app/contracts/partner-api';
+import { PARTNER_SCOPES, partnerApiMessages, type PartnerScope } from '@app/contracts/partner-api';
 import type { DbExecutor } from '../db/database.ts';
 import { partnerClients, partners } from '../db/schema/partner-api.ts';
 import { AppError } from './app-error.ts';
@@ -89,18 +89,18 @@ export const providerMetadataOf = (client: PartnerClient & Credentials) => ({
 export function publicKeysOf(jwks: unknown): Array<Record<string, unknown>> {
   const keys = (jwks as { keys?: unknown } | null)?.keys;
   if (!Array.isArray(keys) || keys.length === 0) {
-    throw new AppError(400, 'VALIDATION', 'jwks: a key set {"keys": [...]} with one key or more');
+    throw new AppError(400, 'VALIDATION', partnerApiMessages.jwksEmpty);
   }
   return keys.map((key: unknown, index) => {
     const jwk = key as Record<string, unknown>;
     if (!jwk || typeof jwk !== 'object' || !['EC', 'RSA'].includes(String(jwk.kty))) {
-      throw new AppError(400, 'VALIDATION', `jwks.keys.${index}: an EC or RSA key`);
+      throw new AppError(400, 'VALIDATION', partnerApiMessages.jwksKeyType(index));
     }
     if ('d' in jwk || 'p' in jwk) {
-      throw new AppError(400, 'VALIDATION', `jwks.keys.${index}: a public key only (it has a private part)`);
+      throw new AppError(400, 'VALIDATION', partnerApiMessages.jwksPrivateKey(index));
     }
     if (typeof jwk.kid !== 'string' || jwk.kid.length === 0) {
-      throw new AppError(400, 'VALIDATION', `jwks.keys.${index}: a kid, so that keys can be rotated`);
+      throw new AppError(400, 'VALIDATION', partnerApiMessages.jwksKid(index));
     }
     return jwk;
   });
@@ -134,7 +134,9 @@ export async function addPartnerClient(db: DbExecutor, client: NewPartnerClient)
     .select({ id: partners.id })
     .from(partners)
     .where(eq(partners.id, client.partnerId));
-  if (!partner) throw new AppError(404, 'PARTNER_NOT_FOUND', `There is no partner ${client.partnerId}.`);
+  if (!partner) {
+    throw new AppError(404, 'PARTNER_NOT_FOUND', partnerApiMessages.partnerNotFound(client.partnerId));
+  }
   const clientId = client.clientId ?? `${client.partnerId}-${randomBytes(6).toString('hex')}`;
   const keys = client.jwks === undefined ? undefined : publicKeysOf(client.jwks);
   const secret = keys ? undefined : (client.secret ?? newSecret());
@@ -164,15 +166,11 @@ export async function changePartnerKeys(
 ) {
   const client = await findPartnerClient(db, clientId);
   if (!client?.jwks) {
-    throw new AppError(
-      404,
-      'PARTNER_CLIENT_NOT_FOUND',
-      `There is no live partner client ${clientId} with keys.`,
-    );
+    throw new AppError(404, 'PARTNER_CLIENT_NOT_FOUND', partnerApiMessages.keyClientNotFound(clientId));
   }
   const added = change.add === undefined ? [] : publicKeysOf(change.add);
   const keys = [...client.jwks.keys, ...added].filter((key) => !change.remove?.includes(String(key.kid)));
-  if (keys.length === 0) throw new AppError(400, 'VALIDATION', 'jwks: a client keeps one key at least');
+  if (keys.length === 0) throw new AppError(400, 'VALIDATION', partnerApiMessages.jwksLastKey);
   await db.update(partnerClients).set({ jwks: { keys } }).where(eq(partnerClients.clientId, clientId));
   return keys.map((key) => String(key.kid));
 }
@@ -232,4 +230,4 @@ export const listPartnerClients = (db: DbExecutor) =>
     .orderBy(partnerClients.createdAt);
 
 const unknownClient = (clientId: string) =>
-  new AppError(404, 'PARTNER_CLIENT_NOT_FOUND', `There is no live partner client ${clientId}.`);
+  new AppError(404, 'PARTNER_CLIENT_NOT_FOUND', partnerApiMessages.clientNotFound(clientId));

@@ -12,9 +12,8 @@ export const PRODUCTION_HASH_COST = { memoryCost: 19_456, timeCost: 2, paralleli
 
 /**
  * The smallest cost argon2 takes (8 KiB, t=1), for test runs only: most tests make or check a password
- * without
- * being about hashing, and at the production cost every one of them waited for it (ADR 027). Chosen only
- * inside a Vitest run (Vitest sets VITEST in its processes) and never with NODE_ENV=production; the hash
+ * without being about hashing, and at the production cost every one of them waited for it (ADR 027). Chosen
+ * only inside a Vitest run (Vitest sets VITEST in its processes) and never with NODE_ENV=production; the hash
  * records its own cost, so a password hashed either way verifies the same. `passwords.test.ts` checks that a
  * server started as `npm start` starts it hashes at the production cost.
  */

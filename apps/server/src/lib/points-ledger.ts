@@ -1,5 +1,10 @@
 import { channel } from 'node:diagnostics_channel';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { accountMessages } from '@app/contracts/account';
+import { activityMessages } from '@app/contracts/activity';
+import { cardMessages } from '@app/contracts/card';
+import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
+import { redemptionMessages } from '@app/contracts/vouchers';
 import type { Database, DbExecutor } from '../db/database.ts';
 import { cards, collectors } from '../db/schema/core.ts';
 import { pointsLedger } from '../db/schema/points-ledger.ts';
@@ -50,8 +55,8 @@ export async function pointsBalance(db: DbExecutor, collectorId: string): Promis
 
 /**
  * Inside the caller's transaction: locks the collector's row, as writePoints does, and answers their balance,
- * so
- * that a change sized by the balance (a return that takes back what is left) is decided under the same lock.
+ * so that a change sized by the balance (a return that takes back what is left) is decided under the same
+ * lock.
  */
 export async function balanceUnderLock(tx: DbExecutor, collectorId: string): Promise<number> {
   await lockMember(tx, collectorId);
@@ -60,10 +65,8 @@ export async function balanceUnderLock(tx: DbExecutor, collectorId: string): Pro
 
 /**
  * Inside the caller's transaction: locks the member's row, the lock every change to their points takes. Take
- * it
- * before writing any row that refers to the member: such a row takes a key-share lock on the member's row,
- * and
- * two transactions that each held one and then asked for this lock would deadlock.
+ * it before writing any row that refers to the member: such a row takes a key-share lock on the member's row,
+ * and two transactions that each held one and then asked for this lock would deadlock.
  */
 export async function lockMember(tx: DbExecutor, collectorId: string): Promise<boolean> {
   const [row] = await tx
@@ -102,7 +105,7 @@ export async function writePoints(
 ): Promise<{ recorded: true; balance: number; id: string } | { recorded: false; balance: number }> {
   assertAmounts([entry]);
   if (!(await lockMember(tx, entry.collectorId))) {
-    throw new AppError(404, 'COLLECTOR_NOT_FOUND', 'We could not find that account.');
+    throw new AppError(404, 'COLLECTOR_NOT_FOUND', accountMessages.accountNotFound);
   }
   const [repeat] = await tx
     .select({ id: pointsLedger.id })
@@ -116,12 +119,10 @@ export async function writePoints(
 
 /**
  * Writes several new entries of one member inside the caller's transaction (a sale's base and bonuses): one
- * lock
- * of the member's row, one read of the balance, one check of the cards, one insert, one announcement, where
- * writePoints would do each per entry. All or none: a balance that would go below zero on the way throws, and
- * a
- * key already written fails the insert (the unique index), so callers give keys of their own new rows. After
- * the commit, call `pointsWritten` for each entry.
+ * lock of the member's row, one read of the balance, one check of the cards, one insert, one announcement,
+ * where writePoints would do each per entry. All or none: a balance that would go below zero on the way
+ * throws, and a key already written fails the insert (the unique index), so callers give keys of their own
+ * new rows. After the commit, call `pointsWritten` for each entry.
  */
 export async function writeEntries(
   tx: DbExecutor,
@@ -139,16 +140,16 @@ export async function writeEntries(
 function assertAmounts(entries: readonly PointsEntry[]) {
   for (const entry of entries) {
     if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
-      throw new AppError(400, 'VALIDATION', 'amount: must be a whole number other than zero');
+      throw new AppError(400, 'VALIDATION', activityMessages.amountNotWhole);
     }
   }
 }
 
 /**
  * The rules of every write, with the member's row locked and `balance` read under that lock: never below zero
- * on
- * the way; a collecting card must be the member's live card (a replaced, expired or inactive card no longer
- * collects: docs/decisions/011); then the entries in one insert and one announcement of the member's balance.
+ * on the way; a collecting card must be the member's live card (a replaced, expired or inactive card no
+ * longer collects: docs/decisions/011); then the entries in one insert and one announcement of the member's
+ * balance.
  */
 async function insertUnderLock(
   tx: DbExecutor,
@@ -160,7 +161,7 @@ async function insertUnderLock(
   let after = balance;
   for (const entry of entries) {
     after += entry.amount;
-    if (after < 0) throw new AppError(409, 'INSUFFICIENT_POINTS', "You don't have enough points for this.");
+    if (after < 0) throw new AppError(409, 'INSUFFICIENT_POINTS', redemptionMessages.notEnough);
   }
   const collecting = [
     ...new Set(
@@ -174,7 +175,7 @@ async function insertUnderLock(
       .where(inArray(cards.number, collecting));
     const live = found.filter((card) => card.status === 'active' && card.collectorId === collectorId);
     if (live.length !== collecting.length) {
-      throw new AppError(409, 'CARD_NOT_ACTIVE', 'This card can no longer collect points.');
+      throw new AppError(409, 'CARD_NOT_ACTIVE', cardMessages.cannotCollect);
     }
   }
   const inserted = await tx
@@ -191,8 +192,7 @@ async function insertUnderLock(
       })),
     )
     .returning({ id: pointsLedger.id });
-  if (inserted.length !== entries.length)
-    throw new AppError(500, 'SERVER_ERROR', 'Something went wrong. Try again');
+  if (inserted.length !== entries.length) throw new AppError(500, 'SERVER_ERROR', GENERIC_ERROR_MESSAGE);
   await feed?.announce(tx, balanceChangeKey(collectorId));
   return { ids: inserted.map((row) => row.id), balance: after };
 }

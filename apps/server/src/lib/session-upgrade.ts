@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signInMessages } from '@app/contracts/sign-in';
 import { safeNext } from '@app/contracts/sign-in-paths';
 import type { Database } from '../db/database.ts';
 import { AppError } from './app-error.ts';
@@ -24,7 +25,7 @@ export async function sessionUpgradeError(db: Database, from: string | undefined
   const next = safeNext(from) ?? '';
   const payload = `${Buffer.from(next).toString('base64url')}.${Math.floor((now.getTime() + LIFETIME_MS) / 1000)}`;
   const token = `${payload}.${sign(await getOrCreateSecret(db, SECRET), payload)}`;
-  return new AppError(400, '57', 'Please log in again to continue.', {
+  return new AppError(400, '57', signInMessages.logInAgain, {
     errorCode: 'DN57',
     loginUrl: UPGRADE_LOGIN_URL,
     token,

@@ -8,14 +8,10 @@ const UNMATCHED_ROUTE = '(no route)';
 
 /**
  * The access log: one line per request, written when the answer has been sent (ADR 039). Fastify's own
- * request
- * logging writes two lines a request ('incoming request', 'request completed') through a child logger made
- * for
- * every request; it is turned off in app.ts (`disableRequestLogging`) and this hook writes the one line
- * through
- * the server's logger with the request id as a field, so a request that logs nothing else makes no child
- * logger
- * (lib/lazy-child-logger.ts).
+ * request logging writes two lines a request ('incoming request', 'request completed') through a child logger
+ * made for every request; it is turned off in app.ts (`disableRequestLogging`) and this hook writes the one
+ * line through the server's logger with the request id as a field, so a request that logs nothing else makes
+ * no child logger (lib/lazy-child-logger.ts).
  *
  * The route is its template (`/offercard-preview/:jwtToken`), not the raw path or query, which can carry a
  * token or a code; no header is written, so cookies and authorisation never reach the line (docs/security.md

@@ -27,8 +27,7 @@ declare module 'fastify' {
 const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
 /**
  * Each attempt at a challenge is one PBKDF2-SHA-256 of this many iterations: native code in a browser
- * (WebCrypto)
- * as in a script, so a script has no head start over the page (ADR 052).
+ * (WebCrypto) as in a script, so a script has no head start over the page (ADR 052).
  */
 export const BOT_CHECK_ITERATIONS = 1_000;
 /**
@@ -70,8 +69,8 @@ export const botCheckPlugin = fp(
     const hmacSecret = secretWhenReady(app, 'altcha-hmac');
 
     // Spent tokens past their challenge's end are swept on a timer (plugins/expired-rows.ts): an expired
-    // token
-    // is refused by its signature's end anyway. One on every sign-in: the statement is built once (ADR 047).
+    // token is refused by its signature's end anyway. One on every sign-in: the statement is built once (ADR
+    // 047).
     let spendStatement: ReturnType<typeof prepareSpend> | undefined;
     const prepareSpend = () =>
       app.db
@@ -125,10 +124,8 @@ export const botCheckPlugin = fp(
           algorithm: 'PBKDF2/SHA-256',
           cost: BOT_CHECK_ITERATIONS,
           // The secret counter the browser searches up to: between three quarters of BOT_CHECK_COST and all
-          // of
-          // it, so the work is real for a script (at least 0.3 s of a core by default) and bounded for a
-          // phone,
-          // whose page searches with several workers at once (ADR 052).
+          // of it, so the work is real for a script (at least 0.3 s of a core by default) and bounded for a
+          // phone, whose page searches with several workers at once (ADR 052).
           counter: randomInt(Math.ceil(botCheckCost * LEAST_SHARE), botCheckCost),
           deriveKey,
           hmacSignatureSecret: hmacSecret(),

@@ -1,23 +1,20 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode } from '@app/contracts/error-codes';
-import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
+import { GENERIC_ERROR_MESSAGE, requestMessages } from '@app/contracts/error-messages';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
 import { RequestValidationError } from '../lib/request-validation.ts';
 
 /** Fastify's own client errors, with the description we show instead of its internal wording. */
 const frameworkErrors: Record<string, { code: ErrorCode; description: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', description: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', description: 'The request body is empty.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'BODY_TOO_LARGE', description: 'The request body is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-    description: 'Send the request body as application/json.',
-  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', description: requestMessages.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', description: requestMessages.emptyJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'BODY_TOO_LARGE', description: requestMessages.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', description: requestMessages.jsonOnly },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     code: 'INVALID_CONTENT_LENGTH',
-    description: 'The Content-Length header does not match the body.',
+    description: requestMessages.contentLengthWrong,
   },
 };
 
@@ -42,10 +39,9 @@ export const errorsPlugin = fp(
       const known = error.code ? frameworkErrors[error.code] : undefined;
       if (known) return reply.status(error.statusCode ?? 400).send(known);
       if (error.statusCode === 429) {
-        return reply.status(429).send({
-          code: 'TOO_MANY_REQUESTS',
-          description: 'Too many attempts. Please wait a moment and try again.',
-        });
+        return reply
+          .status(429)
+          .send({ code: 'TOO_MANY_REQUESTS', description: requestMessages.tooManyRequests });
       }
       // A stalled or unreachable database, or a request past HTTP_HANDLER_TIMEOUT_MS: try again later.
       if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || isDatabaseUnavailable(error)) {
@@ -56,9 +52,9 @@ export const errorsPlugin = fp(
           .send({ code: 'SERVICE_UNAVAILABLE', description: GENERIC_ERROR_MESSAGE });
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-        return reply
-          .status(error.statusCode)
-          .send({ code: error.code ?? 'BAD_REQUEST', description: error.message });
+        // The wire's codes are one list (contracts' ERROR_CODES): a framework's own code is only logged.
+        request.log.info({ frameworkCode: error.code }, 'request refused by the framework');
+        return reply.status(error.statusCode).send({ code: 'BAD_REQUEST', description: error.message });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ code: 'SERVER_ERROR', description: GENERIC_ERROR_MESSAGE });

@@ -1,9 +1,9 @@
 // @databases one: the rules it tests go through the API and the repositories alike on both databases; nothing it asserts depends on the kind.
 import { Buffer } from 'node:buffer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestMessages } from '@app/contracts/error-messages';
 import { demoCollector } from '../start-data/demo-collector.ts';
 import { getOrCreateSecret } from '../lib/server-secrets.ts';
-import { CONTROL_CHARACTER_MESSAGE } from './security.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../test/build-test-app.ts';
 import { authorizationCode, Jar } from '../test/oidc-browser.ts';
 
@@ -43,7 +43,7 @@ describe('control characters, encoded paths, provider headers and codes', () => 
     expect(notFound.statusCode).toBe(404);
     const api = await t.app.inject({ url: '/offers-api/offers%00', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(400);
-    expect(api.json()).toEqual({ code: 'VALIDATION', description: CONTROL_CHARACTER_MESSAGE });
+    expect(api.json()).toEqual({ code: 'VALIDATION', description: requestMessages.controlCharacters });
   });
 
   it('refuses other control characters in one-line fields but keeps line breaks in text', async () => {

@@ -10,6 +10,7 @@ import Fastify, {
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { Counter, Histogram, Registry } from 'prom-client';
+import { requestMessages } from '@app/contracts/error-messages';
 import {
   ledgerCheckResults,
   ledgerWrites,
@@ -259,7 +260,7 @@ export const metricsPlugin = fp(
       if (!authorised(request.headers.authorization)) {
         return reply.status(401).header('www-authenticate', 'Bearer').send({
           code: 'UNAUTHENTICATED',
-          description: 'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.',
+          description: requestMessages.metricsToken,
         });
       }
       const text = await registry.metrics();

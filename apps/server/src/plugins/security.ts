@@ -7,6 +7,7 @@ import { PARTNER_API_PREFIX } from '@app/contracts/partner-api';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from '@app/contracts/api-prefixes';
+import { requestMessages } from '@app/contracts/error-messages';
 import { CHANNEL_HEADER, CHANNEL_VALUE, STATE_CHANGING_METHODS } from '@app/contracts/http';
 import { AppError } from '../lib/app-error.ts';
 import { connectRateLimitRedis, sharedRateLimitStore } from '../lib/shared-rate-limits.ts';
@@ -54,8 +55,7 @@ const exemptFromChannel = (path: string) =>
 
 /**
  * The tester tools (/dev/*, only with DEV_TOOLS=on) change state too: a cross-site form must not start a
- * session
- * for a chosen card, so they take the same channel and Origin checks as the API.
+ * session for a chosen card, so they take the same channel and Origin checks as the API.
  */
 const isDevToolPath = (path: string) => path === '/dev' || path.startsWith('/dev/');
 
@@ -111,8 +111,6 @@ const hasEncodedControlInQuery = (url: string) => {
   return false;
 };
 
-export const CONTROL_CHARACTER_MESSAGE = 'The request contains characters that are not allowed.';
-
 /**
  * An address the route table does not know: the app shows its not-found page there ("We can't find that
  * page").
@@ -150,11 +148,11 @@ function channelError(
   const checked = isApiPath(route) || isApiPath(path) || isDevToolPath(route) || isDevToolPath(path);
   if (!checked || exemptFromChannel(route)) return undefined;
   if (headers[CHANNEL_HEADER] !== CHANNEL_VALUE) {
-    return new AppError(400, 'CHANNEL_REQUIRED', `The ${CHANNEL_HEADER} header must be ${CHANNEL_VALUE}.`);
+    return new AppError(400, 'CHANNEL_REQUIRED', requestMessages.channelRequired);
   }
   const origin = headers.origin;
   if (origin && origin !== publicUrl && hostOf(origin) !== headers.host) {
-    return new AppError(403, 'ORIGIN_REFUSED', 'This request came from another site.');
+    return new AppError(403, 'ORIGIN_REFUSED', requestMessages.otherSite);
   }
   return undefined;
 }
@@ -249,14 +247,13 @@ export const securityPlugin = fp(
           reply.header('cache-control', 'no-store').redirect(NOT_FOUND_PAGE, 303);
           return;
         }
-        done(new AppError(400, 'VALIDATION', CONTROL_CHARACTER_MESSAGE));
+        done(new AppError(400, 'VALIDATION', requestMessages.controlCharacters));
         return;
       }
 
-      // Canonical host: a page opened at another name of this server (127.0.0.1, a LAN address) is
-      // sent to PUBLIC_URL, where sign-in's registered redirect address works. Only browser page loads (GET
-      // or
-      // HEAD asking for HTML) move; API calls, health checks and tools answer on any host.
+      // Canonical host: a page opened at another name of this server (127.0.0.1, a LAN address) is sent to
+      // PUBLIC_URL, where sign-in's registered redirect address works. Only browser page loads (GET or HEAD
+      // asking for HTML) move; API calls, health checks and tools answer on any host.
       if (
         isPageLoad(request.method, request.headers.accept, path) &&
         request.host.toLowerCase() !== canonicalHost
@@ -269,7 +266,7 @@ export const securityPlugin = fp(
     });
     app.addHook('preValidation', (request, _reply, done) => {
       if (request.body !== undefined && hasControl(request.body, BODY_CONTROL)) {
-        done(new AppError(400, 'VALIDATION', CONTROL_CHARACTER_MESSAGE));
+        done(new AppError(400, 'VALIDATION', requestMessages.controlCharacters));
         return;
       }
       done();

@@ -8,6 +8,7 @@ import { isApiPath } from '@app/contracts/api-prefixes';
 import { BRAND_ELEMENT_ID, nectarBrand } from '@app/contracts/brand';
 import { INTEGRATIONS_ELEMENT_ID, type Integrations } from '@app/contracts/integrations';
 import { CONSENT_CHOSEN_CLASS, CONSENT_COOKIE, isConsentChoice } from '@app/contracts/consent';
+import { requestMessages } from '@app/contracts/error-messages';
 import { CHANNEL_HEADER, CHANNEL_VALUE } from '@app/contracts/http';
 import { APP_SHELL_PATH } from '@app/contracts/offline';
 import { FIRST_READS, PAGE_ANSWERS_ELEMENT_ID, PROFILE_PATH } from '@app/contracts/page-answers';
@@ -447,7 +448,7 @@ export const webAppPlugin = fp<WebAppOptions>(
       }
       return reply
         .status(404)
-        .send({ code: 'NOT_FOUND', description: `There is nothing at ${request.method} ${pathname}.` });
+        .send({ code: 'NOT_FOUND', description: requestMessages.nothingAt(request.method, pathname) });
     });
   },
   { name: 'web-app', dependencies: ['config', 'db', 'security'] },

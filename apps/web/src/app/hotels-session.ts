@@ -27,6 +27,8 @@ async function fetchHotelsSession(
 ) {
   const target = new URLSearchParams(location.search).get('redirect');
   if (target && isAllowedRedirect(target) && /^https?:/.test(target)) {
+    // Unparsed: the first route loads no zod (ADR 048); the type is the contract's
+    // (AnswerOf<typeof hotelsSessionSchema>).
     const { redirectUrl } = await request<AnswerOf<typeof hotelsSessionSchema>>(
       `${HOTELS_SESSION_PATH}?${new URLSearchParams({ redirect: target }).toString()}`,
       { redirectOnUnauthorized: false },
@@ -34,7 +36,8 @@ async function fetchHotelsSession(
     if (redirectUrl) await navigate(redirectUrl, { replace: true });
     return;
   }
-  await request(HOTELS_SESSION_PATH, { redirectOnUnauthorized: false });
+  // A preload: the answer is not read (the session is the call itself).
+  await request<void>(HOTELS_SESSION_PATH, { redirectOnUnauthorized: false });
 }
 
 /**

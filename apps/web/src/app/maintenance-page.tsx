@@ -10,6 +10,7 @@ interface OutageWindow {
 
 /** The operator's outage window, from the maintenance-notice document ({from, to} as ISO times), if any. */
 async function readOutageWindow(): Promise<OutageWindow | undefined> {
+  // Unparsed: the documents route declares no shape (z.unknown()); the times are checked below.
   const notice = await request<{ from?: unknown; to?: unknown }>(
     documentsPaths.document(MAINTENANCE_NOTICE_DOCUMENT),
     { redirectOnUnauthorized: false },

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type LoaderFunction } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Customer } from '@app/contracts/account';
 import { REDIRECTS, ROUTES, resolvePath, type IsSwitchOn } from '@app/contracts/routes';
 import { SWITCH_NAMES, switchesWith, type SwitchName } from '@app/contracts/switches';
 import { ToastProvider } from '../shared/ui/toast.tsx';
@@ -115,14 +116,27 @@ describe('the router built from the route table', () => {
 });
 
 describe('the session guard', () => {
+  // The session check's answer (GET /customer/v2), whole: the app parses it with the contract's schema.
+  const customer: Customer = {
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    title: null,
+    email: 'demo@example.com',
+    cardNumber: '9826300012345678901',
+    externalHandle: 'c-678901',
+    dateOfBirth: null,
+    mobile: null,
+    address: null,
+    pendingEmail: null,
+  };
   const profileAnswers = (status: number) =>
     vi.stubGlobal(
       'fetch',
-      vi.fn().mockResolvedValue(
-        new Response(JSON.stringify(status === 200 ? { firstName: 'Alex' } : { code: 'UNAUTHENTICATED' }), {
-          status,
-        }),
-      ),
+      vi
+        .fn()
+        .mockResolvedValue(
+          new Response(JSON.stringify(status === 200 ? customer : { code: 'UNAUTHENTICATED' }), { status }),
+        ),
     );
 
   it('sends a visitor without a session to card-number sign-in with next', async () => {

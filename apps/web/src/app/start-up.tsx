@@ -54,7 +54,7 @@ const routerReady = (router: AppRouter) =>
  */
 function breakOutOfForeignFrame() {
   if (window.top === window.self || currentEnvironment() !== 'production') return;
-  void request(analyticsPaths.events, {
+  void request<void>(analyticsPaths.events, {
     method: 'POST',
     body: { type: 'framed', referrer: document.referrer.slice(0, 1000) },
   }).catch(() => undefined);

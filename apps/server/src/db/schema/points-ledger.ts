@@ -31,8 +31,7 @@ export const pointsLedger = pgTable(
   },
   (t) => [
     // The amount in the key too: a balance (the sum of a member's entries) is read from the index alone,
-    // without
-    // visiting each entry's row (406 buffers to 7 at 20 million entries).
+    // without visiting each entry's row (406 buffers to 7 at 20 million entries).
     index('points_ledger_collector_idx').on(t.collectorId, t.createdAt, t.amount),
     check('points_ledger_amount_not_zero', sql`${t.amount} <> 0`),
   ],

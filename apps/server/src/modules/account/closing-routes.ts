@@ -1,4 +1,4 @@
-import { closeAccountSchema } from '@app/contracts/account';
+import { accountMessages, closeAccountSchema } from '@app/contracts/account';
 import { description, errors, guards, P, tags, tight, type AccountRoutes } from './route-parts.ts';
 
 /** Closing the account. */
@@ -20,7 +20,7 @@ export const closingRoutes: AccountRoutes = (app, service) => {
     async (request, reply) => {
       await service.closeAccount(request, request.collectorId, request.body.password);
       await app.signOut(request, reply);
-      return { description: 'Your account is closed.' };
+      return { description: accountMessages.closed };
     },
   );
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  accountMessages,
   customerSchema,
   emailConfirmedSchema,
   emailTokenSchema,
@@ -75,7 +76,7 @@ export const contactRoutes: AccountRoutes = (app, service) => {
         request.body.code,
       );
       await app.sessions.update(token(request), { ...request.session?.data, reauthUntil });
-      return { description: 'Thanks, that code is right.' };
+      return { description: accountMessages.stepUpCodeRight };
     },
   );
 

@@ -3,7 +3,8 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import { accountMessages } from '@app/contracts/account';
 import { brand } from '@app/contracts/brand';
 import { passwordProblem } from '@app/contracts/password';
-import { isValidMobile, mobileCountries } from '@app/contracts/registration';
+import { isValidMobile } from '@app/contracts/mobile-number';
+import { mobileCountries } from '@app/contracts/registration';
 import { twoFactorMessages, type DeliveryMethod } from '@app/contracts/sign-in';
 import { recordAccountEvent } from '../../lib/account-log.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -74,7 +75,7 @@ export function createContact(
   async function sendStepUpCode(collectorId: string, sessionToken: string, deliveryMethod: DeliveryMethod) {
     const destination = (await destinations(collectorId)).find((d) => d.deliveryMethod === deliveryMethod);
     if (!destination) {
-      throw new AppError(400, 'NO_CONTACT', 'We have no contact details for that choice. Choose another.');
+      throw new AppError(400, 'NO_CONTACT', accountMessages.noContactForChoice);
     }
     const code = await issueCode(
       db,
@@ -160,8 +161,7 @@ export function createContact(
    * PUT /customer/v3/email, PUT /customer/email and PUT /verify-email {token}: the emailed link moves the
    * address, once; the old address is told, so a change the member did not make does not go unnoticed. With
    * `newPassword` (v3) the password changes in the same step; a password that breaks the rules changes
-   * nothing
-   * and the link still works, and a new password ends every session of the account, as a reset does.
+   * nothing and the link still works, and a new password ends every session of the account, as a reset does.
    */
   async function confirmEmailChange(req: Req, token: string, newPassword?: string) {
     const now = deps.clock.now();

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { signInMessages } from '@app/contracts/sign-in';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AddressProvider } from '../../lib/address-book.ts';
@@ -23,7 +24,7 @@ export interface AccountDeps {
 /** The request as the account log reads it (address and browser). */
 export type Req = Pick<FastifyRequest, 'ip' | 'headers'>;
 
-export const notFound = () => new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+export const notFound = () => new AppError(401, 'UNAUTHENTICATED', signInMessages.logInToContinue);
 
 /** An HMAC of `value` under the link key: unsubscribe links and collector hashes. */
 export const sign = (key: string, value: string) =>

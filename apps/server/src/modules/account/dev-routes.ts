@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountMessages } from '@app/contracts/account';
 import { CARD_PREFIX } from '@app/contracts/card-number';
 import { cards, collectors, contactPreferences, credentials } from '../../db/schema/core.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -111,7 +112,7 @@ export function registerAccountDevRoutes(app: FastifyInstance, service: AccountS
     async (request, reply) => {
       const collectorId = request.collectorId;
       const customer = await findCustomer(app.db, collectorId, app.clock.now());
-      if (!customer?.email) throw new AppError(400, 'NO_EMAIL', 'This member has no email address.');
+      if (!customer?.email) throw new AppError(400, 'NO_EMAIL', accountMessages.noEmail);
       await app.notify.send({
         channel: 'email',
         to: customer.email,

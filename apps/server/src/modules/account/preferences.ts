@@ -109,11 +109,7 @@ export function createPreferences(deps: AccountDeps) {
     const collectorId = collectorOfToken(token);
     const customer = await repo.findCustomer(db, collectorId, deps.clock.now());
     if (!customer?.email || customer.email.toLowerCase() !== email.toLowerCase()) {
-      throw new AppError(
-        400,
-        'UNSUBSCRIBE_EMAIL_MISMATCH',
-        'That is not the email address this link was sent to.',
-      );
+      throw new AppError(400, 'UNSUBSCRIBE_EMAIL_MISMATCH', accountMessages.unsubscribeEmailMismatch);
     }
     await repo.savePreferences(db, collectorId, { byEmail: false }, deps.clock.now());
     await repo.recordConsent(db, collectorId, 'marketing contactByEmail:no', PREFERENCES_WORDING);

@@ -6,7 +6,7 @@ import {
   type Customer,
   type UpdateName,
 } from '@app/contracts/account';
-import type { Address } from '@app/contracts/registration';
+import { registrationMessages, type Address } from '@app/contracts/registration';
 import { recordAccountEvent } from '../../lib/account-log.ts';
 import { isKnownAddress } from '../../lib/address-book.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -65,11 +65,7 @@ export function createProfile(deps: Pick<AccountDeps, 'db' | 'addresses' | 'link
   async function lookupAddresses(building: string, postcode: string) {
     const addresses = await deps.addresses.find(postcode, building);
     if (addresses.length === 0) {
-      throw new AppError(
-        404,
-        'NO_ADDRESSES',
-        'No addresses were found - Please check your details and try again.',
-      );
+      throw new AppError(404, 'NO_ADDRESSES', registrationMessages.noAddresses);
     }
     return { addresses };
   }
@@ -112,7 +108,7 @@ export function createProfile(deps: Pick<AccountDeps, 'db' | 'addresses' | 'link
   /** POST /missing-information: fills a date of birth we do not hold; one already held is never overwritten. */
   async function addMissingInformation(req: Req, collectorId: string, input: { dateOfBirth: string }) {
     const customer = await getCustomer(collectorId);
-    if (customer.dateOfBirth) throw new AppError(409, 'ALREADY_HELD', 'We already have your date of birth.');
+    if (customer.dateOfBirth) throw new AppError(409, 'ALREADY_HELD', accountMessages.dateOfBirthHeld);
     const [dd, mm, yyyy] = input.dateOfBirth.split(/[/-]/);
     await repo.updateDateOfBirth(db, collectorId, `${yyyy}-${mm}-${dd}`, deps.clock.now());
     await recordAccountEvent(db, req, collectorId, 'details-added', { field: 'dateOfBirth' });

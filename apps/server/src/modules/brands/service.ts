@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import {
   BRAND_CATEGORIES,
   brandMatches,
+  brandsMessages,
   type Brand,
   type BrandCategory,
   type BrandPanelType,
@@ -46,7 +47,7 @@ export function toBrand(row: StoredBrand, now: Date): Brand {
   };
 }
 
-const notFound = () => new AppError(404, 'BRAND_NOT_FOUND', "We couldn't find that brand.");
+const notFound = () => new AppError(404, 'BRAND_NOT_FOUND', brandsMessages.notFound);
 
 /**
  * The brand rules of docs/product/calls-and-errors.md §S7.1; the list is small and read often, so it is kept
@@ -125,7 +126,7 @@ export function createBrandService({ db, clock }: { db: Database; clock: Clock }
       const row = await findBrand(db, key);
       if (!row) throw notFound();
       if (direction === 'redeem' && !row.redeem) {
-        throw new AppError(400, 'BRAND_NO_REDEEM', `You can't spend points with ${row.name}.`);
+        throw new AppError(400, 'BRAND_NO_REDEEM', brandsMessages.noRedeem(row.name));
       }
       const clickReference = await recordClick(db, { brandKey: key, collectorId, direction });
       const url = new URL(row.websiteUrl);

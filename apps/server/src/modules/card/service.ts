@@ -34,7 +34,7 @@ const notFound = () => new AppError(404, 'CARD_NOT_FOUND', cardMessages.detailsN
 
 async function cardFromDatabase(db: Database, collectorId: string): Promise<CustomerCard> {
   const card = await findActiveCard(db, collectorId);
-  if (!card) throw new AppError(404, 'CARD_NOT_FOUND', 'There is no card on this account.');
+  if (!card) throw new AppError(404, 'CARD_NOT_FOUND', cardMessages.noCard);
   const request = await lastRequest(db, collectorId);
   return {
     cardNumber: card.number,
@@ -138,7 +138,7 @@ export function createCardService({ db, notify, feed }: CardDeps) {
 
     async request(collectorId: string, cardType: 'CARD' | 'KEYTAG') {
       const card = await findActiveCard(db, collectorId);
-      if (!card) throw new AppError(404, 'CARD_NOT_FOUND', 'There is no card on this account.');
+      if (!card) throw new AppError(404, 'CARD_NOT_FOUND', cardMessages.noCard);
       await recordCardRequest(db, collectorId, card.number, cardType, feed);
       return { cardNumber: card.number };
     },

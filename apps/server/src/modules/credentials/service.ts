@@ -54,20 +54,17 @@ export interface CredentialsDeps {
 
 /**
  * The one credentials unit: the password check with its attempt counting and lockout, used by the password
- * step
- * of sign-in, by the account's password and email changes (the current password) and, for its lockout, by
- * passkeys. Whatever proves who the member is counts against the same attempts.
+ * step of sign-in, by the account's password and email changes (the current password) and, for its lockout,
+ * by passkeys. Whatever proves who the member is counts against the same attempts.
  */
 export function createCredentialsService({ db, clock }: CredentialsDeps) {
   /**
    * Checks a password for a card number or email: one answer (401, same message) for an unknown account and a
    * wrong password; a lockout after MAX_FAILED_ATTEMPTS wrong passwords, time-boxed and growing with each
    * lockout, with a message that points to password reset. Each attempt is taken (counted) before the
-   * password
-   * is checked, so parallel guesses cannot check more than MAX_FAILED_ATTEMPTS passwords; an identifier with
-   * no
-   * account locks the same way (ACCOUNT_LIMITS.unknownSignIn), so a lockout does not tell that an account
-   * exists.
+   * password is checked, so parallel guesses cannot check more than MAX_FAILED_ATTEMPTS passwords; an
+   * identifier with no account locks the same way (ACCOUNT_LIMITS.unknownSignIn), so a lockout does not tell
+   * that an account exists.
    */
   const verifyCredentials = async (
     identifier: SignInIdentifier,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { cardMessages } from '@app/contracts/card';
 import { fullCardNumberSchema } from '@app/contracts/card-number';
 import { AppError } from '../../lib/app-error.ts';
 import { cards } from '../../db/schema/core.ts';
@@ -59,7 +60,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ collectorId: cards.collectorId })
         .from(cards)
         .where(eq(cards.number, request.body.cardNumber));
-      if (!card) throw new AppError(404, 'CARD_NOT_FOUND', 'There is no card with that number.');
+      if (!card) throw new AppError(404, 'CARD_NOT_FOUND', cardMessages.numberUnknown);
       await app.signIn(request, reply, card.collectorId);
       return reply.status(204).send(null);
     },

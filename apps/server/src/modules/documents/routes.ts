@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
-import { DEFAULT_SPEND_PAGE_NAME, documentsPaths } from '@app/contracts/documents-paths';
+import { spendDocumentNameSchema } from '@app/contracts/documents';
+import { DEFAULT_SPEND_PAGE_NAME, documentsMessages, documentsPaths } from '@app/contracts/documents-paths';
 import { AppError } from '../../lib/app-error.ts';
 import { findDocument } from './repository.ts';
 
@@ -29,7 +30,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const document = match?.[1] ? await findDocument(app.db, match[1]) : undefined;
       const format = match?.[2];
       if (!document || (format === 'html' && document.html === null)) {
-        throw new AppError(404, 'DOCUMENT_NOT_FOUND', 'There is no such document.');
+        throw new AppError(404, 'DOCUMENT_NOT_FOUND', documentsMessages.notFound);
       }
       reply.header('cache-control', 'public, max-age=300');
       if (format === 'html') return reply.type('text/html; charset=utf-8').send(document.html);
@@ -44,7 +45,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['documents'],
         summary: 'The spend page’s header name, from the spend-document document',
-        response: { 200: z.object({ name: z.string() }) },
+        response: { 200: spendDocumentNameSchema },
       },
     },
     async (_request, reply) => {

@@ -19,7 +19,7 @@ async function submitFeedback(
 ) {
   return db.transaction(async (tx) => {
     const member = await repository.lockCollector(tx, collectorId);
-    if (!member) throw new AppError(401, 'UNAUTHORISED', 'Please log in.');
+    if (!member) throw new AppError(401, 'UNAUTHORISED', feedbackMessages.logIn);
     const sent = await repository.countSince(tx, collectorId, new Date(now.getTime() - DAY_MS));
     if (sent >= FEEDBACK_DAILY_LIMIT) {
       throw new AppError(429, 'FEEDBACK_LIMIT', feedbackMessages.sendLimit);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
+import { hotelsSessionSchema } from '@app/contracts/linked-partners';
 import { HOTELS_SESSION_HEADER, HOTELS_SESSION_PATH } from '@app/contracts/linked-partners-paths';
 import { SANDBOX_HOTELS_LOGOUT_PATHS, SANDBOX_HOTELS_SESSION_COOKIE } from '@app/contracts/integrations';
 import { createHotelsSessionService } from './service.ts';
@@ -22,7 +23,7 @@ export const hotelsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A hotels session token; with redirect, the allow-listed redirect page',
         querystring: z.object({ redirect: z.string().max(2000).optional() }),
         response: {
-          200: z.object({ token: z.string(), expiresAt: z.string(), redirectUrl: z.string().optional() }),
+          200: hotelsSessionSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
         },

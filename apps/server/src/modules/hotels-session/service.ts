@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { brand } from '@app/contracts/brand';
+import { linkedPartnerMessages } from '@app/contracts/linked-partners';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -48,7 +49,7 @@ export function createHotelsSessionService({ db, clock }: { db: Database; clock:
     /** A token for the member, refused (400) for a redirect off the allow-list. */
     async start(collectorId: string, redirect: string | undefined) {
       if (redirect !== undefined && !isAllowedRedirectTarget(redirect)) {
-        throw new AppError(400, 'REDIRECT_NOT_ALLOWED', 'That address is not one we can take you to.');
+        throw new AppError(400, 'REDIRECT_NOT_ALLOWED', linkedPartnerMessages.hotel.REDIRECT_NOT_ALLOWED);
       }
       const secret = await getOrCreateSecret(db, 'hotels-session');
       return createHotelsSessionToken(secret, collectorId, clock.now());

@@ -102,7 +102,7 @@ export async function decideConsent(provider: Provider, uid: string, allow: bool
   } else {
     interaction.result = {
       error: 'access_denied',
-      error_description: 'The member did not allow the app to connect',
+      error_description: consentMessages.denied,
     };
   }
   await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));

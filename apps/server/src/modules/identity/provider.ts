@@ -123,24 +123,21 @@ const ID_TOKEN_ALG = 'ES256';
 
 /**
  * The website's server is the only audience of the access token its code exchange gets (ADR 047): the
- * exchange
- * keeps the ID token and the refresh token and throws that access token away (the session's access token for
- * /session-api/session/identity-access-token comes from the refresh token, for userinfo). So it is a short
- * JWT for this resource, which is not stored, instead of an opaque token written to the database on every
- * sign-in. No endpoint accepts it: userinfo refuses a token with an audience, introspection finds no row.
+ * exchange keeps the ID token and the refresh token and throws that access token away (the session's access
+ * token for /session-api/session/identity-access-token comes from the refresh token, for userinfo). So it is
+ * a short JWT for this resource, which is not stored, instead of an opaque token written to the database on
+ * every sign-in. No endpoint accepts it: userinfo refuses a token with an audience, introspection finds no
+ * row.
  */
 const WEB_SESSION_RESOURCE_PATH = '/session-api';
 const WEB_SESSION_ACCESS_TOKEN_TTL = 60;
 
 /**
  * Resource indicators (RFC 8707) for the web client's authorization requests only: its request (and the
- * resume
- * of its interaction) gets the website's resource by default, and its code exchange uses that resource, so
- * the
- * access token is a JWT that is never stored. Its refresh token keeps the resource but its refreshes do not
- * use
- * it, so a refreshed access token is the opaque userinfo token it always was. Any other resource, or any
- * resource another client names, is refused (invalid_target).
+ * resume of its interaction) gets the website's resource by default, and its code exchange uses that
+ * resource, so the access token is a JWT that is never stored. Its refresh token keeps the resource but its
+ * refreshes do not use it, so a refreshed access token is the opaque userinfo token it always was. Any other
+ * resource, or any resource another client names, is refused (invalid_target).
  */
 const webSessionResourceIndicators = (
   publicUrl: string,
@@ -173,10 +170,8 @@ const webSessionResourceIndicators = (
 /**
  * The provider checks an `id_token_hint` (logout, `prompt=none`) against the client's algorithm only. A web
  * session started before the web client moved from RS256 to ES256 keeps its RS256 ID token for logout for up
- * to
- * SESSION_ABSOLUTE_HOURS: such a hint is checked again as RS256, with the same key set and the same claims
- * checks,
- * so that member's logout still ends the provider's session. Any other failure stays a failure.
+ * to SESSION_ABSOLUTE_HOURS: such a hint is checked again as RS256, with the same key set and the same claims
+ * checks, so that member's logout still ends the provider's session. Any other failure stays a failure.
  */
 function acceptEarlierIdTokenHints(provider: Provider) {
   const { IdToken } = provider;
@@ -203,8 +198,7 @@ function acceptEarlierIdTokenHints(provider: Provider) {
 /**
  * A partner client's secrets are stored as hashes (lib/partner-clients.ts): its `client_secret` is the
  * `sha256:` hashes of its live secrets, and the secret a client presents is hashed and compared with each.
- * Every
- * other client keeps the provider's own comparison.
+ * Every other client keeps the provider's own comparison.
  */
 function compareHashedClientSecrets(provider: Provider) {
   interface SecretCheck {
@@ -270,9 +264,8 @@ export async function createIdentityProvider({
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
         // ES256: a fifteenth of RS256's CPU per sign-in (signing-keys.ts, ADR 046); the server's own
-        // openid-client
-        // takes any algorithm the provider's metadata lists. Other clients keep OpenID Connect's default,
-        // RS256.
+        // openid-client takes any algorithm the provider's metadata lists. Other clients keep OpenID
+        // Connect's default, RS256.
         id_token_signed_response_alg: ID_TOKEN_ALG,
       },
       // The native app and the partners of OIDC_CLIENTS_FILE (ADR 017).
@@ -292,8 +285,7 @@ export async function createIdentityProvider({
       },
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
       // On every path: the interaction cookie must reach the consent answer (/identity-api/consent/:uid),
-      // which
-      // is refused without it. The resume cookie still sets its own path.
+      // which is refused without it. The resume cookie still sets its own path.
       short: { signed: true, httpOnly: true, sameSite: 'lax', secure, path: '/' },
     },
     pkce: { required: () => true },

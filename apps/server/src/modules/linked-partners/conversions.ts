@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { brand } from '@app/contracts/brand';
+import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
 import {
   CONTACT_CHANGE_COOL_OFF_MS,
   CONVERSION_RATES,
@@ -13,6 +14,7 @@ import {
   type PartnerInfo,
   type PartnerKind,
 } from '@app/contracts/linked-partners';
+import { twoFactorMessages } from '@app/contracts/sign-in';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertFullCardHolder } from '../../lib/card-capabilities.ts';
@@ -157,8 +159,7 @@ export function createConversions(
             masked: maskPhone(contact.phoneNumber),
           }
         : undefined;
-    if (!destination)
-      throw fail(400, 'NO_CONTACT', 'We have no email address or mobile number to send a code to.');
+    if (!destination) throw fail(400, 'NO_CONTACT', twoFactorMessages.noContact);
     const conversionToken = randomBytes(24).toString('base64url');
     const code = await issueCode(
       db,
@@ -383,7 +384,7 @@ export function createConversions(
       if (credited.recorded) pointsWritten(entry, deps.feed);
     }
     const done = await repo.findTransfer(db, id);
-    if (!done) throw fail(500, 'SERVER_ERROR', 'Something went wrong. Try again');
+    if (!done) throw fail(500, 'SERVER_ERROR', GENERIC_ERROR_MESSAGE);
     return resultOf(done, current.partnerAccount);
   }
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { cardMessages } from '@app/contracts/card';
+import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
 import { fullCardNumberSchema } from '@app/contracts/card-number';
 import { PARTNER_KINDS, SANDBOX_FAILURES, membershipNumberSchema } from '@app/contracts/linked-partners';
 import { cards } from '../../db/schema/core.ts';
@@ -36,7 +38,7 @@ export const linkedPartnersDevRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await upsertSandboxAccount(app.db, request.body);
-      if (!row) throw new AppError(500, 'SERVER_ERROR', 'Something went wrong. Try again');
+      if (!row) throw new AppError(500, 'SERVER_ERROR', GENERIC_ERROR_MESSAGE);
       return row;
     },
   );
@@ -56,7 +58,7 @@ export const linkedPartnersDevRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ collectorId: cards.collectorId })
         .from(cards)
         .where(eq(cards.number, request.body.cardNumber));
-      if (!card) throw new AppError(404, 'CARD_NOT_FOUND', 'There is no card with that number.');
+      if (!card) throw new AppError(404, 'CARD_NOT_FOUND', cardMessages.numberUnknown);
       await app.db.delete(partnerLinks).where(eq(partnerLinks.collectorId, card.collectorId));
       await app.db.delete(partnerTransfers).where(eq(partnerTransfers.collectorId, card.collectorId));
       return reply.status(204).send(null);

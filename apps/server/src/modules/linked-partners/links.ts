@@ -1,4 +1,3 @@
-import { brand } from '@app/contracts/brand';
 import {
   LINK_UNLINK_CAP,
   PARTNERS,
@@ -46,7 +45,7 @@ export function createLinks(deps: LinkedPartnersDeps & { clock: Clock }, { partn
   const { db, clock } = deps;
   const cardOrFail = async (collectorId: string) => {
     const card = await repo.cardOf(db, collectorId);
-    if (!card) throw fail(409, 'NO_CARD', `You need an active ${brand.name} card to link a partner.`);
+    if (!card) throw fail(409, 'NO_CARD', m.common.NO_CARD);
     return card;
   };
 

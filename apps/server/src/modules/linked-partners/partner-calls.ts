@@ -1,5 +1,10 @@
 import type { ErrorCode } from '@app/contracts/error-codes';
-import { partnerById, type PartnerInfo, type PartnerKind } from '@app/contracts/linked-partners';
+import {
+  linkedPartnerMessages,
+  partnerById,
+  type PartnerInfo,
+  type PartnerKind,
+} from '@app/contracts/linked-partners';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
@@ -32,7 +37,7 @@ export function createPartnerCalls({
 }: Pick<LinkedPartnersDeps, 'adapters' | 'timeoutMs'>) {
   const partner = (partnerId: string): PartnerInfo => {
     const info = partnerById(partnerId);
-    if (!info) throw fail(404, 'PARTNER_NOT_FOUND', 'We could not find that partner.');
+    if (!info) throw fail(404, 'PARTNER_NOT_FOUND', linkedPartnerMessages.common.PARTNER_NOT_FOUND);
     return info;
   };
   const call = <T>(kind: PartnerKind, fn: (a: PartnerAdapter, signal: AbortSignal) => Promise<T>) =>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { apiErrors } from '@app/contracts/api-error';
 import {
   conversionChallengeSchema,
+  conversionCodeResentSchema,
   conversionConfirmSchema,
   conversionResultSchema,
   conversionStartSchema,
@@ -134,7 +135,7 @@ export const linkedPartnersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send a new code for a conversion waiting for its code',
         body: z.object({ conversionToken: conversionTokenSchema }),
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: conversionCodeResentSchema, ...errors },
       },
     },
     async (request) => service.resend(request.collectorId, request.body.conversionToken),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
 import {
+  memberPricesMessages,
   memberPricesPaths,
   priceCataloguePageSchema,
   priceCatalogueQuerySchema,
@@ -32,10 +33,10 @@ export const memberPricesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { category, page } = request.query;
       const answer = service.page(category, page);
       if (answer.kind === 'no-category') {
-        throw new AppError(404, 'CATEGORY_NOT_FOUND', 'There is no such price category.');
+        throw new AppError(404, 'CATEGORY_NOT_FOUND', memberPricesMessages.categoryNotFound);
       }
       if (answer.kind === 'no-page') {
-        throw new AppError(404, 'PAGE_NOT_FOUND', `There are ${answer.pageCount} pages of prices.`);
+        throw new AppError(404, 'PAGE_NOT_FOUND', memberPricesMessages.pageNotFound(answer.pageCount));
       }
       reply.header('etag', answer.etag).header('cache-control', 'public, max-age=300');
       if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send(null);

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CLAIM_PARTNERS, pendingEntrySchema, referenceKey, ukDate } from '@app/contracts/missing-points';
+import {
+  CLAIM_PARTNERS,
+  missingPointsMessages,
+  pendingEntrySchema,
+  referenceKey,
+  ukDate,
+} from '@app/contracts/missing-points';
 import { AppError } from '../../lib/app-error.ts';
 import { toPendingEntry } from './pending-points.ts';
 import { insertPending } from './repository.ts';
@@ -56,7 +62,7 @@ export function registerMissingPointsDevRoutes(app: FastifyInstance) {
         points: options.points ?? Math.max(1, Math.floor(options.spendPence / 100) * 2),
         expectedOn: ukDate(new Date(now + options.dueInDays * DAY_MS)),
       });
-      if (!row) throw new AppError(409, 'CLAIM_DUPLICATE', 'That pending entry exists already.');
+      if (!row) throw new AppError(409, 'CLAIM_DUPLICATE', missingPointsMessages.pendingEntryExists);
       return reply.code(201).send(toPendingEntry(row));
     },
   );

@@ -7,6 +7,7 @@ import {
   claimAnswerSchema,
   claimFieldsSchema,
   claimsResponseSchema,
+  missingPointsMessages,
   pendingPointsResponseSchema,
   ukDate,
 } from '@app/contracts/missing-points';
@@ -34,7 +35,7 @@ const FIELD_NAMES = new Set(['partner', 'purchasedOn', 'spend', 'reference']);
  */
 async function readClaimForm(request: FastifyRequest) {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the claim as multipart/form-data.');
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', missingPointsMessages.multipartRequired);
   }
   const fields: Record<string, string> = {};
   let receipt: ReceiptUpload | undefined;

@@ -1,3 +1,4 @@
+import { accountMessages } from '@app/contracts/account';
 import { brand } from '@app/contracts/brand';
 import {
   MAX_OPEN_CLAIMS,
@@ -179,7 +180,7 @@ export function createMissingPointsService({ db, clock, notify, publicUrl, feed 
     try {
       const stored = await db.transaction(async (tx) => {
         if (!(await lockMember(tx, collectorId))) {
-          throw new AppError(404, 'COLLECTOR_NOT_FOUND', 'We could not find that account.');
+          throw new AppError(404, 'COLLECTOR_NOT_FOUND', accountMessages.accountNotFound);
         }
         if (await repository.findClaimByPurchase(tx, collectorId, purchase.partner, purchase.referenceKey)) {
           throw new AppError(409, 'CLAIM_DUPLICATE', missingPointsMessages.duplicate);
@@ -251,7 +252,7 @@ export function createMissingPointsService({ db, clock, notify, publicUrl, feed 
    */
   async function grant(claimId: string, points: number, note?: string) {
     if (!Number.isSafeInteger(points) || points < 1 || points > 100_000) {
-      throw new AppError(400, 'VALIDATION', 'points: a whole number from 1 to 100000');
+      throw new AppError(400, 'VALIDATION', missingPointsMessages.grantPoints);
     }
     const found = await openClaim(claimId);
     const settledAt = clock.now();
@@ -294,7 +295,7 @@ export function createMissingPointsService({ db, clock, notify, publicUrl, feed 
   /** Refuses an OPEN claim with the reason the member will read, then emails them. */
   async function refuse(claimId: string, reason: string) {
     const trimmed = reason.trim();
-    if (!trimmed) throw new AppError(400, 'VALIDATION', 'reason: say why the claim is refused');
+    if (!trimmed) throw new AppError(400, 'VALIDATION', missingPointsMessages.refusalReason);
     const found = await openClaim(claimId);
     const settled = await repository.settleClaim(db, found.id, {
       status: 'REFUSED',

@@ -150,7 +150,7 @@ export function createNectarLiteService({ db, notify, publicUrl, clock }: Nectar
       throw new AppError(
         410,
         tempCardErrorCodes.expired,
-        `Your temporary card expired on ${longDate(card.expiresAt ?? at)}.`,
+        tempCardMessages.expiredOn(longDate(card.expiresAt ?? at)),
       );
     }
     return {

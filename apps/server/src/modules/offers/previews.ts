@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import type { Offer } from '@app/contracts/offers';
+import { offerErrors, type Offer } from '@app/contracts/offers';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getOrCreateSecret, listSecretVersions } from '../../lib/server-secrets.ts';
@@ -41,7 +41,7 @@ export async function verifyOfferPreview(db: Database, token: string): Promise<s
       // Try an older version of the secret, then give up.
     }
   }
-  throw new AppError(404, 'PREVIEW_NOT_FOUND', 'This preview link has expired or is not valid.');
+  throw new AppError(404, 'PREVIEW_NOT_FOUND', offerErrors.previewInvalid);
 }
 
 /** An offer as the catalogue describes it, before any collector has done anything with it. */
@@ -63,8 +63,9 @@ export const previewPaths = (token: string) => ({
 
 /** A fresh token for an offer of the catalogue and its preview pages, for the operator to share. */
 export async function createOfferPreview(db: Database, offerId: string, hours = PREVIEW_DEFAULT_HOURS) {
-  if (!(await findOffer(db, offerId)))
-    throw new AppError(404, 'OFFER_NOT_FOUND', `There is no offer ${offerId}.`);
+  if (!(await findOffer(db, offerId))) {
+    throw new AppError(404, 'OFFER_NOT_FOUND', offerErrors.unknownOffer(offerId));
+  }
   const token = await signOfferPreview(db, offerId, hours);
   return { token, paths: previewPaths(token) };
 }

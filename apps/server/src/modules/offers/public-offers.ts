@@ -1,3 +1,4 @@
+import { offerErrors } from '@app/contracts/offers';
 import type { Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { brandLogoSvg } from '../../lib/artwork/brand-logo.ts';
@@ -16,7 +17,7 @@ export function createPublicOfferService({ db, clock }: { db: Database; clock: C
   async function publicOffer(id: string, accept: (row: OfferRow) => boolean) {
     const row = await findOffer(db, id);
     if (!row || !accept(row) || !isOfferLive(row, now())) {
-      throw new AppError(404, 'OFFER_NOT_FOUND', 'This offer is not available.');
+      throw new AppError(404, 'OFFER_NOT_FOUND', offerErrors.notPublic);
     }
     return catalogueOffer(row);
   }

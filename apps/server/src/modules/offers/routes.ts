@@ -7,10 +7,12 @@ import {
   coalitionOfferStateUpdateSchema,
   offerSchema,
   offerSeenSchema,
+  offerStateResultSchema,
   offerStateUpdateSchema,
   offersResponseSchema,
   OFFER_FILTER_IDS,
   categoriesOf,
+  offerErrors,
   offerFilterSource,
   offerFiltersSchema,
 } from '@app/contracts/offers';
@@ -21,7 +23,6 @@ import { createPublicOfferService } from './public-offers.ts';
 import { createOfferService, type OfferList } from './service.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
-const stateResult = z.object({ offers: z.array(z.object({ id: z.string(), state: z.string() })) });
 /**
  * A list answer with its entity tag: a client that already holds this version (If-None-Match) gets 304 and
  * no body. The timestamp (when the version was read) is not part of the tag. The answer is written once per
@@ -149,7 +150,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Load, unload, hide, unhide, pin, unpin or bulk-load personalised offers',
         body: offerStateUpdateSchema,
-        response: { 200: stateResult, ...errors },
+        response: { 200: offerStateResultSchema, ...errors },
       },
     },
     async (request) => ({
@@ -165,7 +166,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Opt in to partner offers',
         body: coalitionOfferStateUpdateSchema,
-        response: { 200: stateResult, ...errors },
+        response: { 200: offerStateResultSchema, ...errors },
       },
     },
     async (request) => {
@@ -220,10 +221,10 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const width = Number(request.params.file.replace('.svg', ''));
       if (!(OFFER_IMAGE_WIDTHS as readonly number[]).includes(width)) {
-        throw new AppError(404, 'NOT_FOUND', 'No image at that width.');
+        throw new AppError(404, 'NOT_FOUND', offerErrors.imageWidth);
       }
       const svg = await publicOffers.imageSvg(request.params.name, width);
-      if (!svg) throw new AppError(404, 'NOT_FOUND', 'No such offer image.');
+      if (!svg) throw new AppError(404, 'NOT_FOUND', offerErrors.imageNotFound);
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     },
   );

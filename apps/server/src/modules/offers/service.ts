@@ -212,7 +212,7 @@ export function createOfferService({ db, clock, feed }: OfferDeps) {
       for (const change of changes) {
         const row = await findOffer(db, change.id);
         if (row && (row.partnerId !== change.partnerId || change.offerId !== change.id)) {
-          throw new AppError(400, 'VALIDATION', 'offerId and partnerId must match the offer.');
+          throw new AppError(400, 'VALIDATION', offerErrors.idsMismatch);
         }
       }
     },
@@ -320,7 +320,7 @@ export function createOfferService({ db, clock, feed }: OfferDeps) {
         const [row] = await lockCollectorOffers(tx, collectorId, [offerId]);
         if (!row) throw new AppError(404, 'OFFER_NOT_FOUND', offerErrors.notAssigned);
         if (row.sourceType !== 'COALITION') {
-          throw new AppError(400, 'WRONG_OFFER_CALL', 'Only partner offers can be bookmarked.');
+          throw new AppError(400, 'WRONG_OFFER_CALL', offerErrors.bookmarkPartnerOnly);
         }
         if (!isOfferLive(row, now())) throw new AppError(409, 'OFFER_EXPIRED', offerErrors.expired);
         await assertEligible(tx, collectorId, new Set(['COALITION']));

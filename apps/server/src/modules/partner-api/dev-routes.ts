@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tillSandboxSchema, tillTokenSchema } from '@app/contracts/partner-api';
+import { partnerApiMessages, tillSandboxSchema, tillTokenSchema } from '@app/contracts/partner-api';
 import { AppError } from '../../lib/app-error.ts';
 import { SANDBOX_TILL_CLIENT, listPartners, sandboxClientIdOf, tillShelves } from './service.ts';
 
@@ -48,7 +48,7 @@ export function registerTillSandboxRoutes(app: FastifyInstance) {
     },
     async (request) => {
       if (!shelves[request.body.partnerId]) {
-        throw new AppError(404, 'PARTNER_NOT_FOUND', 'The sandbox till has no shelf for that partner.');
+        throw new AppError(404, 'PARTNER_NOT_FOUND', partnerApiMessages.sandboxNoShelf);
       }
       const clientId = sandboxClientIdOf(request.body.partnerId);
       const answer = await app.inject({
@@ -64,11 +64,7 @@ export function registerTillSandboxRoutes(app: FastifyInstance) {
         }).toString(),
       });
       if (answer.statusCode !== 200) {
-        throw new AppError(
-          503,
-          'SERVICE_UNAVAILABLE',
-          'The sandbox till has no client on this server: it needs the demo data (DEMO_DATA=on).',
-        );
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', partnerApiMessages.sandboxNoClient);
       }
       const token = answer.json<{ access_token: string; expires_in: number }>();
       return { accessToken: token.access_token, expiresIn: token.expires_in, clientId };

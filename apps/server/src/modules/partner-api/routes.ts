@@ -10,6 +10,7 @@ import { OIDC_PATH } from '@app/contracts/sign-in';
 import {
   PARTNER_API_PREFIX,
   holdRequestSchema,
+  partnerApiMessages,
   holdResponseSchema,
   memberBalanceSchema,
   returnRequestSchema,
@@ -59,12 +60,7 @@ const idempotencyHeaders = z.object({
     .meta({ description: 'Unique per request; a repeat within 24 hours answers the first answer again' }),
 });
 
-const invalidToken = () =>
-  new AppError(
-    401,
-    'INVALID_TOKEN',
-    'Send a live access token from the token endpoint as "Authorization: Bearer".',
-  );
+const invalidToken = () => new AppError(401, 'INVALID_TOKEN', partnerApiMessages.invalidToken);
 
 /**
  * The partner API at /partner-api/v1 (docs/partner-api.md): tills, pumps and eShops award and spend points with
@@ -126,22 +122,14 @@ export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const needs = (scope: PartnerScope) => async (request: FastifyRequest) => {
     if (!request.partnerClient.scopes.includes(scope)) {
-      throw new AppError(
-        403,
-        'INSUFFICIENT_SCOPE',
-        `This call needs the scope ${scope}; ask for it with the token.`,
-      );
+      throw new AppError(403, 'INSUFFICIENT_SCOPE', partnerApiMessages.scopeNeeded(scope));
     }
   };
 
   const callOf = (request: FastifyRequest): PartnerCall => {
     const idempotencyKey = request.headers['idempotency-key'];
     if (typeof idempotencyKey !== 'string' || idempotencyKey.length === 0) {
-      throw new AppError(
-        400,
-        'IDEMPOTENCY_KEY_REQUIRED',
-        'Send an Idempotency-Key header, unique per request, so that a retry never counts twice.',
-      );
+      throw new AppError(400, 'IDEMPOTENCY_KEY_REQUIRED', partnerApiMessages.idempotencyKeyRequired);
     }
     return {
       client: request.partnerClient,

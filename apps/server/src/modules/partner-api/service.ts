@@ -6,6 +6,7 @@ import {
   HOLD_MAX_MINUTES,
   IDEMPOTENCY_KEY_HOURS,
   TILL_DAILY_SPEND_POINTS,
+  partnerApiMessages,
   partnerAwardReasons,
   type HoldRequest,
   type HoldResponse,
@@ -127,33 +128,20 @@ async function cardOfClick(
   now: Date,
 ) {
   if (action !== 'collect-points') {
-    throw new AppError(
-      422,
-      'MEMBER_ID_NOT_ACCEPTED',
-      'A click id only collects points: spend with the card.',
-    );
+    throw new AppError(422, 'MEMBER_ID_NOT_ACCEPTED', partnerApiMessages.clickOnlyCollects);
   }
   const click = await clickOf(tx, clickId);
   const fresh = click && now.getTime() - click.createdAt.getTime() <= CLICK_WINDOW_DAYS * 86_400_000;
   if (!click?.collectorId || click.brandKey !== partner.id || !fresh) {
-    throw new AppError(
-      404,
-      'MEMBER_NOT_FOUND',
-      `We don't know that click: it must come from a signed-in member's visit to your eShop in the last ${CLICK_WINDOW_DAYS} days.`,
-    );
+    throw new AppError(404, 'MEMBER_NOT_FOUND', partnerApiMessages.clickUnknown(CLICK_WINDOW_DAYS));
   }
   const card = await repo.activeCardOf(tx, click.collectorId);
-  if (!card)
-    throw new AppError(404, 'MEMBER_NOT_FOUND', 'The member who clicked has no card that collects now.');
+  if (!card) throw new AppError(404, 'MEMBER_NOT_FOUND', partnerApiMessages.clickWithoutCard);
   return card;
 }
 
-const memberIdNotAccepted = (kind: 'spend code') =>
-  new AppError(
-    422,
-    'MEMBER_ID_NOT_ACCEPTED',
-    `This API does not take a ${kind} yet: send the card number the till scanned.`,
-  );
+const spendCodeNotAccepted = () =>
+  new AppError(422, 'MEMBER_ID_NOT_ACCEPTED', partnerApiMessages.spendCodeNotAccepted);
 
 export function createPartnerApiService({ db, clock, feed, queueWebhook }: PartnerApiDeps) {
   // A partner's row (its rate, what it pays out) changes rarely: read once a PARTNER_CACHE_MS at the most.
@@ -162,7 +150,9 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
     const cached = partners.get(client.partnerId);
     if (cached) return cached;
     const partner = await repo.findPartner(tx, client.partnerId);
-    if (!partner) throw new AppError(404, 'PARTNER_NOT_FOUND', `There is no partner ${client.partnerId}.`);
+    if (!partner) {
+      throw new AppError(404, 'PARTNER_NOT_FOUND', partnerApiMessages.partnerNotFound(client.partnerId));
+    }
     partners.set(client.partnerId, partner);
     return partner;
   }
@@ -175,7 +165,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
     partner: Pick<repo.PartnerRow, 'id' | 'name'>,
     now: Date,
   ) {
-    if ('spendCode' in member) throw memberIdNotAccepted('spend code');
+    if ('spendCode' in member) throw spendCodeNotAccepted();
     const cardNumber =
       'clickId' in member ? await cardOfClick(tx, member.clickId, action, partner, now) : member.cardNumber;
     const card = await assertCardNumberMay(tx, cardNumber, action, now, { partner: partner.name });
@@ -207,11 +197,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
       const stored = await repo.findStoredAnswer(tx, call.client.clientId, call.idempotencyKey, since);
       if (stored) {
         if (stored.requestHash !== call.requestHash) {
-          throw new AppError(
-            422,
-            'IDEMPOTENCY_KEY_REUSED',
-            'This Idempotency-Key was used for another request. Use a new key for a new request.',
-          );
+          throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', partnerApiMessages.idempotencyKeyReused);
         }
         return { status: stored.status, body: stored.response as T, written: [] };
       }
@@ -318,7 +304,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
           throw new AppError(
             409,
             'SALE_ALREADY_POSTED',
-            `Receipt ${request.receiptId} was posted already as sale ${earlier?.id ?? 'earlier'}.`,
+            partnerApiMessages.saleAlreadyPosted(request.receiptId, earlier?.id),
           );
         }
         for (const bonus of bonuses) await repo.countOfferEarned(tx, card.collectorId, bonus.offerId, 1);
@@ -416,7 +402,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
     returnSale(call: PartnerCall, saleId: string, request: ReturnRequest) {
       return once<ReturnResponse>(call, async (tx, now) => {
         const sale = await repo.findSaleForUpdate(tx, call.client.partnerId, saleId);
-        if (!sale) throw new AppError(404, 'SALE_NOT_FOUND', 'There is no such sale of yours.');
+        if (!sale) throw new AppError(404, 'SALE_NOT_FOUND', partnerApiMessages.saleNotFound);
         await lockMember(tx, sale.collectorId);
         const earlier = await repo.findReturn(tx, sale.id, request.returnId);
         if (earlier) return { status: 200, written: [], body: earlier.answer as ReturnResponse };
@@ -425,7 +411,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
           throw new AppError(
             409,
             'RETURN_NOT_POSSIBLE',
-            `Nothing more of ${applied.refused} is left to return on this sale.`,
+            partnerApiMessages.nothingLeftToReturn(applied.refused),
           );
         }
         const partner = await partnerOf(tx, call.client);
@@ -547,11 +533,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
           new Date(now.getTime() - 24 * 3_600_000),
         );
         if (held + points > TILL_DAILY_SPEND_POINTS) {
-          throw new AppError(
-            409,
-            'SPEND_LIMIT_REACHED',
-            `A member can spend up to ${TILL_DAILY_SPEND_POINTS.toLocaleString('en-GB')} points at tills in 24 hours.`,
-          );
+          throw new AppError(409, 'SPEND_LIMIT_REACHED', partnerApiMessages.spendLimitReached);
         }
         const hold = await repo.insertHold(tx, {
           partnerId: partner.id,
@@ -608,18 +590,10 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
     async capture(client: PartnerClient, holdId: string): Promise<HoldResponse> {
       const outcome = await settle(client, holdId, 'capture');
       if (outcome.state === 'EXPIRED' && outcome.justExpired) {
-        throw new AppError(
-          409,
-          'HOLD_EXPIRED',
-          `This hold ran out after ${HOLD_MAX_MINUTES} minutes and its points were given back.`,
-        );
+        throw new AppError(409, 'HOLD_EXPIRED', partnerApiMessages.holdExpired);
       }
       if (outcome.state !== 'CAPTURED') {
-        throw new AppError(
-          409,
-          'HOLD_NOT_OPEN',
-          `This hold is ${outcome.state.toLowerCase()}: hold the points again.`,
-        );
+        throw new AppError(409, 'HOLD_NOT_OPEN', partnerApiMessages.holdNotOpen(outcome.state));
       }
       return outcome.answer;
     },
@@ -628,11 +602,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
     async cancel(client: PartnerClient, holdId: string): Promise<HoldResponse> {
       const outcome = await settle(client, holdId, 'cancel');
       if (outcome.state === 'CAPTURED') {
-        throw new AppError(
-          409,
-          'HOLD_NOT_OPEN',
-          'This hold was captured: give the points back with a return.',
-        );
+        throw new AppError(409, 'HOLD_NOT_OPEN', partnerApiMessages.holdCaptured);
       }
       return outcome.answer;
     },
@@ -675,7 +645,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
     const written: PointsEntry[] = [];
     const outcome = await db.transaction(async (tx) => {
       const hold = await repo.findHoldForUpdate(tx, client.partnerId, holdId);
-      if (!hold) throw new AppError(404, 'HOLD_NOT_FOUND', 'There is no such hold of yours.');
+      if (!hold) throw new AppError(404, 'HOLD_NOT_FOUND', partnerApiMessages.holdNotFound);
       let row = hold;
       let justExpired = false;
       let webhook: string | undefined;

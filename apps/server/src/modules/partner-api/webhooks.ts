@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
+import { partnerApiMessages } from '@app/contracts/partner-api';
 import type { Database, DbExecutor } from '../../db/database.ts';
 import { partnerWebhookDeliveries, partnerWebhooks } from '../../db/schema/partner-api.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -61,10 +62,10 @@ export async function setPartnerWebhook(db: DbExecutor, clientId: string, url: s
   const address = new URL(url);
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(address.hostname);
   if (address.protocol !== 'https:' && !(local && address.protocol === 'http:')) {
-    throw new AppError(400, 'VALIDATION', 'url: a webhook address must be https (http only for localhost)');
+    throw new AppError(400, 'VALIDATION', partnerApiMessages.webhookNotHttps);
   }
   if (!(await findPartnerClient(db, clientId))) {
-    throw new AppError(404, 'PARTNER_CLIENT_NOT_FOUND', `There is no live partner client ${clientId}.`);
+    throw new AppError(404, 'PARTNER_CLIENT_NOT_FOUND', partnerApiMessages.clientNotFound(clientId));
   }
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   await db

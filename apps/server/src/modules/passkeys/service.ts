@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { describeDevice, type AccountEventType } from '@app/contracts/account';
 import { brand } from '@app/contracts/brand';
+import { signInMessages } from '@app/contracts/sign-in';
 import {
   MAX_PASSKEYS,
   PASSKEY_ERROR_CODES,
@@ -132,7 +133,7 @@ async function registrationOptions(
     throw new AppError(403, 'REAUTH_REQUIRED', accountMessages.codeNeeded);
   }
   const holder = await repo.findPasskeyHolder(deps.db, collectorId);
-  if (!holder) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+  if (!holder) throw new AppError(401, 'UNAUTHENTICATED', signInMessages.logInToContinue);
   const existing = await repo.listPasskeys(deps.db, collectorId);
   if (existing.length >= MAX_PASSKEYS) {
     throw new AppError(409, PASSKEY_ERROR_CODES.tooMany, passkeyMessages.tooMany);

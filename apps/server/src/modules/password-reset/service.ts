@@ -152,8 +152,7 @@ export function createPasswordResetService({ db, notify, sessions, publicUrl, cl
           : collector?.phoneNumber
             ? `${collector.phoneCountryCode ?? ''}${collector.phoneNumber}`
             : undefined;
-      if (!to)
-        throw new AppError(400, 'NO_CONTACT', 'We have no contact details of that kind for this account.');
+      if (!to) throw new AppError(400, 'NO_CONTACT', passwordResetMessages.noContact);
       const text = `Your ${brand.name} password reset code is ${code}. It lasts 10 minutes.`;
       await notify.send({
         channel: deliveryMethod,

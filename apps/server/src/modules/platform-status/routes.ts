@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/api-error';
+import {
+  featureStateSchema,
+  platformStatusMessages,
+  remoteConfigSchema,
+} from '@app/contracts/platform-status';
 import { REMOTE_CONFIG_PATH } from '@app/contracts/switches';
 import { AppError } from '../../lib/app-error.ts';
 import { findFeatureState, readRemoteConfig } from './repository.ts';
-
-const remoteSwitchValuesSchema = z.object({
-  local: z.boolean(),
-  preProduction: z.boolean(),
-  production: z.boolean(),
-});
 
 /**
  * /anonymous-platform-status-api: feature states (docs/product/calls-and-errors.md §S7.5) and the remote
@@ -23,12 +22,12 @@ export const platformStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['platform-status'],
         summary: 'Remote-config feature switches: each with its value per environment',
-        response: { 200: z.record(z.string(), remoteSwitchValuesSchema) },
+        response: { 200: remoteConfigSchema },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return readRemoteConfig(app.db) as Promise<Record<string, z.infer<typeof remoteSwitchValuesSchema>>>;
+      return readRemoteConfig(app.db) as Promise<z.infer<typeof remoteConfigSchema>>;
     },
   );
 
@@ -39,17 +38,17 @@ export const platformStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['platform-status'],
         summary: "A feature's state, e.g. NECTAR_PRICES availability",
         params: z.object({
-          feature: z.string().regex(/^[A-Z0-9_]{1,64}$/, 'must be an upper-case feature name'),
+          feature: z.string().regex(/^[A-Z0-9_]{1,64}$/, platformStatusMessages.featureName),
         }),
         response: {
-          200: z.object({ feature: z.string(), enabled: z.boolean(), message: z.string().nullable() }),
+          200: featureStateSchema,
           404: apiErrorSchema,
         },
       },
     },
     async (request) => {
       const state = await findFeatureState(app.db, request.params.feature);
-      if (!state) throw new AppError(404, 'FEATURE_NOT_FOUND', 'There is no such feature.');
+      if (!state) throw new AppError(404, 'FEATURE_NOT_FOUND', platformStatusMessages.featureNotFound);
       return { feature: state.feature, enabled: state.enabled, message: state.message };
     },
   );

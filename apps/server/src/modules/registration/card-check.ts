@@ -4,6 +4,7 @@ import { IDENTITY_PREFIX } from '@app/contracts/sign-in-paths';
 import {
   registrationErrorCodes,
   registrationFailures,
+  registrationMessages,
   type AuthTokenResponse,
   type UserType,
 } from '@app/contracts/registration';
@@ -61,7 +62,7 @@ export function createCardCheck(deps: RegistrationDeps) {
       throw new AppError(
         404,
         registrationErrorCodes.cardNotRecognised,
-        "We don't recognise that card number.",
+        registrationMessages.cardNotRecognised,
       );
     }
     if (card.status !== 'active') {

@@ -1,4 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
+import { registrationMessages } from '@app/contracts/registration';
 import type { Database } from '../../db/database.ts';
 import { registrations } from '../../db/schema/registration.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,8 +7,6 @@ import { ACCOUNT_LIMITS, countAttempt } from '../../lib/attempt-limits.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 
 export const CARD_HOLDER_LIMIT_CODE = 'TOO_MANY_ATTEMPTS';
-export const cardHolderLimitMessage =
-  "You've tried too many times to confirm the details for this card. For your security, please try again tomorrow.";
 
 /** The steps at which the holder's details are compared (customer details, or the analogue check before it). */
 const COMPARING_STEPS = ['ACCOUNT_CHOSEN', 'BUSINESS_DETAILS'];
@@ -44,6 +43,6 @@ export async function countCardHolderCheck(
     [`card-holder:${row.card}`, ACCOUNT_LIMITS.cardHolderChecksAllClients],
   ] as const) {
     const { allowed } = await countAttempt(db, key, limit, now);
-    if (!allowed) throw new AppError(429, CARD_HOLDER_LIMIT_CODE, cardHolderLimitMessage);
+    if (!allowed) throw new AppError(429, CARD_HOLDER_LIMIT_CODE, registrationMessages.cardHolderLimit);
   }
 }

@@ -6,6 +6,7 @@ import {
   REGISTRATION_WORDING_VERSION,
   registrationErrorCodes,
   registrationFailures,
+  registrationMessages,
   type AuthTokenResponse,
   type UserType,
 } from '@app/contracts/registration';
@@ -222,7 +223,7 @@ export function createConfirmation(deps: RegistrationDeps) {
       throw new AppError(
         401,
         registrationErrorCodes.completionTokenInvalid,
-        'This sign-in link has expired or has already been used. Please log in.',
+        registrationMessages.completionLinkInvalid,
       );
     }
     return { collectorId: row.collectorId, registrationDone: (row.userData as UserData).registrationDone };
@@ -234,7 +235,7 @@ export function createConfirmation(deps: RegistrationDeps) {
    */
   async function setBusinessOffers(collectorId: string, optIn: boolean) {
     if (!(await repository.setBusinessOffersOptIn(deps.db, collectorId, optIn))) {
-      throw new AppError(403, 'NOT_A_BUSINESS_ACCOUNT', 'Business offers are for business accounts.');
+      throw new AppError(403, 'NOT_A_BUSINESS_ACCOUNT', registrationMessages.notBusinessAccount);
     }
     return { businessOffersOptIn: optIn };
   }

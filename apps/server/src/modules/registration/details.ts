@@ -1,8 +1,8 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile';
+import { isValidMobile } from '@app/contracts/mobile-number';
 import { passwordProblem } from '@app/contracts/password';
 import {
   BUSINESS_CATEGORIES,
-  isValidMobile,
   mobileCountries,
   parseDateOfBirth,
   registrationErrorCodes,

@@ -3,6 +3,7 @@ import {
   EMAIL_LINK_INVALID_MESSAGE,
   REGISTRATION_PREFIX,
   registrationErrorCodes,
+  registrationMessages,
   type AuthTokenResponse,
   type UserType,
 } from '@app/contracts/registration';
@@ -44,11 +45,7 @@ function countSend(row: RegistrationRow, at: Date): RegistrationPatch {
   const windowOpen = row.firstEmailSentAt && row.firstEmailSentAt > later(at, -60);
   const sent = windowOpen ? row.emailsSent : 0;
   if (sent >= EMAIL_SEND_LIMIT) {
-    throw new AppError(
-      429,
-      registrationErrorCodes.resendLimit,
-      "We've sent you a few emails already. Please check your inbox or try again in an hour.",
-    );
+    throw new AppError(429, registrationErrorCodes.resendLimit, registrationMessages.emailResendLimit);
   }
   return { emailsSent: sent + 1, firstEmailSentAt: windowOpen ? row.firstEmailSentAt : at };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   registrationErrorCodes,
   registrationFailures,
+  registrationMessages,
   type Address,
   type AuthTokenResponse,
   type NextStep,
@@ -57,17 +58,9 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export const later = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MINUTE_MS);
 
 export const invalidToken = () =>
-  new AppError(
-    401,
-    registrationErrorCodes.invalidToken,
-    'Your registration has expired or could not be found. Please start again.',
-  );
+  new AppError(401, registrationErrorCodes.invalidToken, registrationMessages.registrationExpired);
 export const wrongStep = () =>
-  new AppError(
-    409,
-    registrationErrorCodes.wrongStep,
-    "This registration step can't be done now. Please continue from where you left off.",
-  );
+  new AppError(409, registrationErrorCodes.wrongStep, registrationMessages.wrongStep);
 
 export interface UserData {
   accountKind?: 'consumer' | 'business';

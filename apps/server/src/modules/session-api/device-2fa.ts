@@ -77,7 +77,7 @@ export async function destinationOf(app: Pick<FastifyInstance, 'db'>, collectorI
     const to = `${contact.phoneCountryCode ?? ''}${contact.phoneNumber}`;
     return { method: 'sms' as DeliveryMethod, to, masked: maskPhone(to) };
   }
-  throw new AppError(400, 'NO_CONTACT', 'We have no email address or mobile number to send a code to.');
+  throw new AppError(400, 'NO_CONTACT', twoFactorMessages.noContact);
 }
 
 export async function sendSignInCode(

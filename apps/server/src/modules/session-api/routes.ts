@@ -15,7 +15,9 @@ import {
   rememberedSessionRequestSchema,
   signInMessages,
   device2faChallengeSchema,
-  DELIVERY_METHODS,
+  device2faCheckResponseSchema,
+  device2faResentSchema,
+  device2faValidateResponseSchema,
   encryptedSessionJwtSchema,
   twoFaValidateRequestSchema,
   twoFaCodeSchema,
@@ -226,7 +228,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       // The same answer for any address; the token binds the digits to this request.
       return {
         token: await service.requestEmailCode(request.body.email),
-        description: 'If that email address belongs to an account, we have sent it a 6-digit code.',
+        description: signInMessages.emailCodeSent,
       };
     },
   );
@@ -316,10 +318,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Device 2FA: where the code for this pending sign-in went, asked when the code page opens; a finished, expired or unknown sign-in answers 400 TWO_FACTOR_LINK_INVALID. Reads only',
         body: pendingSchema,
-        response: {
-          200: z.object({ deliveryMethod: z.enum(DELIVERY_METHODS), maskedDestination: z.string() }),
-          ...errors,
-        },
+        response: { 200: device2faCheckResponseSchema, ...errors },
       },
     },
     async (request) => service.pendingDevice2fa(request.body.encryptedSessionJwt),
@@ -334,7 +333,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Device 2FA: checks the code, then continues the provider's login (where to go next) or starts the web session",
         body: twoFaValidateRequestSchema,
-        response: { 200: z.union([collectorSessionResponseSchema, oauthSessionResponseSchema]), ...errors },
+        response: { 200: device2faValidateResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -368,7 +367,7 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['session'],
         summary: 'Device 2FA: sends a new code for the pending sign-in (at most 3 sends)',
         body: pendingSchema,
-        response: { 200: z.object({ description: z.string() }), ...errors },
+        response: { 200: device2faResentSchema, ...errors },
       },
     },
     async (request) => ({
@@ -394,11 +393,11 @@ export const sessionApiRoutes: FastifyPluginAsyncZod = async (app) => {
       if (cached)
         return { accessToken: cached.accessToken, expiresAt: new Date(cached.expiresAt).toISOString() };
       if (typeof data.refreshToken !== 'string') {
-        throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+        throw new AppError(401, 'UNAUTHENTICATED', signInMessages.logInToContinue);
       }
       const configuration = await app.identity.webClient.configuration();
       const tokens = await client.refreshTokenGrant(configuration, data.refreshToken).catch(() => {
-        throw new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+        throw new AppError(401, 'UNAUTHENTICATED', signInMessages.logInToContinue);
       });
       const expiresAt = service.accessTokenExpiry(tokens.expires_in);
       await app.sessions.update(cookie, {

@@ -4,6 +4,7 @@ import {
   SAVINGS_PAGE_SIZE,
   TRANSACTIONS_FEED_FEATURE,
   TRANSACTIONS_PAGE_SIZE,
+  activityMessages,
   pounds,
   type Transaction,
 } from '@app/contracts/activity';
@@ -66,7 +67,7 @@ export function decodeCursor(token: string): Cursor {
   } catch {
     // Falls through to the refusal below.
   }
-  throw new AppError(400, 'VALIDATION', 'nextToken: not a token this service gave out');
+  throw new AppError(400, 'VALIDATION', activityMessages.nextTokenInvalid);
 }
 
 const dayStart = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
@@ -213,7 +214,7 @@ export function createActivityService({ db, feed, clock }: ActivityDeps) {
 
     async receipt(collectorId: string, receiptId: string) {
       const row = isUuid(receiptId) ? await findReceipt(db, collectorId, receiptId) : undefined;
-      if (!row?.lines) throw new AppError(404, 'RECEIPT_NOT_FOUND', "We couldn't find that receipt.");
+      if (!row?.lines) throw new AppError(404, 'RECEIPT_NOT_FOUND', activityMessages.receiptNotFound);
       return {
         id: receiptId,
         date: row.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { GENERIC_ERROR_MESSAGE } from '@app/contracts/error-messages';
 import { redemptionMessages, type RedemptionRequest, type Voucher } from '@app/contracts/vouchers';
 import type { Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/database.ts';
@@ -62,7 +63,7 @@ export function createVoucherService({ db, feed, clock }: VoucherDeps) {
     const existing = await findByRequestKey(db, collectorId, requestKey);
     if (!existing) return undefined;
     if (existing.rewardId !== rewardId) {
-      throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This request was already used for another reward.');
+      throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', redemptionMessages.requestReused);
     }
     return {
       voucher: await toVoucher(existing),
@@ -135,7 +136,7 @@ export function createVoucherService({ db, feed, clock }: VoucherDeps) {
       if (stored) return { voucher: await toVoucher(stored), balance, created: true };
       // Another request with the same key got there first: its voucher is the answer.
       const repeated = await answerRepeat(collectorId, requestKey, reward.id);
-      if (!repeated) throw new AppError(500, 'SERVER_ERROR', 'Something went wrong. Try again');
+      if (!repeated) throw new AppError(500, 'SERVER_ERROR', GENERIC_ERROR_MESSAGE);
       return repeated;
     },
 

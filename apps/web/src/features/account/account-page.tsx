@@ -16,7 +16,6 @@ import type { LucideIcon } from 'lucide-react';
 import { brand } from '@app/contracts/brand';
 import { Tile } from '../../shared/ui/card.tsx';
 import { AccountLayout, Loading, Notice } from './components/account-layout.tsx';
-import type { Customer } from '@app/contracts/account';
 import { queryClient } from '../../shared/query/query-client.ts';
 import { profileQueryOptions } from '../../shared/session/get-profile.ts';
 import { customerQueryOptions, useCustomer } from './api/get-customer.ts';
@@ -148,7 +147,6 @@ export { AccountPage as Component };
 export async function loader(): Promise<null> {
   if (queryClient.getQueryData(customerQueryOptions().queryKey)) return null;
   const profile = await queryClient.fetchQuery(profileQueryOptions()).catch(() => undefined);
-  // The same answer read under the profile's narrower type.
-  if (profile) queryClient.setQueryData(customerQueryOptions().queryKey, profile as unknown as Customer);
+  if (profile) queryClient.setQueryData(customerQueryOptions().queryKey, profile);
   return null;
 }

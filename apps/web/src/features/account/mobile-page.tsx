@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { accountMessages } from '@app/contracts/account';
-import { isValidMobile, MOBILE_PRIMARY_COUNTRY, mobileCountries } from '@app/contracts/registration';
+import { isValidMobile } from '@app/contracts/mobile-number';
+import { MOBILE_PRIMARY_COUNTRY, mobileCountries } from '@app/contracts/registration';
 import { currentEnvironment } from '../../shared/switches/switches.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';

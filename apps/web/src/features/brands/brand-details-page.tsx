@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { brand as scheme } from '@app/contracts/brand';
-import { BRAND_CATEGORIES } from '@app/contracts/brands';
+import { BRAND_CATEGORIES, brandsMessages } from '@app/contracts/brands';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { errorMessageOf, HttpError } from '../../shared/http/client.ts';
@@ -38,7 +38,7 @@ export function BrandDetailsPage() {
       <main id="main" className="brands-page">
         <h1>{missing ? 'Brand not found' : 'Brand'}</h1>
         <Alert>
-          {missing ? "We couldn't find that brand." : "We couldn't load this brand. Please try again later."}
+          {missing ? brandsMessages.notFound : "We couldn't load this brand. Please try again later."}
         </Alert>
         <Link to="/brands">See all brands</Link>
       </main>

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { brand as scheme } from '@app/contracts/brand';
+import { brandsMessages } from '@app/contracts/brands';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { errorMessageOf, HttpError } from '../../shared/http/client.ts';
@@ -27,7 +28,7 @@ export function BrandExitPage() {
       ) : all.isError || brand.isError || !known || !brand.data ? (
         <>
           <h1>Brand not found</h1>
-          <Alert>We couldn't find that brand.</Alert>
+          <Alert>{brandsMessages.notFound}</Alert>
           <Link to="/brands">See all brands</Link>
         </>
       ) : (

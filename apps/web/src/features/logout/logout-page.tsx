@@ -6,8 +6,8 @@ import {
   LOGOUT_PATH,
   OIDC_END_SESSION_PATH,
   WEB_CLIENT_ID,
+  logoutResponseSchema,
   safeNext,
-  type LogoutResponse,
 } from '@app/contracts/sign-in';
 import { sessionPaths } from '@app/contracts/session-paths';
 import { pushToDataLayer } from '../../shared/analytics/analytics.ts';
@@ -94,13 +94,16 @@ export function LogoutPage() {
       writeStored('deleteAccLogoutSuccess', 'true', 'session');
 
     if (!isSwitchOn('logoutRedirectToIdentityProvider')) {
-      await request(sessionPaths.session, { method: 'DELETE' }).catch(() => undefined);
+      await request<void>(sessionPaths.session, { method: 'DELETE' }).catch(() => undefined);
       await forgetMemberData();
       void navigate(finalDestination(next), { replace: true });
       return;
     }
     try {
-      const { oidcToken } = await request<LogoutResponse>(sessionPaths.session, { method: 'DELETE' });
+      const { oidcToken } = await request(sessionPaths.session, {
+        schema: logoutResponseSchema,
+        method: 'DELETE',
+      });
       await forgetMemberData();
       if (!oidcToken) {
         void navigate(finalDestination(next), { replace: true });

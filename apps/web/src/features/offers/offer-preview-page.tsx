@@ -35,6 +35,7 @@ export function OfferPreviewPage() {
   const { pathname } = useLocation();
   const offer = useQuery({
     queryKey: ['offer-preview', jwtToken],
+    // Unparsed: the offer preview page draws without zod (ADR 048); typed from the contract.
     queryFn: () => request<Offer>(offersPaths.preview(jwtToken)),
     retry: false,
   });

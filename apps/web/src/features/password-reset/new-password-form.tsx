@@ -31,7 +31,7 @@ export function NewPasswordForm({
     setServerError(undefined);
     setLoading(true);
     try {
-      await request(passwordResetPaths.password, { method: 'POST', body: { token, password } });
+      await request<void>(passwordResetPaths.password, { method: 'POST', body: { token, password } });
       onDone();
     } catch (error) {
       if (error instanceof HttpError && error.code === 'RESET_LINK_INVALID') onTokenRefused();

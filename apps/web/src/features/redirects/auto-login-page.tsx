@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SIGN_IN_PATH, isSafeNextPath } from '@app/contracts/routes';
-import type { autoLoginResponseSchema } from '@app/contracts/registration';
 import { progressivePaths } from '@app/contracts/progressive-paths';
-import { request, type AnswerOf } from '../../shared/http/client.ts';
+import { request } from '../../shared/http/client.ts';
 import { markSessionStarted, notifySessionMarkerChange } from '../../shared/session/session-marker.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import './redirects.css';
@@ -26,7 +25,8 @@ export function AutoLoginPage({ heading }: { heading: string }) {
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    request<AnswerOf<typeof autoLoginResponseSchema>>(progressivePaths.autoLogin, {
+    // The answer is not read: the session cookie it sets is what counts.
+    request<void>(progressivePaths.autoLogin, {
       method: 'POST',
       body: { registrationCompletedToken: token },
       redirectOnUnauthorized: false,

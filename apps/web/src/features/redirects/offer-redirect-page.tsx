@@ -32,6 +32,7 @@ export function OfferRedirectPage() {
       return;
     }
     let live = true;
+    // Unparsed: the offer redirect page draws without zod (ADR 048); typed from the contract.
     request<Offer>(offersPaths.offer(offerId))
       .then((offer) => live && void navigate(detailsPath(offer), { replace: true }))
       .catch((failure: Error) => live && setError(failure.message));

@@ -9,8 +9,8 @@ import {
   EMPLOYEE_BANDS,
   businessDetailsFormSchema,
   employeeBandLetter,
+  businessLookupResponseSchema,
   registrationMessages,
-  type BusinessLookup,
 } from '@app/contracts/registration';
 import { progressivePaths } from '@app/contracts/progressive-paths';
 import { request } from '../../shared/http/client.ts';
@@ -69,7 +69,7 @@ export function BusinessDetailsPage() {
   const state = readRegistrationState();
   const lookup = useQuery({
     queryKey: ['business-lookup'],
-    queryFn: () => request<BusinessLookup>(progressivePaths.businessLookup),
+    queryFn: () => request(progressivePaths.businessLookup, { schema: businessLookupResponseSchema }),
     retry: false,
   });
   const [noticeOver, setNoticeOver] = useState(false);

@@ -4,7 +4,7 @@ import { brand } from '@app/contracts/brand';
 import { registrationMessages } from '@app/contracts/registration-constants';
 import { Button } from '../../shared/ui/button.tsx';
 import { RadioGroup } from '../../shared/ui/radio-group.tsx';
-import { cardCheck } from './registration-api.ts';
+import { cardCheck } from './card-check-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
 import { clearRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';

@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { checkPasswordRules, passwordRules } from '@app/contracts/password';
 import { Button } from '../../shared/ui/button.tsx';
 import { NewPasswordFields } from '../../shared/ui/new-password-fields.tsx';
-import { passwordValidation } from './registration-api.ts';
+import { passwordValidation } from './password-validation-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
 import { readRegistrationState } from '../../shared/identity/registration-state.ts';

@@ -5,7 +5,7 @@ import { registrationErrorCodes } from '@app/contracts/registration';
 import { HttpError } from '../../shared/http/client.ts';
 import { CardNumberForm } from '../../shared/identity/card-number-form.tsx';
 import { updateIdentityState } from '../../shared/identity/identity-state.ts';
-import { cardCheck } from './registration-api.ts';
+import { cardCheck } from './card-check-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 import { registrationPaths } from './registration-paths.ts';
 import { readRegistrationState, saveRegistrationState } from '../../shared/identity/registration-state.ts';

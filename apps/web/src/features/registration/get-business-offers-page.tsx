@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { BusinessRulesLink } from './business-rules-link.tsx';
-import { businessOffersPageQuery, setBusinessOffers } from './registration-api.ts';
+import { businessOffersPageQuery, setBusinessOffers } from './business-offers-api.ts';
 import { FormError, RegistrationLayout } from './registration-layout.tsx';
 
 /**

@@ -1,55 +1,42 @@
 import { queryOptions } from '@tanstack/react-query';
-import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
-import { documentsPaths } from '@app/contracts/documents-paths';
 import { brandsPaths } from '@app/contracts/brands-paths';
-import type { BrandLookupItem } from '@app/contracts/brands';
+import { brandLookupResponseSchema } from '@app/contracts/brands';
 import { progressivePaths } from '@app/contracts/progressive-paths';
-import type {
-  Address,
-  AuthTokenResponse,
+import {
   addressFindResponseSchema,
-  businessOffersRequestSchema,
+  authTokenResponseSchema,
+  autoLoginResponseSchema,
   emailConfirmedResponseSchema,
-  passwordValidationResponseSchema,
   readyResponseSchema,
   signUpStatusResponseSchema,
-  autoLoginResponseSchema,
+  type Address,
 } from '@app/contracts/registration';
 import { READY_MAX_ATTEMPTS } from '@app/contracts/registration-constants';
-import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
-import { request, type AnswerOf } from '../../shared/http/client.ts';
+import { request, type ResponseSchema } from '../../shared/http/client.ts';
+// The card check (card-check-api.ts), the password check (password-validation-api.ts) and the business offers
+// step (business-offers-api.ts) live apart: their pages draw without zod (ADR 048).
+import { botChecked } from './card-check-api.ts';
 
 /**
- * The /progressive identity calls of registration (docs/product/calls-and-errors.md §R7). A 401 here means an
- * expired registration, not a missing session, so the client's sign-in redirect is off.
+ * The /progressive identity calls of registration (docs/product/calls-and-errors.md §R7), each answer parsed
+ * with its contract schema; an answer no caller reads is not. A 401 here means an expired registration, not a
+ * missing session, so the client's sign-in redirect is off.
  */
-const post = <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
-  request<T>(path, { method: 'POST', body, headers, redirectOnUnauthorized: false });
-
-const botChecked = async (): Promise<Record<string, string>> => {
-  const token = await getBotCheckToken();
-  return token ? { [BOT_CHECK_HEADER]: `Bearer ${token}` } : {};
-};
-
-/**
- * The card check (docs/product/calls-and-errors.md §R7): with a bot-check token, through the bot-check API
- * with its bearer header; `pianoCheck` asks which login a registered card takes (DO_LOGIN_IDENTITY or
- * DO_LOGIN_NECTAR).
- */
-export const cardCheck = async (cardNumber?: string) => {
-  const botCheck = await botChecked();
-  const path =
-    BOT_CHECK_HEADER in botCheck ? progressivePaths.cardCheckBotChecked : progressivePaths.cardCheck;
-  return post<AuthTokenResponse>(path, cardNumber ? { cardNumber } : {}, { ...botCheck, pianoCheck: 'true' });
-};
+const post = <T = void>(
+  path: string,
+  body: unknown,
+  { schema, headers = {} }: { schema?: ResponseSchema<T>; headers?: Record<string, string> } = {},
+) => request<T>(path, { method: 'POST', body, headers, schema, redirectOnUnauthorized: false });
 
 export const emailCheck = async (body: {
   email: string;
   contactByEmail: boolean;
   authToken: string;
   registrationDone?: string;
-}) => post<AuthTokenResponse>(progressivePaths.emailCheck, body, await botChecked());
+}) =>
+  post(progressivePaths.emailCheck, body, { schema: authTokenResponseSchema, headers: await botChecked() });
 
+/** Its answer ({status: 'EMAIL_SENT'}) is not read: the page says the email went. */
 export const resendEmail = (authToken: string) => post(progressivePaths.emailCheckResend, { authToken });
 
 /**
@@ -58,23 +45,26 @@ export const resendEmail = (authToken: string) => post(progressivePaths.emailChe
  */
 export const emailCheckConfirm = (verificationToken: string, authToken?: string) =>
   authToken
-    ? post<AnswerOf<typeof emailConfirmedResponseSchema>>(progressivePaths.identityEmailCheckConfirm, {
-        authToken,
-        identitySessionToken: verificationToken,
-      })
-    : post<AnswerOf<typeof emailConfirmedResponseSchema>>(progressivePaths.emailCheckConfirm, {
-        verificationToken,
-      });
+    ? post(
+        progressivePaths.identityEmailCheckConfirm,
+        { authToken, identitySessionToken: verificationToken },
+        { schema: emailConfirmedResponseSchema },
+      )
+    : post(
+        progressivePaths.emailCheckConfirm,
+        { verificationToken },
+        { schema: emailConfirmedResponseSchema },
+      );
 
 export const chooseAccount = (authToken: string, accountKind: 'consumer' | 'business') =>
-  post<AuthTokenResponse>(progressivePaths.accountChoice, { authToken, accountKind });
+  post(progressivePaths.accountChoice, { authToken, accountKind }, { schema: authTokenResponseSchema });
 
 export const verifyAnalogueNectar = (body: {
   authToken: string;
   collectorId: string;
   lastName: string;
   dateOfBirth: string;
-}) => post<AuthTokenResponse>(progressivePaths.verifyAnalogueNectar, body);
+}) => post(progressivePaths.verifyAnalogueNectar, body, { schema: authTokenResponseSchema });
 
 export const submitCustomerDetails = (body: {
   authToken: string;
@@ -82,17 +72,17 @@ export const submitCustomerDetails = (body: {
   firstName: string;
   lastName: string;
   dateOfBirth: string;
-}) => post<AuthTokenResponse>(progressivePaths.customerDetails, body);
+}) => post(progressivePaths.customerDetails, body, { schema: authTokenResponseSchema });
 
 export const findAddresses = async (postcode: string, property: string) =>
-  post<AnswerOf<typeof addressFindResponseSchema>>(
+  post(
     progressivePaths.addressFind,
     { postcode, property },
-    await botChecked(),
+    { schema: addressFindResponseSchema, headers: await botChecked() },
   );
 
 export const chooseAddress = (authToken: string, address: Address) =>
-  post<AuthTokenResponse>(progressivePaths.address, { authToken, address });
+  post(progressivePaths.address, { authToken, address }, { schema: authTokenResponseSchema });
 
 export const phoneCheck = (body: {
   authToken: string;
@@ -100,27 +90,20 @@ export const phoneCheck = (body: {
   phoneNumber: string;
   memorableName: string;
   nectarContactPreferences: { contactBySMS: boolean };
-}) => post<AuthTokenResponse>(progressivePaths.phoneCheck, body);
-
-export const passwordValidation = (body: {
-  authToken: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-}) => post<AnswerOf<typeof passwordValidationResponseSchema>>(progressivePaths.passwordValidation, body);
+}) => post(progressivePaths.phoneCheck, body, { schema: authTokenResponseSchema });
 
 export const confirmRegistration = (authToken: string, onlineAdvertisingConsent: boolean) =>
-  post<AuthTokenResponse>(progressivePaths.confirmRegistration, {
-    authToken,
-    onlineAdvertisingConsent,
-    termsAccepted: true,
-  });
+  post(
+    progressivePaths.confirmRegistration,
+    { authToken, onlineAdvertisingConsent, termsAccepted: true },
+    { schema: authTokenResponseSchema },
+  );
 
 export const getSignUpStatus = (authToken: string) =>
-  post<AnswerOf<typeof signUpStatusResponseSchema>>(progressivePaths.signUpStatus, { authToken });
+  post(progressivePaths.signUpStatus, { authToken }, { schema: signUpStatusResponseSchema });
 
 export const checkReady = (authToken: string) =>
-  post<AnswerOf<typeof readyResponseSchema>>(progressivePaths.ready, { authToken });
+  post(progressivePaths.ready, { authToken }, { schema: readyResponseSchema });
 
 /**
  * The readiness check of docs/product/registration-and-sign-in.md §R4: asks up to READY_MAX_ATTEMPTS times, a
@@ -136,32 +119,14 @@ export async function waitUntilReady(authToken: string, pauseMs = 1000): Promise
 }
 
 export const autoLogin = (registrationCompletedToken: string) =>
-  post<AnswerOf<typeof autoLoginResponseSchema>>(progressivePaths.autoLogin, { registrationCompletedToken });
+  post(progressivePaths.autoLogin, { registrationCompletedToken }, { schema: autoLoginResponseSchema });
 
 export const submitBusinessDetails = (body: {
   authToken: string;
   name: string;
   employees: string;
   category: string;
-}) => post<AuthTokenResponse>(progressivePaths.businessDetails, body);
-
-/** Needs the session the auto-login started. */
-export const setBusinessOffers = (businessOffersOptIn: boolean) =>
-  request<AnswerOf<typeof businessOffersRequestSchema>>(progressivePaths.businessOffers, {
-    method: 'POST',
-    body: { businessOffersOptIn },
-  });
-
-/**
- * GET /documents-api/registration/businessOffersPage.json (docs/product/calls-and-errors.md §R7): the
- * business offers step reads its description.
- */
-export const businessOffersPageQuery = queryOptions({
-  queryKey: ['documents', 'registration/businessOffersPage'],
-  queryFn: () => request<{ description: string }>(documentsPaths.businessOffersPage),
-  staleTime: 10 * 60_000,
-  retry: false,
-});
+}) => post(progressivePaths.businessDetails, body, { schema: authTokenResponseSchema });
 
 /**
  * The success page's brand logos (docs/product/registration-and-sign-in.md §R2) from the anonymous brands
@@ -179,7 +144,8 @@ export const FIRST_BRAND_KEYS = [
 export const firstBrandsQuery = queryOptions({
   queryKey: ['anonymous-brands', ...FIRST_BRAND_KEYS],
   queryFn: () =>
-    request<{ brands: BrandLookupItem[] }>(brandsPaths.anonymousBrands(FIRST_BRAND_KEYS), {
+    request(brandsPaths.anonymousBrands(FIRST_BRAND_KEYS), {
+      schema: brandLookupResponseSchema,
       redirectOnUnauthorized: false,
     }),
   staleTime: 10 * 60_000,

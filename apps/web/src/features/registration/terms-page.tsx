@@ -24,6 +24,7 @@ export function TermsPage() {
   const state = readRegistrationState();
   const summary = useQuery({
     queryKey: ['documents', 'privacy-policy-short'],
+    // Unparsed: the documents route declares no shape (z.unknown()); the HTML is shown only if it is text.
     queryFn: () => request<string>(documentsPaths.privacySummary),
   });
   const [optOut, setOptOut] = useState(false);

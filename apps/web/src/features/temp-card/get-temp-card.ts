@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { tempCardPaths } from '@app/contracts/temp-card-paths';
-import type { TempCard } from '@app/contracts/temp-card';
+import { tempCardSchema } from '@app/contracts/temp-card';
 import { request } from '../../shared/http/client.ts';
 
 /** GET /nectar-lite/card?token=: the card behind an emailed link (410 once expired or upgraded). */
-export const getTempCard = (token: string) => request<TempCard>(tempCardPaths.card(token));
+export const getTempCard = (token: string) => request(tempCardPaths.card(token), { schema: tempCardSchema });
 
 export const tempCardQueryOptions = (token: string) =>
   queryOptions({

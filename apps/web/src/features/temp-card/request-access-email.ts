@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { tempCardPaths } from '@app/contracts/temp-card-paths';
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
-import type { AccessEmailResponse } from '@app/contracts/temp-card';
+import { accessEmailResponseSchema, type AccessEmailResponse } from '@app/contracts/temp-card';
 import { getBotCheckToken } from '../../shared/bot-check/get-bot-check-token.ts';
 import { request } from '../../shared/http/client.ts';
 
@@ -12,7 +12,8 @@ import { request } from '../../shared/http/client.ts';
  */
 export async function requestAccessEmail(email: string): Promise<AccessEmailResponse> {
   const token = await getBotCheckToken();
-  return request<AccessEmailResponse>(tempCardPaths.accessEmail, {
+  return request(tempCardPaths.accessEmail, {
+    schema: accessEmailResponseSchema,
     method: 'POST',
     // Only sent once both boxes are ticked: the form refuses to submit otherwise.
     body: { email, termsAccepted: true, privacyAccepted: true },

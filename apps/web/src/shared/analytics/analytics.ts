@@ -47,7 +47,7 @@ export const pushToDataLayer = (entry: Record<string, unknown>) => {
 
 /** Default sink: our own endpoint, which stores page views so the operator can count them. */
 export const ownEndpointSink: AnalyticsSink = (view) => {
-  request(analyticsPaths.pageViews, { method: 'POST', body: view }).catch(() => undefined);
+  request<void>(analyticsPaths.pageViews, { method: 'POST', body: view }).catch(() => undefined);
 };
 
 let sinks: AnalyticsSink[] = [ownEndpointSink];

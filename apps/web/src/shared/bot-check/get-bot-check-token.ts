@@ -35,6 +35,8 @@ async function solve(challenge: Challenge) {
  * once per submission. Answers undefined when the bot-check is off.
  */
 export async function getBotCheckToken(signal?: AbortSignal): Promise<string | undefined> {
+  // Unparsed: the first route loads no zod (ADR 048); the type is the contract's (z.infer of
+  // botCheckChallengeSchema).
   const answer = await request<BotCheckChallenge>(botCheckPaths.challenge, { signal });
   if (answer.provider === 'off') return undefined;
   if (answer.provider === 'recaptcha') {

@@ -15,6 +15,8 @@ export interface HtmlDocument {
 export const documentQueryOptions = (name: string) =>
   queryOptions({
     queryKey: ['documents', name],
+    // Unparsed: the documents route declares no shape for a document (z.unknown(): the operator's JSON, or
+    // this form for an HTML document), so there is no contract schema to parse with.
     queryFn: () => request<HtmlDocument>(documentsPaths.document(name)),
     staleTime: 10 * 60_000,
   });

@@ -12,7 +12,8 @@ import { Alert } from '../ui/alert.tsx';
  */
 const regHelpQuery = {
   queryKey: ['documents', 'reg-help'],
-  // Typed only: the card check shows this popup without loading zod (ADR 018).
+  // Unparsed: the first route loads no zod (ADR 048), and the documents route declares no shape
+  // (z.unknown()); the type is the contract's (AnswerOf<typeof regHelpDocumentSchema>).
   queryFn: () => request<AnswerOf<typeof regHelpDocumentSchema>>(documentsPaths.document('reg-help')),
   staleTime: 5 * 60_000,
 };

@@ -1,7 +1,8 @@
+import type { collectorHashSchema } from '@app/contracts/account';
 import { accountPaths } from '@app/contracts/account-paths';
 import { pushToDataLayer } from '../analytics/analytics.ts';
 import { hasMarketingConsent } from '../analytics/consent.ts';
-import { request } from '../http/client.ts';
+import { request, type AnswerOf } from '../http/client.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage/storage.ts';
 
 /**
@@ -13,7 +14,9 @@ import { readStored, STORAGE_KEYS, writeStored } from '../storage/storage.ts';
 export async function rememberCollectorHash(): Promise<string | undefined> {
   let hash = readStored(STORAGE_KEYS.collectorHash) ?? undefined;
   if (!hash) {
-    const answer = await request<{ hashID: string }>(accountPaths.collectorHash, {
+    // Unparsed: the first route loads no zod (ADR 048); the type is the contract's
+    // (AnswerOf<typeof collectorHashSchema>).
+    const answer = await request<AnswerOf<typeof collectorHashSchema>>(accountPaths.collectorHash, {
       redirectOnUnauthorized: false,
     }).catch(() => undefined);
     hash = answer?.hashID;

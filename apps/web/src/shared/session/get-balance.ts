@@ -7,6 +7,8 @@ import { request, type AnswerOf } from '../http/client.ts';
 export const balanceQueryKey = ['balance'] as const;
 
 /** GET /balance-api/balance (docs/product/calls-and-errors.md §S7.6). */
-export const getBalance = () => request<AnswerOf<typeof balanceSchema>>(BALANCE_PATH);
+export const getBalance = () =>
+  // Unparsed: the homepage draws without zod (ADR 048); typed from the contract.
+  request<AnswerOf<typeof balanceSchema>>(BALANCE_PATH);
 export const balanceQueryOptions = () => queryOptions({ queryKey: balanceQueryKey, queryFn: getBalance });
 export const useBalance = () => useQuery(balanceQueryOptions());

@@ -1,11 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Profile } from '@app/contracts/profile';
+import type { Customer } from '@app/contracts/account';
 import { PROFILE_PATH } from '@app/contracts/page-answers';
 import { request } from '../http/client.ts';
 
-/** The signed-in collector's profile; 401 without a live session (the session guard's question). */
+/**
+ * The signed-in collector's profile; 401 without a live session (the session guard's question). The route
+ * answers the whole customer (GET /customer/v2), which the account pages read too.
+ */
 export const getProfile = (options: { redirectOnUnauthorized?: boolean } = {}) =>
-  request<Profile>(PROFILE_PATH, { redirectOnUnauthorized: options.redirectOnUnauthorized ?? true });
+  // Unparsed: the homepage and the account overview draw without zod (ADR 048); typed from the contract.
+  request<Customer>(PROFILE_PATH, { redirectOnUnauthorized: options.redirectOnUnauthorized ?? true });
 
 export const profileQueryOptions = () =>
   queryOptions({

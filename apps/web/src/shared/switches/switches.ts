@@ -10,7 +10,8 @@ import {
   type RemoteConfig,
   type SwitchName,
 } from '@app/contracts/switches';
-import { request } from '../http/client.ts';
+import type { remoteConfigSchema } from '@app/contracts/platform-status';
+import { request, type AnswerOf } from '../http/client.ts';
 import { readStored, STORAGE_KEYS, writeCookie, writeStored } from '../storage/storage.ts';
 
 /** The remembered switches list is kept for a year. */
@@ -68,7 +69,11 @@ function remoteConfigInPage(): RemoteConfig | undefined {
 export const fetchRemoteConfig = (): Promise<RemoteConfig> => {
   const inPage = remoteConfigInPage();
   if (inPage) return Promise.resolve(inPage);
-  return request<RemoteConfig>(REMOTE_CONFIG_PATH, { signal: AbortSignal.timeout(REMOTE_CONFIG_TIMEOUT_MS) });
+  // Unparsed: the first route loads no zod (ADR 048); the type is the contract's
+  // (AnswerOf<typeof remoteConfigSchema>).
+  return request<AnswerOf<typeof remoteConfigSchema>>(REMOTE_CONFIG_PATH, {
+    signal: AbortSignal.timeout(REMOTE_CONFIG_TIMEOUT_MS),
+  });
 };
 
 /**

@@ -1,6 +1,6 @@
 import {
   PASSKEY_PATHS,
-  type CreationOptions,
+  creationOptionsSchema,
   type RegistrationResponse,
   passkeyAddedSchema,
 } from '@app/contracts/passkeys';
@@ -11,7 +11,7 @@ import { request } from '../../../shared/http/client.ts';
  * session (POST /2fa/verify) within the last 10 minutes: 403 REAUTH_REQUIRED otherwise.
  */
 export const getPasskeyRegistrationOptions = () =>
-  request<CreationOptions>(PASSKEY_PATHS.registrationOptions, { method: 'POST' });
+  request(PASSKEY_PATHS.registrationOptions, { schema: creationOptionsSchema, method: 'POST' });
 
 /** POST /customer-management-api/passkeys: the browser's new passkey for that challenge. */
 export const addPasskey = (response: RegistrationResponse) =>

@@ -3,4 +3,4 @@ import { request } from '../../../shared/http/client.ts';
 
 /** DELETE /identity-api/connected-apps/{clientId}: the app's access ends at once (ADR 017). */
 export const disconnectApp = (clientId: string) =>
-  request<null>(accountPaths.connectedApp(clientId), { method: 'DELETE' });
+  request<void>(accountPaths.connectedApp(clientId), { method: 'DELETE' });

@@ -9,7 +9,9 @@ export const customerQueryKey = ['customer'] as const;
  * GET /customer-management-api/customer/v2 (docs/product/calls-and-errors.md §S7.4): the details the account
  * pages show.
  */
-export const getCustomer = () => request<Customer>(accountPaths.customer);
+export const getCustomer = () =>
+  // Unparsed: the account overview draws without zod (ADR 048); typed from the contract.
+  request<Customer>(accountPaths.customer);
 
 export const customerQueryOptions = () => queryOptions({ queryKey: customerQueryKey, queryFn: getCustomer });
 export const useCustomer = () => useQuery(customerQueryOptions());

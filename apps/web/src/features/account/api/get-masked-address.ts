@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountPaths } from '@app/contracts/account-paths';
-import type { MaskedAddress } from '@app/contracts/account';
+import { maskedAddressSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 export const maskedAddressQueryKey = ['customer', 'masked-address'] as const;
@@ -10,7 +10,7 @@ export const maskedAddressQueryKey = ['customer', 'masked-address'] as const;
  * it, like the masked mobile number. Under the customer's key, so a change that refreshes the customer reads
  * it again.
  */
-export const getMaskedAddress = () => request<MaskedAddress>(accountPaths.maskedAddress);
+export const getMaskedAddress = () => request(accountPaths.maskedAddress, { schema: maskedAddressSchema });
 
 export const maskedAddressQueryOptions = () =>
   queryOptions({ queryKey: maskedAddressQueryKey, queryFn: getMaskedAddress });

@@ -1,5 +1,5 @@
 import { accountPaths } from '@app/contracts/account-paths';
-import type { CpmPreferences } from '@app/contracts/account';
+import { cpmPreferencesSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /**
@@ -7,7 +7,8 @@ import { request } from '../../../shared/http/client.ts';
  * (docs/product/calls-and-errors.md §S7.4).
  */
 export const updateAdvertisingPreference = (consent: boolean) =>
-  request<CpmPreferences>(accountPaths.advertisingPreference, {
+  request(accountPaths.advertisingPreference, {
+    schema: cpmPreferencesSchema,
     method: 'POST',
     body: { contactPreferences: [{ channel: 'ONLINEAD', consent }] },
   });

@@ -1,7 +1,7 @@
 import { accountPaths } from '@app/contracts/account-paths';
-import type { NectarPreferences } from '@app/contracts/account';
+import { nectarPreferencesSchema, type NectarPreferences } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /** PUT /contact-preferences/nectar (docs/product/calls-and-errors.md §S7.4). */
 export const updateContactPreferences = (body: NectarPreferences) =>
-  request<NectarPreferences>(accountPaths.contactPreferences, { method: 'PUT', body });
+  request(accountPaths.contactPreferences, { schema: nectarPreferencesSchema, method: 'PUT', body });

@@ -1,5 +1,5 @@
 import { accountPaths } from '@app/contracts/account-paths';
-import { TWO_FA_HEADER, type Customer } from '@app/contracts/account';
+import { TWO_FA_HEADER, customerSchema } from '@app/contracts/account';
 import { request } from '../../../shared/http/client.ts';
 
 /**
@@ -7,7 +7,8 @@ import { request } from '../../../shared/http/client.ts';
  * (docs/product/calls-and-errors.md §S7.4).
  */
 export const updateMobile = (phone: { phoneNumber: string; countryCode: string }, code: string) =>
-  request<Customer>(accountPaths.mobile, {
+  request(accountPaths.mobile, {
+    schema: customerSchema,
     method: 'PUT',
     body: { phone },
     headers: { [TWO_FA_HEADER]: code },

@@ -8,6 +8,7 @@ import { request } from '../../../shared/http/client.ts';
  * (docs/product/calls-and-errors.md §S7.6).
  */
 export const getCumulativeSavings = (fromDate = ACTIVITY_START_DATE) =>
+  // Unparsed: the savings page draws without zod (ADR 048); typed from the contract.
   request<CumulativeSavings>(activityPaths.cumulativeSavings(fromDate));
 export const useCumulativeSavings = () =>
   useQuery(

@@ -10,6 +10,7 @@ export const transactionsQueryKey = ['activity', 'transactions'] as const;
  * (docs/product/calls-and-errors.md §S7.6).
  */
 export const getTransactions = (nextToken?: string) =>
+  // Unparsed: the savings page loads this contract and draws without zod (ADR 048); typed from the contract.
   request<TransactionsResponse>(
     `${TRANSACTIONS_PATH}?${new URLSearchParams({
       pageSize: String(TRANSACTIONS_PAGE_SIZE),

@@ -6,6 +6,7 @@ import { isSwitchOn } from '../../../shared/switches/switches.ts';
 
 /** Categories: GET /cms-api/brands/categories when the CMS switch is on, else /nectar-brands-api/categories. */
 export const getBrandCategories = () =>
+  // Unparsed: the brand category pages draw without zod (ADR 048); typed from the contract.
   request<AnswerOf<typeof categoriesResponseSchema>>(
     isSwitchOn('cms') ? brandsPaths.cmsCategories : brandsPaths.categories,
   ).then((body) => body.categories);

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { brandsPaths } from '@app/contracts/brands-paths';
-import type { BrandPostResponse } from '@app/contracts/brands';
+import { brandPostResponseSchema } from '@app/contracts/brands';
 import { request } from '../../../shared/http/client.ts';
 
 /** GET /nectar-brands-api/post/{key}?direction=: the tracked address of the brand's site. */
 export const getBrandExit = ({ key, direction }: { key: string; direction: 'collect' | 'redeem' }) =>
-  request<BrandPostResponse>(brandsPaths.exit(key, direction), {
+  request(brandsPaths.exit(key, direction), {
+    schema: brandPostResponseSchema,
     redirectOnUnauthorized: false,
   });
 

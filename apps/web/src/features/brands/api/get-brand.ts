@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { brandsPaths } from '@app/contracts/brands-paths';
-import type { Brand } from '@app/contracts/brands';
+import { brandSchema } from '@app/contracts/brands';
 import { request } from '../../../shared/http/client.ts';
 import { hasSessionMarker } from '../../../shared/session/session-marker.ts';
 
@@ -10,10 +10,11 @@ import { hasSessionMarker } from '../../../shared/session/session-marker.ts';
  */
 export const getBrand = (key: string) =>
   hasSessionMarker()
-    ? request<Brand>(brandsPaths.brand(key), {
+    ? request(brandsPaths.brand(key), {
         redirectOnUnauthorized: false,
-      }).catch(() => request<Brand>(brandsPaths.anonymousBrand(key)))
-    : request<Brand>(brandsPaths.anonymousBrand(key));
+        schema: brandSchema,
+      }).catch(() => request(brandsPaths.anonymousBrand(key), { schema: brandSchema }))
+    : request(brandsPaths.anonymousBrand(key), { schema: brandSchema });
 
 export const brandQueryOptions = (key: string) =>
   queryOptions({ queryKey: ['brand', key], queryFn: () => getBrand(key), staleTime: 60_000 });

@@ -19,6 +19,7 @@ export const getBrands = (filter: BrandsFilter = {}) => {
   if (filter.search) query.set('search', filter.search);
   if (filter.eshop !== undefined) query.set('eshop', String(filter.eshop));
   const suffix = query.size > 0 ? `?${query.toString()}` : '';
+  // Unparsed: every brands list page draws without zod (ADR 048); typed from the contract.
   return request<BrandsResponse>(brandsPaths.brands(suffix));
 };
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NectarId } from '@app/contracts/card';
+import { nectarIdSchema } from '@app/contracts/card';
 import { NECTAR_ID_PATH } from '@app/contracts/offline';
 import { request } from '../../../shared/http/client.ts';
 
@@ -10,7 +10,8 @@ export const nectarIdQueryKey = ['card', 'nectar-id'] as const;
  * (docs/product/calls-and-errors.md §S7.2).
  */
 export const getNectarId = () =>
-  request<NectarId>(NECTAR_ID_PATH, {
+  request(NECTAR_ID_PATH, {
+    schema: nectarIdSchema,
     headers: { 'content-type': 'application/json' },
   });
 

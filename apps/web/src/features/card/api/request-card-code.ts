@@ -1,6 +1,6 @@
 import { BOT_CHECK_HEADER } from '@app/contracts/bot-check';
 import { cardPaths } from '@app/contracts/card-paths';
-import type { CardLookupRequest, CardLookupResponse } from '@app/contracts/card';
+import { cardLookupResponseSchema, type CardLookupRequest } from '@app/contracts/card';
 import { getBotCheckToken } from '../../../shared/bot-check/get-bot-check-token.ts';
 import { request } from '../../../shared/http/client.ts';
 
@@ -13,7 +13,8 @@ export type CardFlow = 'retrieve' | 'replace';
  */
 export async function requestCardCode(flow: CardFlow, details: CardLookupRequest) {
   const token = await getBotCheckToken();
-  return request<CardLookupResponse>(cardPaths.codeRequest(flow), {
+  return request(cardPaths.codeRequest(flow), {
+    schema: cardLookupResponseSchema,
     method: 'POST',
     body: details,
     headers: token ? { [BOT_CHECK_HEADER]: `Bearer ${token}` } : {},

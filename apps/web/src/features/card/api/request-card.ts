@@ -6,10 +6,8 @@ import { customerCardQueryKey } from './get-customer-card.ts';
 
 /** POST /customer-management-api/request-card?cardType=CARD|KEYTAG: a plastic card for the number in use. */
 export const requestCard = (cardType: 'CARD' | 'KEYTAG') =>
-  // Typed, not parsed: parsing would bring zod to the request-card pages, which have none (first-route JS).
-  request<AnswerOf<typeof cardNumberResultSchema>>(cardPaths.request(cardType), {
-    method: 'POST',
-  });
+  // Unparsed: the request-card page draws without zod (ADR 048); typed from the contract.
+  request<AnswerOf<typeof cardNumberResultSchema>>(cardPaths.request(cardType), { method: 'POST' });
 
 export function useRequestCard() {
   const queryClient = useQueryClient();

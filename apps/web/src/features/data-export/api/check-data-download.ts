@@ -9,6 +9,7 @@ import { dataExportQueryKey } from './get-data-export.ts';
  * current. A POST so the token stays out of access logs; it uses nothing, so it is read as a query.
  */
 export const checkDataDownload = (token: string) =>
+  // Unparsed: the download page draws without zod (ADR 048); typed from the contract.
   request<DataExportLink>(dataExportPaths.check, { method: 'POST', body: { token } });
 
 export const useCheckDataDownload = (token: string) =>

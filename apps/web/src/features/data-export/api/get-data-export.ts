@@ -7,7 +7,9 @@ import { request } from '../../../shared/http/client.ts';
 export const dataExportQueryKey = ['data-export'] as const;
 
 /** GET /data-export-api/requests (ADR 044): the member's latest request for a copy of their data. */
-export const getDataExport = () => request<DataExportState>(dataExportPaths.requests);
+export const getDataExport = () =>
+  // Unparsed: the your-data and download pages draw without zod (ADR 048); typed from the contract.
+  request<DataExportState>(dataExportPaths.requests);
 
 export const dataExportQueryOptions = () =>
   queryOptions({

@@ -5,7 +5,9 @@ import { request } from '../../../shared/http/client.ts';
 import { dataExportQueryKey } from './get-data-export.ts';
 
 /** POST /data-export-api/requests (ADR 044): asks for a copy; 429 within a day of the last request. */
-export const requestDataExport = () => request<DataExportState>(dataExportPaths.requests, { method: 'POST' });
+export const requestDataExport = () =>
+  // Unparsed: the your-data page draws without zod (ADR 048); typed from the contract.
+  request<DataExportState>(dataExportPaths.requests, { method: 'POST' });
 
 export function useRequestDataExport() {
   const queryClient = useQueryClient();

@@ -8,6 +8,7 @@ import { request } from '../../../shared/http/client.ts';
  * with questions.
  */
 export const getFaqs = async (documentName: string): Promise<FaqTopic[]> => {
+  // Unparsed: the documents route declares no shape (z.unknown()); the topics are checked one by one below.
   const body = await request<unknown>(documentsPaths.document(documentName));
   const items = Array.isArray(body) ? body : ((body as { items?: unknown[] } | null)?.items ?? []);
   // A topic without a title or questions is left out rather than breaking the page.

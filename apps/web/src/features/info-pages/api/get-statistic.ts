@@ -4,7 +4,9 @@ import type { Statistic } from '@app/contracts/marketing';
 import { request } from '../../../shared/http/client.ts';
 
 /** GET /marketing-api/statistics/{x} (ADR 015). */
-export const getStatistic = (name: string) => request<Statistic>(marketingPaths.statistic(name));
+export const getStatistic = (name: string) =>
+  // Unparsed: the statistics page draws without zod (ADR 048); typed from the contract.
+  request<Statistic>(marketingPaths.statistic(name));
 export const statisticQueryOptions = (name: string) =>
   queryOptions({
     queryKey: ['marketing', 'statistics', name],

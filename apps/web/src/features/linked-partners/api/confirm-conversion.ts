@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { linkedPartnersPaths } from '@app/contracts/linked-partners-paths';
-import type { ConversionResult } from '@app/contracts/linked-partners';
+import { conversionResultSchema } from '@app/contracts/linked-partners';
 import { request } from '../../../shared/http/client.ts';
 import { balanceQueryKey } from '../../../shared/session/get-balance.ts';
 import { linkedPartnersQueryKey } from './get-linked-partners.ts';
 
 /** POST /points-exchange-api/conversions: the code confirms the conversion and the points move. */
 export const confirmConversion = (body: { conversionToken: string; twoFaCode: string }) =>
-  request<ConversionResult>(linkedPartnersPaths.conversions, { method: 'POST', body });
+  request(linkedPartnersPaths.conversions, { schema: conversionResultSchema, method: 'POST', body });
 
 export function useConfirmConversion() {
   const queryClient = useQueryClient();

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { linkedPartnersPaths } from '@app/contracts/linked-partners-paths';
-import type { LinkedPartnersResponse } from '@app/contracts/linked-partners';
+import { linkedPartnersResponseSchema } from '@app/contracts/linked-partners';
 import { request } from '../../../shared/http/client.ts';
 
 export const linkedPartnersQueryKey = ['linked-partners'] as const;
 
 /** GET /linked-partners-api/partners (ADR 013): both partners with the member's links and balances. */
-export const getLinkedPartners = () => request<LinkedPartnersResponse>(linkedPartnersPaths.partners);
+export const getLinkedPartners = () =>
+  request(linkedPartnersPaths.partners, { schema: linkedPartnersResponseSchema });
 
 export const linkedPartnersQueryOptions = () =>
   queryOptions({ queryKey: linkedPartnersQueryKey, queryFn: getLinkedPartners });

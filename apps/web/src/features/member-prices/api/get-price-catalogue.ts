@@ -7,6 +7,7 @@ import { request } from '../../../shared/http/client.ts';
  * (docs/product/signed-in-pages.md §S2.6, docs/product/switches-and-constants.md §S9; ADR 038).
  */
 export const getPriceCatalogue = (category: string, page: number) =>
+  // Unparsed: the how-to-get-prices page draws without zod (ADR 048); typed from the contract.
   request<PriceCataloguePage>(
     `${memberPricesPaths.catalogue}?${new URLSearchParams({ category, page: String(page) }).toString()}`,
   );

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PendingEntry } from '@app/contracts/missing-points';
+import { pendingPointsResponseSchema } from '@app/contracts/missing-points';
 import { missingPointsPaths } from '@app/contracts/missing-points-paths';
 import { request } from '../../../shared/http/client.ts';
 
@@ -7,7 +7,7 @@ export const pendingPointsQueryKey = ['missing-points', 'pending'] as const;
 
 /** GET /ledger-api/pending-points (ADR 043): points on their way, not in the balance yet. */
 export const getPendingPoints = () =>
-  request<{ total: number; entries: PendingEntry[] }>(missingPointsPaths.pending);
+  request(missingPointsPaths.pending, { schema: pendingPointsResponseSchema });
 
 export const usePendingPoints = () =>
   useQuery(queryOptions({ queryKey: pendingPointsQueryKey, queryFn: getPendingPoints }));

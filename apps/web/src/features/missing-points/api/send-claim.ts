@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClaimAnswer, ClaimFields } from '@app/contracts/missing-points';
+import { claimAnswerSchema, type ClaimFields } from '@app/contracts/missing-points';
 import { missingPointsPaths } from '@app/contracts/missing-points-paths';
 import { request } from '../../../shared/http/client.ts';
 import { claimsQueryKey } from './get-claims.ts';
@@ -16,7 +16,7 @@ export function sendClaim({ receipt, ...fields }: ClaimToSend) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   if (receipt) form.set('receipt', receipt, receipt.name);
-  return request<ClaimAnswer>(missingPointsPaths.claims, { method: 'POST', body: form });
+  return request(missingPointsPaths.claims, { schema: claimAnswerSchema, method: 'POST', body: form });
 }
 
 export function useSendClaim() {

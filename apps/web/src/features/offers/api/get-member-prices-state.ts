@@ -11,6 +11,7 @@ import { request, type AnswerOf } from '../../../shared/http/client.ts';
 export const memberPricesStateQueryOptions = () =>
   queryOptions({
     queryKey: ['feature-state', 'NECTAR_PRICES'],
+    // Unparsed: the supermarket offers page draws without zod (ADR 048); typed from the contract.
     queryFn: () => request<AnswerOf<typeof featureStateSchema>>(offersPaths.memberPricesState),
     staleTime: 60_000,
     retry: false,

@@ -10,6 +10,7 @@ export const offersQueryKey = ['offers', 'ALL'] as const;
  * offers.
  */
 export const getOffers = () =>
+  // Unparsed: the homepage and the offers pages draw without zod (ADR 048); typed from the contract.
   request<AnswerOf<typeof offersResponseSchema>>(`${ALL_OFFERS_PATH}&timestamp=${Date.now()}`).then(
     (body) => body.offers,
   );

@@ -7,6 +7,7 @@ export const partnerOffersQueryKey = ['offers', 'COALITION'] as const;
 
 /** GET shared offers?source=COALITION (docs/product/calls-and-errors.md §S7.5): partner offers. */
 export const getPartnerOffers = () =>
+  // Unparsed: the homepage and the offers pages draw without zod (ADR 048); typed from the contract.
   request<AnswerOf<typeof offersResponseSchema>>(PARTNER_OFFERS_PATH).then((body) => body.offers);
 
 export const partnerOffersQueryOptions = () =>

@@ -15,7 +15,7 @@ const flush = () => {
   pending.clear();
   offerIds.forEach((id) => reported.add(id));
   // Seen reports are best effort: a lost batch only means an offer is not marked new-to-seen.
-  void request(offersPaths.seen, { method: 'POST', body: { offerIds } }).catch(() => undefined);
+  void request<void>(offersPaths.seen, { method: 'POST', body: { offerIds } }).catch(() => undefined);
   // The external offer tracking gets the same batch, only with the member's marketing consent.
   if (hasMarketingConsent()) trackSeenOffers(offerIds);
 };

@@ -11,6 +11,7 @@ type Change = { id: string; state: Extract<OfferState, 'LOADED' | 'UNLOADED' | '
  * unhide, pin, unpin, bulk load.
  */
 export const updateOfferState = (offers: Change[]) =>
+  // Unparsed: the homepage and the offers pages draw without zod (ADR 048); typed from the contract.
   request<AnswerOf<typeof offerStateResultSchema>>(offersPaths.state, {
     method: 'PUT',
     body: { offers },

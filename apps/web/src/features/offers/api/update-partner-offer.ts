@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { offersPaths } from '@app/contracts/offers-paths';
-import type { Offer } from '@app/contracts/offers';
-import { request } from '../../../shared/http/client.ts';
+import type { Offer, offerStateResultSchema } from '@app/contracts/offers';
+import { request, type AnswerOf } from '../../../shared/http/client.ts';
 import { partnerOffersQueryKey } from './get-partner-offers.ts';
 
 /** PUT /coalition/offer/state: opt in to one partner's offer (docs/product/calls-and-errors.md §S7.5). */
 export const optInToPartnerOffer = (offer: Pick<Offer, 'id' | 'partnerId'>) =>
-  request(offersPaths.partnerState, {
+  // Unparsed: the homepage and the offers pages draw without zod (ADR 048); typed from the contract.
+  request<AnswerOf<typeof offerStateResultSchema>>(offersPaths.partnerState, {
     method: 'PUT',
     body: {
       offers: [{ id: offer.id, state: 'OPTEDIN', offerId: offer.id, partnerId: offer.partnerId ?? '' }],
@@ -15,6 +16,7 @@ export const optInToPartnerOffer = (offer: Pick<Offer, 'id' | 'partnerId'>) =>
 
 /** PUT and DELETE /coalition/offer/{id}/bookmark. */
 export const setPartnerOfferBookmark = (offerId: string, bookmarked: boolean) =>
+  // Unparsed: the homepage and the offers pages draw without zod (ADR 048); typed from the contract.
   request<Offer>(offersPaths.partnerBookmark(offerId), {
     method: bookmarked ? 'PUT' : 'DELETE',
   });

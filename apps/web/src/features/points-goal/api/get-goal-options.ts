@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pointsGoalPaths } from '@app/contracts/points-goal-paths';
-import type { goalOptionsResponseSchema } from '@app/contracts/points-goal';
-import { request, type AnswerOf } from '../../../shared/http/client.ts';
+import { goalOptionsResponseSchema } from '@app/contracts/points-goal';
+import { request } from '../../../shared/http/client.ts';
 
 /** GET /ledger-api/points-goal/options: the vouchers and partner conversions a goal can be. */
-export const getGoalOptions = () =>
-  request<AnswerOf<typeof goalOptionsResponseSchema>>(pointsGoalPaths.options);
+export const getGoalOptions = () => request(pointsGoalPaths.options, { schema: goalOptionsResponseSchema });
 
 export const useGoalOptions = (enabled = true) =>
   useQuery(

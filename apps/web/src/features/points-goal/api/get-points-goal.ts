@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pointsGoalPaths } from '@app/contracts/points-goal-paths';
-import type { pointsGoalResponseSchema } from '@app/contracts/points-goal';
-import { request, type AnswerOf } from '../../../shared/http/client.ts';
+import { pointsGoalResponseSchema } from '@app/contracts/points-goal';
+import { request } from '../../../shared/http/client.ts';
 import { balanceQueryKey } from '../../../shared/session/get-balance.ts';
 
 /**
@@ -11,7 +11,7 @@ import { balanceQueryKey } from '../../../shared/session/get-balance.ts';
 export const pointsGoalQueryKey = [...balanceQueryKey, 'points-goal'] as const;
 
 /** GET /ledger-api/points-goal: the member's goal and where they stand, or null (ADR 042). */
-export const getPointsGoal = () => request<AnswerOf<typeof pointsGoalResponseSchema>>(pointsGoalPaths.goal);
+export const getPointsGoal = () => request(pointsGoalPaths.goal, { schema: pointsGoalResponseSchema });
 
 export const pointsGoalQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { spendDocumentNameSchema } from '@app/contracts/documents';
 import { DEFAULT_SPEND_PAGE_NAME, documentsPaths } from '@app/contracts/documents-paths';
 import { request } from '../../../shared/http/client.ts';
 
@@ -12,7 +13,10 @@ export function useSpendPageName() {
     queryOptions({
       queryKey: ['spend-document-name'],
       queryFn: () =>
-        request<{ name: string }>(documentsPaths.spendDocumentName, { redirectOnUnauthorized: false }),
+        request(documentsPaths.spendDocumentName, {
+          schema: spendDocumentNameSchema,
+          redirectOnUnauthorized: false,
+        }),
       staleTime: 10 * 60_000,
     }),
   );

@@ -5,6 +5,7 @@ import { request } from '../../../shared/http/client.ts';
 
 /** GET /offers-api/vouchers/by-transaction/{transactionId}: the voucher a spend bought. */
 export const getVoucherByTransaction = (transactionId: string) =>
+  // Unparsed: the voucher page draws without zod (ADR 048); typed from the contract.
   request<Voucher>(vouchersPaths.byTransaction(transactionId));
 export const useVoucherByTransaction = (transactionId: string) =>
   useQuery(

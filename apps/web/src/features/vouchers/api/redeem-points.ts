@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { vouchersPaths } from '@app/contracts/vouchers-paths';
-import type { RedemptionRequest, RedemptionResponse } from '@app/contracts/vouchers';
+import { redemptionResponseSchema, type RedemptionRequest } from '@app/contracts/vouchers';
 import { request } from '../../../shared/http/client.ts';
 import { balanceQueryKey } from '../../../shared/session/get-balance.ts';
 
 /** POST /offers-api/redemptions {rewardId, idempotencyKey}: one voucher per key, paid from the ledger. */
 export const redeemPoints = (body: RedemptionRequest) =>
-  request<RedemptionResponse>(vouchersPaths.redemptions, { method: 'POST', body });
+  request(vouchersPaths.redemptions, { schema: redemptionResponseSchema, method: 'POST', body });
 
 export function useRedeemPoints() {
   const queryClient = useQueryClient();
