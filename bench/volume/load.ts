@@ -521,7 +521,7 @@ export async function load(url: string, size: VolumeSize, log: (text: string) =>
   try {
     const vacuumStarted = performance.now();
     await finish.query(
-      'VACUUM (ANALYZE) collectors, cards, points_ledger, transaction_details, vouchers, collector_offers',
+      'VACUUM (ANALYZE) collectors, cards, collector_addresses, points_ledger, transaction_details, vouchers, collector_offers',
     );
     log(`  VACUUM (ANALYZE) in ${((performance.now() - vacuumStarted) / 1000).toFixed(0)} s`);
     await finish.query('INSERT INTO bench_volume_load (members, ledger) VALUES ($1, $2)', [

@@ -46,26 +46,31 @@ export const markInviteUsed = (db: DbExecutor, tokenHash: string, now: Date) =>
 export const insertSession = (db: DbExecutor, row: typeof staffSessions.$inferInsert) =>
   db.insert(staffSessions).values(row);
 
+/** A session's last call is written again only when older than this: the idle limit counts in minutes. */
+const SEEN_EVERY_MS = 60_000;
+
 /**
- * The live session an id names, with its member of staff, touched as seen now: one statement that refuses a
- * session past its end or idle too long, or whose member of staff was disabled.
+ * The live session an id names, with its member of staff: none past its end, idle too long, or whose member of
+ * staff was disabled. Seen now: written at most once a minute, so a busy console's calls read and do not write.
  */
 export async function touchSession(db: DbExecutor, idHash: string, now: Date, idleSince: Date) {
   const [row] = await db
-    .update(staffSessions)
-    .set({ lastSeenAt: now })
-    .from(staffMembers)
+    .select({ staff: staffMembers, createdAt: staffSessions.createdAt, lastSeenAt: staffSessions.lastSeenAt })
+    .from(staffSessions)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
     .where(
       and(
         eq(staffSessions.idHash, idHash),
-        eq(staffMembers.id, staffSessions.staffId),
         sql`${staffMembers.disabledAt} is null`,
         sql`${staffSessions.expiresAt} > ${now.toISOString()}::timestamptz`,
         sql`${staffSessions.lastSeenAt} > ${idleSince.toISOString()}::timestamptz`,
       ),
-    )
-    .returning({ staff: staffMembers, createdAt: staffSessions.createdAt });
-  return row;
+    );
+  if (!row) return undefined;
+  if (now.getTime() - row.lastSeenAt.getTime() >= SEEN_EVERY_MS) {
+    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.idHash, idHash));
+  }
+  return { staff: row.staff, createdAt: row.createdAt };
 }
 
 export const deleteSession = (db: DbExecutor, idHash: string) =>
