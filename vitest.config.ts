@@ -54,6 +54,15 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        plugins: [react()],
+        test: {
+          name: 'console',
+          include: ['apps/console/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/console/src/test/setup.ts'],
+        },
+      },
     ],
   },
 });

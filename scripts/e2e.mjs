@@ -1,5 +1,5 @@
-// `npm run test:e2e`: build the web app and the server bundle, find a Chromium, run the Playwright journeys
-// against them: the product as `npm start` runs it.
+// `npm run test:e2e`: build the web app, the staff console and the server bundle, find a Chromium, run the
+// Playwright journeys against them: the product as `npm start` runs it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { findChromium, freePort } from './browser-tools.mjs';
 import { LOCAL_POSTGRES, LOCAL_REDIS, clusterProblems } from './cluster-lib.mjs';
 import { buildServerIfNeeded } from './server-build.mjs';
-import { buildWebIfNeeded } from './web-build.mjs';
+import { buildConsoleIfNeeded, buildWebIfNeeded } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const browser = await findChromium({ headlessShell: true });
@@ -37,6 +37,7 @@ if (clusterMissing) console.log(`The cluster journeys are left out of this run: 
 // E2E_WEB_DIST lets several checkouts' journeys run side by side without sharing one build folder.
 const webDist = process.env.E2E_WEB_DIST;
 buildWebIfNeeded(webDist);
+buildConsoleIfNeeded();
 await buildServerIfNeeded();
 // Chosen once here: the Playwright config is evaluated again in every worker process.
 const E2E_PORT = String(process.env.E2E_PORT ?? (await freePort()));

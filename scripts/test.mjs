@@ -43,7 +43,7 @@ const stages = {
     [
       '--input-type=module',
       '--eval',
-      "const { buildWebIfNeeded } = await import('./scripts/web-build.mjs'); const { buildServerIfNeeded } = await import('./scripts/server-build.mjs'); buildWebIfNeeded(); await buildServerIfNeeded();",
+      "const { buildConsoleIfNeeded, buildWebIfNeeded } = await import('./scripts/web-build.mjs'); const { buildServerIfNeeded } = await import('./scripts/server-build.mjs'); buildWebIfNeeded(); buildConsoleIfNeeded(); await buildServerIfNeeded();",
     ],
   ],
   e2e: [npm, ['run', '--silent', 'test:e2e']],

@@ -57,6 +57,7 @@ import { accessLogPlugin } from './plugins/access-log.ts';
 import { notifyPlugin } from './plugins/notify.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin, trustProxyOption } from './plugins/security.ts';
+import { consoleAppPlugin } from './plugins/console-app.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { readRemoteConfig } from './modules/platform-status/repository.ts';
 import { isSignInStartPage, startSignIn, startsSignInOnServer } from './modules/identity/sign-in-start.ts';
@@ -218,5 +219,7 @@ export async function buildApp(
     readRemoteConfig: () => readRemoteConfig(app.db),
     signInStart: { isStartPage: isSignInStartPage, startsOnServer: startsSignInOnServer, start: startSignIn },
   });
+  // The staff console's pages at /console/ (docs/staff-console.md "The console").
+  await app.register(consoleAppPlugin);
   return app;
 }

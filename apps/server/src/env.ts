@@ -124,6 +124,8 @@ const envSchema = z
       .max(24 * 30)
       .default(12),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    /** Where the built staff console is served from (docs/staff-console.md "The console"). */
+    CONSOLE_DIST_DIR: z.string().min(1).optional(),
     /** Device 2FA at sign-in on a device not seen before; default on in production only. */
     DEVICE_2FA: bool.optional(),
     /** The demo members (README "Demo account") on an empty database; default on outside production. */
@@ -298,6 +300,8 @@ export interface Config {
   apiDocs: boolean;
   session: { idleMinutes: number; absoluteHours: number };
   webDistDir: string;
+  /** The built staff console, served at /console/ (CONSOLE_DIST_DIR). */
+  consoleDistDir: string;
   /** Sign-in: device 2FA on a device not seen before for that collector. */
   device2fa: boolean;
   /** Start-up loads the demo members, plastic cards and sandbox partner accounts (DEMO_DATA). */
@@ -335,6 +339,7 @@ export class ConfigError extends Error {
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+const defaultConsoleDist = path.resolve(import.meta.dirname, '../../console/dist');
 /** The built-in brand's file (the same path from apps/server/src and from the bundle in apps/server/dist). */
 export const BUILT_IN_BRAND_FILE = path.resolve(import.meta.dirname, '../../../brands/nectar.json');
 
@@ -399,6 +404,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
+    consoleDistDir: env.CONSOLE_DIST_DIR ? path.resolve(env.CONSOLE_DIST_DIR) : defaultConsoleDist,
     device2fa: env.DEVICE_2FA ?? env.NODE_ENV === 'production',
     demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
     oidc: {

@@ -1,6 +1,6 @@
 import { isSignInStart } from './features/sign-in/sign-in-start-page.ts';
 import { applyBrandStyle } from './shared/brand/brand-style.ts';
-import './shared/styles/tokens.css';
+import '@app/ui/tokens.css';
 
 // The brand the server put into the page (ADR 028): its colours and typeface before anything renders.
 applyBrandStyle();

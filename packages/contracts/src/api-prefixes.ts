@@ -32,6 +32,8 @@ export const API_PREFIXES = [
   '/data-export-api',
   // Tills, pumps and eShops (docs/partner-api.md).
   '/partner-api',
+  // The staff console's calls (docs/staff-console.md).
+  '/staff-api',
   // Services of which only the prefixes are defined (docs/product/calls-and-errors.md §S7.8: paths and
   // payloads not shown): their calls, when they come, live under these; until then a path there answers 404
   // JSON, never the app.

@@ -33,7 +33,7 @@ export interface Brand {
    * hosts).
    */
   redirectAllowList: string[];
-  /** The colours the design tokens take from the brand (apps/web/src/shared/styles/tokens.css). */
+  /** The colours the design tokens take from the brand (packages/ui/src/tokens.css). */
   colours: BrandColours;
   /** The typeface's family name (--font-brand): one the app ships, or the one the brand file brings. */
   typeface: string;

@@ -230,3 +230,79 @@ export const inviteRequestSchema = /* @__PURE__ */ (() =>
     name: z.string().trim().min(1).max(100),
     role: staffRoleSchema,
   }))();
+
+/**
+ * The member on one screen (GET /staff-api/members/{id}), masked until a reveal: what the console reads. The
+ * ledger is the last 50 entries, newest first; `adjustments` are the changes of points staff made.
+ */
+export const staffMemberViewSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    status: z.string(),
+    accountKind: z.string(),
+    joinedAt: z.string(),
+    email: z.string().nullable(),
+    mobile: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    postcode: z.string().nullable(),
+    balance: z.number(),
+    spendingLocked: z.boolean(),
+    signInLockedUntil: z.string().nullable(),
+    failedSignIns: z.number(),
+    cards: z.array(
+      z.object({ number: z.string(), kind: z.string(), status: z.string(), issuedAt: z.string() }),
+    ),
+    ledger: z.array(
+      z.object({
+        id: z.string(),
+        amount: z.number(),
+        reason: z.string(),
+        source: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+    claims: z.array(
+      z.object({
+        id: z.string(),
+        partner: z.string(),
+        reference: z.string(),
+        status: z.string(),
+        pointsGranted: z.number().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+    adjustments: z.array(adjustmentSchema),
+  }))();
+export type StaffMemberView = z.infer<typeof staffMemberViewSchema>;
+
+/** The careline check's answer: whether the member opened, and whether what the caller said matched. */
+export const callerCheckAnswerSchema = /* @__PURE__ */ (() =>
+  z.object({ passed: z.boolean(), matches: z.boolean().nullable() }))();
+
+/** A reveal's answer: one field in full. */
+export const revealAnswerSchema = /* @__PURE__ */ (() =>
+  z.object({ field: z.string(), value: z.string().nullable() }))();
+
+/** Who an invitation is for, while it can be taken. */
+export const inviteDescriptionSchema = /* @__PURE__ */ (() =>
+  z.object({ email: z.string(), name: z.string(), role: staffRoleSchema }))();
+
+/** The actions the audit trail records (its `action` column), for the console's filter. */
+export const STAFF_AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'enrol',
+  'invite-staff',
+  'search',
+  'caller-check',
+  'caller-check-failed',
+  'view-member',
+  'reveal',
+  'adjust-points',
+  'approve-adjustment',
+  'refuse-adjustment',
+  'export-audit',
+  'refused',
+] as const;

@@ -4,14 +4,19 @@ import postcss from 'postcss';
 import { describe, expect, it } from 'vitest';
 
 const src = path.resolve(import.meta.dirname, '../..');
-const styleSheets = readdirSync(src, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.css'))
-  .sort();
+/** The app's own style sheets, and the design tokens it takes from packages/ui (docs/design-system.md). */
+const styleSheets = [
+  ...readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.css'))
+    .sort()
+    .map((file) => path.join(src, file)),
+  path.resolve(src, '../../../packages/ui/src/tokens.css'),
+];
 
 /** Every rule's selector in a style sheet, with the media or support conditions it sits under. */
 function selectorsOf(file: string): string[] {
   const selectors: string[] = [];
-  postcss.parse(readFileSync(path.join(src, file), 'utf8')).walkRules((rule) => {
+  postcss.parse(readFileSync(file, 'utf8')).walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
     const conditions: string[] = [];
     for (let parent = rule.parent; parent && parent.type === 'atrule'; parent = parent.parent) {
@@ -30,7 +35,8 @@ describe('style sheets', () => {
     for (const file of styleSheets) {
       for (const selector of new Set(selectorsOf(file))) {
         const owner = owners.get(selector);
-        if (owner && owner !== file) clashes.push(`${selector}: ${owner} and ${file}`);
+        if (owner && owner !== file)
+          clashes.push(`${selector}: ${path.relative(src, owner)} and ${path.relative(src, file)}`);
         else owners.set(selector, file);
       }
     }

@@ -1,0 +1,80 @@
+// @databases one: it tests how built files and pages are served; nothing it asserts touches the database.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+
+const page = '<!doctype html><script type="module" src="/console/assets/main-abc123.js"></script>';
+
+let built: TestApp;
+let missing: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'lc-console-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), page);
+  writeFileSync(path.join(dist, 'assets/main-abc123.js'), 'console.log(1);');
+  writeFileSync(path.join(dist, 'console-icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  built = await buildTestApp({}, { consoleDistDir: dist });
+  missing = await buildTestApp({}, { consoleDistDir: path.join(dist, 'not-there') });
+});
+afterAll(async () => {
+  await built.close();
+  await missing.close();
+});
+
+describe('the staff console at /console/', () => {
+  it.each(['/console/', '/console', '/console/sign-in', '/console/members/1f0c?x=1', '/console/invite/abc'])(
+    'answers its page at %s, under a strict policy of its own',
+    async (url) => {
+      const res = await built.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe(page);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toContain("style-src 'self';");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toContain('unsafe-inline');
+      expect(policy).not.toContain('sha256-');
+    },
+  );
+
+  it('sends a hashed file cached for a year, and a file at the top revalidated', async () => {
+    const script = await built.app.inject({ url: '/console/assets/main-abc123.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await built.app.inject({ url: '/console/console-icon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for a hashed file that is not there, and for a call that is no page', async () => {
+    const stale = await built.app.inject({ url: '/console/assets/old-123.js' });
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const post = await built.app.inject({
+      method: 'POST',
+      url: '/console/x',
+      headers: { channel: 'JS-WEB' },
+    });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it("leaves the member site's pages and the console's calls as they were", async () => {
+    const home = await built.app.inject({ url: '/welcome' });
+    expect(home.statusCode).toBe(200);
+    expect(String(home.headers['content-security-policy'])).toContain("'sha256-");
+    const session = await built.app.inject({ url: '/staff-api/session' });
+    expect(session.statusCode).toBe(401);
+  });
+
+  it('says plainly that the console is not built when its build is missing', async () => {
+    const res = await missing.app.inject({ url: '/console/members/1' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('The staff console is not built');
+  });
+});
