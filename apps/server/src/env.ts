@@ -1,9 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_POINTS_LIMITS, type StaffRole } from '@app/contracts/staff';
+import { DEFAULT_POINTS_LIMITS, STAFF_ROLES, type StaffRole } from '@app/contracts/staff';
 import { BrandFileError, loadBrand, type ChosenBrand } from './chosen-brand.ts';
 import { SANDBOX_HOTELS_LOGOUT_PATHS, type Integrations } from '@app/contracts/integrations';
+
+/** One or more `role:perChange/perDay`, comma separated, for the staff roles of the contracts. */
+const STAFF_LIMIT = `(${STAFF_ROLES.join('|')}):\\d+/\\d+`;
+const STAFF_LIMITS_SETTING = new RegExp(`^${STAFF_LIMIT}(,${STAFF_LIMIT})*$`);
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
@@ -104,10 +108,7 @@ const envSchema = z
      */
     STAFF_POINTS_LIMITS: z
       .string()
-      .regex(
-        /^((agent|supervisor|admin):\d+\/\d+)(,(agent|supervisor|admin):\d+\/\d+)*$/,
-        'role:perChange/perDay, comma separated',
-      )
+      .regex(STAFF_LIMITS_SETTING, 'role:perChange/perDay, comma separated')
       .optional(),
     /** The API reference at /docs and /openapi.json; default on outside production, off in production. */
     API_DOCS: bool.optional(),

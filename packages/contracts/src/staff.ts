@@ -222,6 +222,7 @@ export const callerCheckSchema = /* @__PURE__ */ (() =>
     ))();
 
 export const REVEALABLE_FIELDS = ['email', 'mobile', 'dateOfBirth', 'address'] as const;
+export type RevealableField = (typeof REVEALABLE_FIELDS)[number];
 export const revealSchema = /* @__PURE__ */ (() => z.object({ field: z.enum(REVEALABLE_FIELDS) }))();
 
 export const inviteRequestSchema = /* @__PURE__ */ (() =>
@@ -306,3 +307,4 @@ export const STAFF_AUDIT_ACTIONS = [
   'export-audit',
   'refused',
 ] as const;
+export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PARTNER_SCOPES, type PartnerScope } from '@app/contracts/partner-api';
 import type { Database } from '../db/database.ts';
+import type { CommandOutput } from './with-database.ts';
 import {
   addPartnerClient,
   changePartnerKeys,
@@ -26,11 +27,6 @@ export const PARTNERS_USAGE = `Usage: npm run partners -- <command>
   webhook <clientId> --url https://…     sends the client's webhooks there; prints the signing secret (shown once)
   webhook <clientId> --remove            stops its webhooks`;
 
-interface Output {
-  log: (line: string) => void;
-  error: (line: string) => void;
-}
-
 /** A key set from a file (JSON `{"keys": [...]}`). */
 const readKeys = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
@@ -41,7 +37,7 @@ const isScope = (scope: string): scope is PartnerScope =>
  * The operator's partner clients (docs/partner-api.md "Clients and tokens"): answers the exit code. The secrets it
  * prints are never stored; only their hashes are.
  */
-export async function runPartnersCommand(argv: string[], db: Database, out: Output, now = new Date()) {
+export async function runPartnersCommand(argv: string[], db: Database, out: CommandOutput, now = new Date()) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -1,17 +1,13 @@
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '@app/contracts/staff';
 import type { Database } from '../db/database.ts';
+import type { CommandOutput } from './with-database.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { inviteFromCommandLine } from '../modules/staff/service.ts';
 
 export const STAFF_USAGE = `Usage: npm run staff -- invite --email <email> --name "<name>" --role agent|supervisor|admin
   prints the invitation's link (72 hours, once): the first admin starts here; later ones an admin invites`;
-
-interface Output {
-  log: (line: string) => void;
-  error: (line: string) => void;
-}
 
 const isRole = (role: string | undefined): role is StaffRole =>
   (STAFF_ROLES as readonly string[]).includes(role ?? '');
@@ -20,7 +16,7 @@ const isRole = (role: string | undefined): role is StaffRole =>
 export async function runStaffCommand(
   argv: string[],
   deps: { db: Database; clock: Clock; publicUrl: string },
-  out: Output,
+  out: CommandOutput,
 ) {
   const { values, positionals } = parseArgs({
     args: argv,

@@ -19,8 +19,14 @@ export async function withDatabase(run: (db: Database, config: Config) => Promis
   }
 }
 
+/** Where a command writes: its lines, and its refusals (a test collects both). */
+export interface CommandOutput {
+  log: (line: string) => void;
+  error: (line: string) => void;
+}
+
 /** A command's lines on standard output, its refusals on standard error. */
-export const consoleOutput = {
+export const consoleOutput: CommandOutput = {
   log: (line: string) => console.log(line),
   error: (line: string) => console.error(line),
 };

@@ -34,3 +34,13 @@ export const verifyPassword = async (passwordHash: string, password: string): Pr
     return false;
   }
 };
+
+let dummyHash: Promise<string> | undefined;
+/**
+ * Checks a password against no account: the same work as a wrong password, so an unknown card or email costs
+ * the same time as a known one (docs/security.md "Baseline").
+ */
+export const verifyAgainstNoAccount = async (password: string): Promise<void> => {
+  dummyHash ??= hashPassword('not-a-password-of-anyone-9!');
+  await verifyPassword(await dummyHash, password);
+};

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ACCOUNT_LIMITS, countAttempt } from '../../lib/attempt-limits.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { verifyAgainstNoAccount, verifyPassword } from '../../lib/passwords.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 import {
   clearFailures,
@@ -34,13 +34,6 @@ const locked = (until: Date, now: Date) =>
     'ACCOUNT_LOCKED',
     signInMessages.lockedOut(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))),
   );
-
-let dummyHash: Promise<string> | undefined;
-/**
- * A hash to verify against when no account matches, so an unknown card costs the same time as a wrong
- * password.
- */
-const timingDummy = () => (dummyHash ??= hashPassword('not-a-password-of-anyone-9!'));
 
 export type SignInIdentifier = { cardNumber: string } | { email: string };
 
@@ -83,7 +76,7 @@ export function createCredentialsService({ db, clock }: CredentialsDeps) {
         const limit = ACCOUNT_LIMITS.unknownSignIn;
         const { count, windowEndsAt } = await countAttempt(db, unknownKey(identifier), limit, now);
         if (count > limit.max) throw locked(windowEndsAt, now);
-        await verifyPassword(await timingDummy(), password);
+        await verifyAgainstNoAccount(password);
         if (count === limit.max) throw locked(new Date(now.getTime() + lockoutMinutes(0) * 60_000), now);
         throw invalid();
       }

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyAgainstNoAccount, verifyPassword } from '../../lib/passwords.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 import * as repo from './repository.ts';
 
@@ -38,10 +38,6 @@ const newRecoveryCode = () => {
 
 const signInFailed = () => new AppError(401, 'STAFF_SIGN_IN_FAILED', staffMessages.signInFailed);
 const inviteInvalid = () => new AppError(400, 'INVITE_INVALID', staffMessages.inviteInvalid);
-
-let dummyHash: Promise<string> | undefined;
-/** Verified against when no account matches, so an unknown email costs what a wrong password does. */
-const timingDummy = () => (dummyHash ??= hashPassword('not-a-staff-password-9!'));
 
 export interface StaffIdentityDeps {
   db: Database;
@@ -131,7 +127,7 @@ export function createStaffIdentity({ db, clock }: StaffIdentityDeps) {
       const now = clock.now();
       const staff = await repo.findStaffByEmail(db, email);
       if (!staff || !staff.passwordHash || staff.totpLastStep === null || staff.disabledAt) {
-        await verifyPassword(await timingDummy(), password);
+        await verifyAgainstNoAccount(password);
         throw signInFailed();
       }
       if (staff.lockedUntil && staff.lockedUntil > now) {

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { REVEALABLE_FIELDS } from '@app/contracts/staff';
+import type { RevealableField } from '@app/contracts/staff';
 import type { Database } from '../../db/database.ts';
 import { cards, collectors, credentials } from '../../db/schema/core.ts';
 import { missingPointsClaims } from '../../db/schema/missing-points.ts';
@@ -8,17 +8,22 @@ import { collectorAddresses } from '../../db/schema/registration.ts';
 import { pointsBalance } from '../../lib/points-ledger.ts';
 import { isRedemptionLocked } from '../../lib/redemption-lock.ts';
 
-/** What a reveal can show, one field at a time, each audited. */
-type Revealable = (typeof REVEALABLE_FIELDS)[number];
-
-/** The first character and the domain of an email; a mobile's last 3 digits; a date of birth's year. */
-const maskEmail = (email: string | null) => {
-  if (!email) return null;
-  const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 1)}${'*'.repeat(Math.max(name.length - 1, 1))}@${domain}`;
-};
+/**
+ * How the console shows a detail before it is revealed: an email's first character and its domain (never its
+ * length), a mobile's last 3 digits, a postcode's outward code.
+ */
+export const maskEmail = (email: string | null) =>
+  email ? `${email.slice(0, 1)}***@${email.split('@')[1] ?? ''}` : null;
 const maskMobile = (number: string | null) =>
   number ? `${'*'.repeat(number.length - 3)}${number.slice(-3)}` : null;
+export const maskPostcode = (postcode: string | null | undefined) =>
+  postcode ? `${postcode.split(' ')[0] ?? ''} ***` : null;
+
+/** Whether there is such a member (any status). */
+export async function memberExists(db: Database, memberId: string) {
+  const [member] = await db.select({ id: collectors.id }).from(collectors).where(eq(collectors.id, memberId));
+  return member !== undefined;
+}
 
 /** The member as the console shows them before any reveal; undefined when there is no such member. */
 export async function memberOverview(db: Database, memberId: string, now: Date) {
@@ -58,7 +63,7 @@ export async function memberOverview(db: Database, memberId: string, now: Date) 
     email: maskEmail(member.email),
     mobile: maskMobile(member.phoneNumber),
     dateOfBirth: member.dateOfBirth ? `****-**-** (${member.dateOfBirth.slice(0, 4)})` : null,
-    postcode: address ? `${address.postcode.split(' ')[0] ?? ''} ***` : null,
+    postcode: maskPostcode(address?.postcode),
     balance,
     spendingLocked,
     signInLockedUntil:
@@ -83,7 +88,7 @@ export async function memberOverview(db: Database, memberId: string, now: Date) 
 }
 
 /** One field in full, for a reveal. */
-export async function revealField(db: Database, memberId: string, field: Revealable) {
+export async function revealField(db: Database, memberId: string, field: RevealableField) {
   const [member] = await db.select().from(collectors).where(eq(collectors.id, memberId));
   if (!member) return undefined;
   if (field === 'address') {

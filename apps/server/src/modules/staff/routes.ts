@@ -8,22 +8,26 @@ import {
   adjustmentSchema,
   auditEntrySchema,
   auditQuerySchema,
+  callerCheckAnswerSchema,
   callerCheckSchema,
   decisionSchema,
   enrolledAnswerSchema,
   inviteAnswerSchema,
+  inviteDescriptionSchema,
   inviteRequestSchema,
   mayDo,
   memberSearchQuerySchema,
   memberSearchResultSchema,
+  revealAnswerSchema,
   revealSchema,
   STAFF_ACTIONS,
   STAFF_SESSION_HOURS,
+  staffMemberViewSchema,
   staffMeSchema,
   staffMessages,
-  staffRoleSchema,
   staffSignInSchema,
   type StaffAction,
+  type StaffRole,
 } from '@app/contracts/staff';
 import { AppError } from '../../lib/app-error.ts';
 import { createStaffService, type Actor } from './service.ts';
@@ -38,7 +42,7 @@ interface SignedInStaff {
   id: string;
   email: string;
   name: string;
-  role: z.infer<typeof staffRoleSchema>;
+  role: StaffRole;
   signedInAt: Date;
 }
 
@@ -84,9 +88,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     role: request.staff?.role,
     ip: request.ip,
   });
+  /** The member of staff the role check let through, as the actor of the audit trail. */
   const staffOf = (request: FastifyRequest) => {
     if (!request.staff) throw new AppError(401, 'STAFF_SIGN_IN_REQUIRED', staffMessages.signInRequired);
-    return { ...actorOf(request), id: request.staff.id, role: request.staff.role };
+    return { ...request.staff, ip: request.ip };
   };
 
   /** The role check of `action`, before the handler: a live console session whose role may take it. */
@@ -145,10 +150,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffMeSchema, ...errors },
       },
     },
-    async (request) => {
-      staffOf(request);
-      return meOf(request.staff as SignedInStaff);
-    },
+    async (request) => meOf(staffOf(request)),
   );
 
   app.delete(
@@ -173,7 +175,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Who an invitation is for, while it can be taken',
         params: inviteParams,
         response: {
-          200: z.object({ email: z.string(), name: z.string(), role: staffRoleSchema }),
+          200: inviteDescriptionSchema,
           ...errors,
         },
       },
@@ -259,7 +261,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           "The careline check: the caller's date of birth and postcode, or why they could not be asked",
         params: idParams,
         body: callerCheckSchema,
-        response: { 200: z.object({ passed: z.boolean(), matches: z.boolean().nullable() }), ...errors },
+        response: { 200: callerCheckAnswerSchema, ...errors },
       },
     },
     async (request) => service.checkCaller(staffOf(request), request.params.id, request.body),
@@ -273,12 +275,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The member on one screen (masked), once the caller was checked',
         params: idParams,
-        response: { 200: z.unknown(), ...errors },
+        response: { 200: staffMemberViewSchema, ...errors },
       },
     },
     async (request) => {
       const staff = staffOf(request);
-      return service.member(staff, request.params.id, request.staff?.signedInAt ?? new Date(0));
+      return service.member(staff, request.params.id, staff.signedInAt);
     },
   );
 
@@ -291,7 +293,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One masked field in full; each reveal is audited',
         params: idParams,
         body: revealSchema,
-        response: { 200: z.object({ field: z.string(), value: z.string().nullable() }), ...errors },
+        response: { 200: revealAnswerSchema, ...errors },
       },
     },
     async (request) => service.reveal(staffOf(request), request.params.id, request.body.field),

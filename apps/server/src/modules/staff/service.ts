@@ -4,6 +4,8 @@ import {
   ADJUSTMENT_REASONS,
   staffMessages,
   type AdjustmentReason,
+  type RevealableField,
+  type StaffAuditAction,
   type StaffRole,
 } from '@app/contracts/staff';
 import type { Database } from '../../db/database.ts';
@@ -14,7 +16,14 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Notifier } from '../../plugins/notify.ts';
 import { adjustmentOf, createAdjustments, type AdjustmentRequest, type PointsLimits } from './adjustments.ts';
 import { createStaffIdentity } from './identity.ts';
-import { callerMatches, memberOverview, revealField } from './member-view.ts';
+import {
+  callerMatches,
+  maskEmail,
+  maskPostcode,
+  memberExists,
+  memberOverview,
+  revealField,
+} from './member-view.ts';
 import * as repo from './repository.ts';
 import { searchMembers } from './search.ts';
 
@@ -101,7 +110,7 @@ export function createStaffService(deps: StaffDeps) {
 
   const audit = (
     actor: Actor,
-    action: string,
+    action: StaffAuditAction,
     entry: { memberId?: string | null; before?: unknown; after?: unknown; reason?: string | null } = {},
   ) =>
     repo.insertAudit(db, {
@@ -117,10 +126,8 @@ export function createStaffService(deps: StaffDeps) {
     });
 
   async function tellMember(memberId: string, subject: string, text: string) {
-    const overview = await memberOverview(db, memberId, clock.now());
     const email = await revealField(db, memberId, 'email');
-    if (!overview || typeof email !== 'string') return;
-    await deps.notify.send({ channel: 'email', to: email, subject, text });
+    if (email) await deps.notify.send({ channel: 'email', to: email, subject, text });
   }
 
   return {
@@ -149,9 +156,9 @@ export function createStaffService(deps: StaffDeps) {
         members: rows.map((row) => ({
           id: row.id,
           name: [row.firstName, row.lastName].filter(Boolean).join(' '),
-          email: row.email ? `${row.email.slice(0, 1)}***@${row.email.split('@')[1] ?? ''}` : null,
+          email: maskEmail(row.email),
           cardNumber: row.cardNumber,
-          postcode: row.postcode ? `${row.postcode.split(' ')[0] ?? ''} ***` : null,
+          postcode: maskPostcode(row.postcode),
           status: row.status,
         })),
       };
@@ -166,7 +173,7 @@ export function createStaffService(deps: StaffDeps) {
       memberId: string,
       said: { dateOfBirth?: string; postcode?: string; notCheckedBecause?: string },
     ) {
-      if (!(await memberOverview(db, memberId, clock.now()))) throw memberNotFound();
+      if (!(await memberExists(db, memberId))) throw memberNotFound();
       const matches = said.notCheckedBecause ? undefined : await callerMatches(db, memberId, said);
       const passed = said.notCheckedBecause !== undefined || matches === true;
       await audit(actor, passed ? 'caller-check' : 'caller-check-failed', {
@@ -190,7 +197,7 @@ export function createStaffService(deps: StaffDeps) {
       return { ...overview, adjustments: (await adjustments.ofMember(memberId)).map(adjustmentOf) };
     },
 
-    async reveal(actor: Actor, memberId: string, field: 'email' | 'mobile' | 'dateOfBirth' | 'address') {
+    async reveal(actor: Actor, memberId: string, field: RevealableField) {
       const value = await revealField(db, memberId, field);
       if (value === undefined) throw memberNotFound();
       await audit(actor, 'reveal', { memberId, after: { field } });
@@ -203,7 +210,7 @@ export function createStaffService(deps: StaffDeps) {
       memberId: string,
       change: AdjustmentRequest,
     ) {
-      if (!(await memberOverview(db, memberId, clock.now()))) throw memberNotFound();
+      if (!(await memberExists(db, memberId))) throw memberNotFound();
       const { row, repeated } = await adjustments.request(actor, memberId, change);
       if (!repeated) {
         await audit(actor, 'adjust-points', {
