@@ -29,7 +29,7 @@ export const TEMPORARY_CARD_PARTNERS = TEMP_CARD_PARTNERS;
 export interface CardForCapabilities {
   number: string;
   kind: 'digital' | 'plastic' | 'temporary';
-  status: 'active' | 'inactive' | 'replaced' | 'expired';
+  status: 'active' | 'inactive' | 'replaced' | 'expired' | 'blocked';
   expiresAt: Date | null;
 }
 

@@ -50,7 +50,8 @@ export const collectors = pgTable(
 );
 
 export const cardKind = pgEnum('card_kind', ['digital', 'plastic', 'temporary']);
-export const cardStatus = pgEnum('card_status', ['active', 'inactive', 'replaced', 'expired']);
+/** `blocked`: stopped by the careline (a lost card, fraud) until a supervisor unblocks it. */
+export const cardStatus = pgEnum('card_status', ['active', 'inactive', 'replaced', 'expired', 'blocked']);
 
 /**
  * A card number is the fixed prefix 98263000 followed by 11 digits (docs/product/switches-and-constants.md

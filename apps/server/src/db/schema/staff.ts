@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
   index,
@@ -142,4 +143,45 @@ export const staffAdjustments = pgTable(
     index('staff_adjustments_member_idx').on(t.memberId, t.createdAt),
     check('staff_adjustments_points_not_zero', sql`${t.points} <> 0`),
   ],
+);
+
+/**
+ * A member of staff's passkeys (docs/staff-console.md "Signing in"): WebAuthn credentials that sign them in
+ * instead of the password and authenticator code. Only the public key is held.
+ */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    /** The credential id the authenticator chose, base64url. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The signature counter; a counter that goes back is refused. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_passkeys_staff_idx').on(t.staffId)],
+);
+
+/**
+ * WebAuthn challenges of the console waiting for their answer: 5 minutes, single use (deleted as the answer is
+ * checked); a new passkey's challenge is bound to the member of staff who asked for it.
+ */
+export const staffPasskeyChallenges = pgTable(
+  'staff_passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    /** 'registration' or 'authentication'. */
+    purpose: text('purpose').notNull(),
+    staffId: uuid('staff_id').references(() => staffMembers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_passkey_challenges_expires_idx').on(t.expiresAt)],
 );
