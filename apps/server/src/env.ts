@@ -110,6 +110,11 @@ const envSchema = z
       .string()
       .regex(STAFF_LIMITS_SETTING, 'role:perChange/perDay, comma separated')
       .optional(),
+    /**
+     * The staff console's own origin (`https://console.example.com`): the console and /staff-api answer only
+     * there, never on the member's site; unset, they answer at PUBLIC_URL under /console/.
+     */
+    CONSOLE_ORIGIN: z.url().optional(),
     /** The API reference at /docs and /openapi.json; default on outside production, off in production. */
     API_DOCS: bool.optional(),
     SESSION_IDLE_MINUTES: z.coerce
@@ -297,6 +302,11 @@ export interface Config {
   tillSandbox: boolean;
   /** What each staff role may add or take on its own, in one change and in a day (STAFF_POINTS_LIMITS). */
   staffPointsLimits: Record<StaffRole, { perChange: number; perDay: number }>;
+  /**
+   * Where the staff console is served (CONSOLE_ORIGIN, else PUBLIC_URL's origin): its pages, /staff-api and its
+   * passkeys' relying party. `ownOrigin` when it is not the member's site.
+   */
+  console: { origin: string; ownOrigin: boolean };
   /** /docs and /openapi.json served. */
   apiDocs: boolean;
   session: { idleMinutes: number; absoluteHours: number };
@@ -402,6 +412,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     devTools: env.DEV_TOOLS && env.NODE_ENV !== 'production',
     tillSandbox: (env.DEV_TOOLS || env.TILL_SANDBOX) && env.NODE_ENV !== 'production',
     staffPointsLimits: staffPointsLimitsOf(env.STAFF_POINTS_LIMITS),
+    console: consoleOf(env.CONSOLE_ORIGIN, env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
@@ -465,4 +476,11 @@ function staffPointsLimitsOf(
     limits[role] = { perChange: perChange ?? 0, perDay: perDay ?? 0 };
   }
   return limits;
+}
+
+/** The console's origin: its own when CONSOLE_ORIGIN names one other than the member's site. */
+function consoleOf(consoleOrigin: string | undefined, publicUrl: string) {
+  const memberOrigin = new URL(publicUrl).origin;
+  const origin = consoleOrigin ? new URL(consoleOrigin).origin : memberOrigin;
+  return { origin, ownOrigin: origin !== memberOrigin };
 }
