@@ -9,6 +9,7 @@ const page = '<!doctype html><script type="module" src="/console/assets/main-abc
 
 let built: TestApp;
 let missing: TestApp;
+let ownOrigin: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'lc-console-'));
   mkdirSync(path.join(dist, 'assets'));
@@ -17,10 +18,19 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'console-icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   built = await buildTestApp({}, { consoleDistDir: dist });
   missing = await buildTestApp({}, { consoleDistDir: path.join(dist, 'not-there') });
+  ownOrigin = await buildTestApp(
+    {},
+    {
+      consoleDistDir: dist,
+      publicUrl: 'https://members.example.test',
+      console: { origin: 'https://console.example.test', ownOrigin: true },
+    },
+  );
 });
 afterAll(async () => {
   await built.close();
   await missing.close();
+  await ownOrigin.close();
 });
 
 describe('the staff console at /console/', () => {
@@ -76,5 +86,47 @@ describe('the staff console at /console/', () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('The staff console is not built');
+  });
+});
+
+describe('the staff console on its own origin (CONSOLE_ORIGIN)', () => {
+  const onConsole = { host: 'console.example.test', accept: 'text/html' };
+  const onMembers = { host: 'members.example.test', accept: 'text/html' };
+
+  it("answers the console's pages and calls on its host, and sends / to the console", async () => {
+    const page = await ownOrigin.app.inject({ url: '/console/members', headers: onConsole });
+    expect(page.statusCode).toBe(200);
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self';");
+    const session = await ownOrigin.app.inject({ url: '/staff-api/session', headers: onConsole });
+    expect(session.statusCode).toBe(401);
+    const top = await ownOrigin.app.inject({ url: '/', headers: onConsole });
+    expect(top.statusCode).toBe(302);
+    expect(top.headers.location).toBe('/console/');
+    const health = await ownOrigin.app.inject({ url: '/healthz', headers: onConsole });
+    expect(health.statusCode).toBe(200);
+  });
+
+  it("answers none of the member site's pages or calls on the console's host", async () => {
+    for (const url of ['/welcome', '/customer-management-api/customer', '/login']) {
+      const res = await ownOrigin.app.inject({ url, headers: onConsole });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it("answers none of the console's pages or calls on the member's site", async () => {
+    for (const url of ['/console/', '/console/members', '/staff-api/session']) {
+      const res = await ownOrigin.app.inject({ url, headers: onMembers });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const signIn = await ownOrigin.app.inject({
+      method: 'POST',
+      url: '/staff-api/session',
+      headers: { ...onMembers, channel: 'JS-WEB', 'content-type': 'application/json' },
+      payload: { email: 'agent@example.com', password: 'x', code: '123456' },
+    });
+    expect(signIn.statusCode).toBe(404);
+    const welcome = await ownOrigin.app.inject({ url: '/welcome', headers: onMembers });
+    expect(welcome.statusCode).toBe(200);
   });
 });

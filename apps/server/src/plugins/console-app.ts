@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestMessages } from '@app/contracts/error-messages';
 
 /** Where the staff console is served (apps/console/vite.config.ts `base`). */
@@ -82,6 +82,32 @@ async function consoleRoutes(app: FastifyInstance) {
   });
 }
 
+/** The paths that belong to the console: its pages, its calls and the tester tool that signs staff in. */
+export const isConsolePath = (pathname: string) =>
+  /^\/(console|staff-api)(\/|$)/.test(pathname) || pathname === '/dev/staff-session';
+
+/**
+ * With CONSOLE_ORIGIN (docs/staff-console.md "Its own origin"): the console's host answers only the console's
+ * paths and the health checks, `/` sends to the console; the member's site answers none of the console's
+ * paths. So a script on one site can never reach the other's cookies or pages.
+ */
+function consoleOriginGate(origin: string) {
+  const consoleHost = new URL(origin).host.toLowerCase();
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const onConsoleHost = request.host.toLowerCase() === consoleHost;
+    if (onConsoleHost && pathname === '/') return reply.redirect(`${CONSOLE_PREFIX}/`, 302);
+    const allowed = onConsoleHost
+      ? isConsolePath(pathname) || /^\/(healthz|readyz)(\/|$)/.test(pathname)
+      : !isConsolePath(pathname);
+    if (!allowed) {
+      return reply
+        .status(404)
+        .send({ code: 'NOT_FOUND', description: requestMessages.nothingAt(request.method, pathname) });
+    }
+  };
+}
+
 /**
  * The staff console (docs/staff-console.md "The console"), a second app beside the member's: its built files
  * from apps/console/dist (CONSOLE_DIST_DIR), hashed ones cached for a year, and its page for any path under
@@ -89,6 +115,7 @@ async function consoleRoutes(app: FastifyInstance) {
  */
 export const consoleAppPlugin = fp(
   async (app) => {
+    if (app.config.console.ownOrigin) app.addHook('onRequest', consoleOriginGate(app.config.console.origin));
     await app.register(consoleRoutes, { prefix: CONSOLE_PREFIX });
   },
   { name: 'console-app', dependencies: ['config', 'security', 'web-app'] },

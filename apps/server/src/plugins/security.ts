@@ -230,6 +230,10 @@ export const securityPlugin = fp(
 
     const canonical = new URL(app.config.publicUrl);
     const canonicalHost = canonical.host.toLowerCase();
+    // The console's own origin (CONSOLE_ORIGIN) is a canonical host of its own for its pages.
+    const consoleHost = app.config.console.ownOrigin
+      ? new URL(app.config.console.origin).host.toLowerCase()
+      : canonicalHost;
     const publicUrl = app.config.publicUrl;
 
     // One synchronous hook for every request (ADR 016): four async hooks cost a quarter of a plain read.
@@ -256,7 +260,8 @@ export const securityPlugin = fp(
       // asking for HTML) move; API calls, health checks and tools answer on any host.
       if (
         isPageLoad(request.method, request.headers.accept, path) &&
-        request.host.toLowerCase() !== canonicalHost
+        request.host.toLowerCase() !== canonicalHost &&
+        request.host.toLowerCase() !== consoleHost
       ) {
         reply.redirect(`${canonical.origin}${url}`, 301);
         return;
