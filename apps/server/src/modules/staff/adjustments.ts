@@ -17,6 +17,8 @@ import { adjustmentLedgerKey } from '../../lib/ledger-keys.ts';
 import { pointsWritten, writePoints } from '../../lib/points-ledger.ts';
 
 type Row = typeof staffAdjustments.$inferSelect;
+/** Work done in the transaction that records a change or its decision. */
+type Recorded = (tx: DbExecutor, row: Row) => Promise<unknown>;
 export type PointsLimits = Record<StaffRole, { perChange: number; perDay: number }>;
 
 export interface AdjustmentsDeps {
@@ -78,7 +80,8 @@ async function apply(tx: DbExecutor, row: Row, feed: ChangeFeed | undefined, at:
  */
 export function createAdjustments({ db, clock, feed, limits = DEFAULT_POINTS_LIMITS }: AdjustmentsDeps) {
   return {
-    async request(staff: Staff, memberId: string, change: AdjustmentRequest) {
+    /** `recorded` runs in the change's transaction (the audit trail's row): both are kept, or neither. */
+    async request(staff: Staff, memberId: string, change: AdjustmentRequest, recorded?: Recorded) {
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         // One key at a time for this member of staff, so a double click waits for the first and finds it.
@@ -132,6 +135,7 @@ export function createAdjustments({ db, clock, feed, limits = DEFAULT_POINTS_LIM
           .returning();
         if (!row) throw new Error('the adjustment was not written');
         if (within) await apply(tx, row, feed, now);
+        await recorded?.(tx, row);
         return { row, repeated: false };
       });
       if (!outcome.repeated && outcome.row.state === 'applied') {
@@ -141,7 +145,7 @@ export function createAdjustments({ db, clock, feed, limits = DEFAULT_POINTS_LIM
     },
 
     /** Applies or refuses a change that waits; answers it as it now is, and the requester's role. */
-    async decide(approver: Staff, adjustmentId: string, approve: boolean) {
+    async decide(approver: Staff, adjustmentId: string, approve: boolean, recorded?: Recorded) {
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
         const [found] = await tx
@@ -171,6 +175,7 @@ export function createAdjustments({ db, clock, feed, limits = DEFAULT_POINTS_LIM
           .returning();
         if (!decided) throw new Error('the adjustment was not decided');
         if (approve) await apply(tx, decided, feed, now);
+        await recorded?.(tx, decided);
         return decided;
       });
       if (row.state === 'applied') pointsWritten({ collectorId: row.memberId, amount: row.points }, feed);

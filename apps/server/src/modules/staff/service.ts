@@ -8,7 +8,7 @@ import {
   type StaffAuditAction,
   type StaffRole,
 } from '@app/contracts/staff';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
@@ -108,12 +108,14 @@ export function createStaffService(deps: StaffDeps) {
   const identity = createStaffIdentity(deps);
   const adjustments = createAdjustments(deps);
 
+  /** One row of the audit trail; `executor` is the transaction of the change it records, when there is one. */
   const audit = (
     actor: Actor,
     action: StaffAuditAction,
     entry: { memberId?: string | null; before?: unknown; after?: unknown; reason?: string | null } = {},
+    executor: DbExecutor = db,
   ) =>
-    repo.insertAudit(db, {
+    repo.insertAudit(executor, {
       at: clock.now(),
       staffId: actor.id,
       staffEmail: actor.email,
@@ -211,15 +213,20 @@ export function createStaffService(deps: StaffDeps) {
       change: AdjustmentRequest,
     ) {
       if (!(await memberExists(db, memberId))) throw memberNotFound();
-      const { row, repeated } = await adjustments.request(actor, memberId, change);
-      if (!repeated) {
-        await audit(actor, 'adjust-points', {
-          memberId,
-          after: { adjustmentId: row.id, points: row.points, state: row.state },
-          reason: `${change.reason}: ${change.note}`,
-        });
-        if (row.state === 'applied')
-          await tellOfAdjustment(row.memberId, row.points, change.reason, change.note);
+      const { row, repeated } = await adjustments.request(actor, memberId, change, (tx, recorded) =>
+        audit(
+          actor,
+          'adjust-points',
+          {
+            memberId,
+            after: { adjustmentId: recorded.id, points: recorded.points, state: recorded.state },
+            reason: `${change.reason}: ${change.note}`,
+          },
+          tx,
+        ),
+      );
+      if (!repeated && row.state === 'applied') {
+        await tellOfAdjustment(row.memberId, row.points, change.reason, change.note);
       }
       return adjustmentOf(row);
     },
@@ -230,13 +237,19 @@ export function createStaffService(deps: StaffDeps) {
       approve: boolean,
       reason: string,
     ) {
-      const row = await adjustments.decide(actor, adjustmentId, approve);
-      await audit(actor, approve ? 'approve-adjustment' : 'refuse-adjustment', {
-        memberId: row.memberId,
-        before: { state: 'pending' },
-        after: { adjustmentId: row.id, points: row.points, state: row.state },
-        reason,
-      });
+      const row = await adjustments.decide(actor, adjustmentId, approve, (tx, decided) =>
+        audit(
+          actor,
+          approve ? 'approve-adjustment' : 'refuse-adjustment',
+          {
+            memberId: decided.memberId,
+            before: { state: 'pending' },
+            after: { adjustmentId: decided.id, points: decided.points, state: decided.state },
+            reason,
+          },
+          tx,
+        ),
+      );
       if (row.state === 'applied') {
         await tellOfAdjustment(row.memberId, row.points, row.reasonCode as AdjustmentReason, row.note);
       }
