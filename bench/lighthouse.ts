@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const CHROME_CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
@@ -56,9 +57,13 @@ export const SIGNED_IN_PAGES = ['/homepage', '/card/activity', '/offers/sainsbur
  * Lighthouse's default mobile run (simulated slow 4G, 4x CPU slowdown) over each page, performance only, in
  * the machine's Chromium. `cookie` (`name=value`) opens signed-in pages.
  */
-export async function lighthouseFigures(urls: string[], cookie?: string): Promise<LighthouseFigures[]> {
+export async function lighthouseFigures(
+  urls: string[],
+  cookie?: string,
+  formFactor: 'mobile' | 'desktop' = 'mobile',
+): Promise<LighthouseFigures[]> {
   // Signed in, the homepage stands for every signed-in page of the budget: each is measured.
-  if (cookie)
+  if (cookie && formFactor === 'mobile')
     urls = urls.flatMap((url) =>
       url.endsWith('/homepage') ? SIGNED_IN_PAGES.map((page) => new URL(page, url).href) : [url],
     );
@@ -80,12 +85,12 @@ export async function lighthouseFigures(urls: string[], cookie?: string): Promis
     const figures: LighthouseFigures[] = [];
     const measure = async (url: string) => {
       if (cookie) await setCookie(chrome.port, url, cookie);
-      return lighthouse(url, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        logLevel: 'error',
-        output: 'json',
-      });
+      return lighthouse(
+        url,
+        { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' },
+        // Desktop: Lighthouse's own desktop preset (no CPU slowdown, a fast connection, a wide screen).
+        formFactor === 'desktop' ? desktopConfig : undefined,
+      );
     };
     for (const url of urls) {
       let result = await measure(url);

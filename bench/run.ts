@@ -24,8 +24,11 @@ import { demoCollector } from '../apps/server/src/start-data/demo-collector.ts';
 import { cards } from '../apps/server/src/db/schema/core.ts';
 import { createSessionStore } from '../apps/server/src/plugins/session-store.ts';
 import { SESSION_COOKIE } from '../apps/server/src/plugins/session.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
+import { createStaffIdentity } from '../apps/server/src/modules/staff/identity.ts';
+import { STAFF_SESSION_COOKIE } from '../apps/server/src/modules/staff/routes.ts';
 import { buildServerIfNeeded, serverBundle, serverEnv } from '../scripts/server-build.mjs';
-import { buildWebIfNeeded } from '../scripts/web-build.mjs';
+import { buildConsoleIfNeeded, buildWebIfNeeded } from '../scripts/web-build.mjs';
 import { pageCost, scriptCost, type Spread } from './bot-check.ts';
 import { lighthouseFigures, type LighthouseFigures } from './lighthouse.ts';
 import { signInOnce } from './sign-in-flow.ts';
@@ -49,7 +52,7 @@ const bundle = process.env.BENCH_SERVER_DIST
   ? path.resolve(root, process.env.BENCH_SERVER_DIST, 'main.mjs')
   : serverBundle;
 /**
- * `BENCH_ONLY=start,bundles,lighthouse,bot-check,reads,sign-in,postgres` runs only those sections (all when
+ * `BENCH_ONLY=start,bundles,lighthouse,console,bot-check,reads,sign-in,postgres` runs only those sections (all when
  * unset); `BENCH_SKIP=lighthouse` (or any of them) leaves those out.
  */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
@@ -285,7 +288,14 @@ async function demoSessionCookie(options: { dataDir: string; url?: string }) {
   try {
     const [card] = await handle.db.select().from(cards).where(eq(cards.number, demoCollector.cardNumber));
     const store = createSessionStore(handle.db, { idleMinutes: 120, absoluteHours: 12 });
-    return { cookie: `${SESSION_COOKIE}=${(await store.create(card?.collectorId ?? '')).token}` };
+    // The demo admin's console session, for the console's pages.
+    const identity = createStaffIdentity({ db: handle.db, clock: systemClock });
+    const admin = await identity.findByEmail('admin@example.com');
+    return {
+      cookie: `${SESSION_COOKIE}=${(await store.create(card?.collectorId ?? '')).token}`,
+      staffCookie: `${STAFF_SESSION_COOKIE}=${await identity.startSession(admin?.id ?? '')}`,
+      memberId: card?.collectorId ?? '',
+    };
   } finally {
     await handle.close();
   }
@@ -518,6 +528,56 @@ async function botCheckSection(dataDir: string) {
   }
 }
 
+/** The staff console's pages, each as the demo admin sees it (docs/performance.md "Budgets": desktop 0.95). */
+const CONSOLE_PAGES = (memberId: string) => [
+  `/console/?q=${demoCollector.cardNumber}`,
+  `/console/members/${memberId}`,
+  '/console/approvals',
+  '/console/claims',
+  '/console/audit',
+];
+
+async function consoleLighthouseSection(dataDir: string) {
+  const port = await freePort();
+  const { staffCookie, memberId } = await demoSessionCookie({ dataDir });
+  const product = startProduct(port, dataDir);
+  try {
+    const base = `http://localhost:${port}`;
+    await waitFor(`${base}/readyz`);
+    // The member's page opens after the careline check, recorded for this session.
+    const checked = await fetch(`${base}/staff-api/members/${memberId}/caller-check`, {
+      method: 'POST',
+      headers: { channel: 'JS-WEB', 'content-type': 'application/json', cookie: staffCookie },
+      body: JSON.stringify({ notCheckedBecause: 'Measuring the page' }),
+    });
+    if (!checked.ok) throw new Error(`the caller check answered ${checked.status}`);
+    const figures = [
+      ...(await lighthouseFigures([`${base}/console/sign-in`], undefined, 'desktop')),
+      ...(await lighthouseFigures(
+        CONSOLE_PAGES(memberId).map((page) => `${base}${page}`),
+        staffCookie,
+        'desktop',
+      )),
+    ];
+    console.log('\nLighthouse, desktop, the staff console (budget 0.95):');
+    for (const figure of figures) {
+      const pathname = new URL(figure.url).pathname;
+      console.log(
+        `  ${figure.score.toFixed(2)}  LCP ${(figure.lcpMs / 1000).toFixed(1)} s  CLS ${figure.cls.toFixed(3)}  ` +
+          `TBT ${figure.tbtMs.toFixed(0)} ms  JS ${(figure.scriptBytes / 1024).toFixed(0)} KB  ${pathname}`,
+      );
+      record({
+        figure: `Lighthouse desktop ${pathname}: score`,
+        value: figure.score.toFixed(2),
+        target: '>= 0.95',
+        pass: figure.score >= 0.95,
+      });
+    }
+  } finally {
+    await stop(product);
+  }
+}
+
 async function lighthouseSection(dataDir: string) {
   const port = await freePort();
   // The embedded database admits one process: the session is written before the server opens it.
@@ -665,6 +725,7 @@ async function main() {
       : `Not pinned to cores (${pin.why}): server and load generator share the machine's cores.`,
   );
   buildWebIfNeeded(webDist);
+  if (wants('console')) buildConsoleIfNeeded();
   await buildServerIfNeeded(bundle);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lc-bench-'));
   try {
@@ -710,6 +771,7 @@ async function main() {
         value: 'not measured (BENCH_SKIP/BENCH_ONLY)',
         target: 'the Lighthouse budgets (docs/performance.md)',
       });
+    if (wants('console')) await consoleLighthouseSection(dataDir);
     if (wants('bot-check')) await botCheckSection(dataDir);
     if (!wants('reads') && !wants('sign-in') && !wants('postgres')) return;
 

@@ -1,1 +1,2 @@
 export function buildWebIfNeeded(outDir?: string): boolean;
+export function buildConsoleIfNeeded(outDir?: string): boolean;
