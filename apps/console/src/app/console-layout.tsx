@@ -53,6 +53,11 @@ export function ConsoleLayout() {
                     <NavLink to="/approvals">Approvals</NavLink>
                   </li>
                 )}
+                {session.may('viewClaims') && (
+                  <li>
+                    <NavLink to="/claims">Claims</NavLink>
+                  </li>
+                )}
                 {session.may('viewAudit') && (
                   <li>
                     <NavLink to="/audit">Audit</NavLink>

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ApprovalsPage } from '../pages/approvals-page.tsx';
 import { AuditPage } from '../pages/audit-page.tsx';
+import { ClaimsPage } from '../pages/claims/claims-page.tsx';
 import { InvitePage } from '../pages/invite-page.tsx';
 import { MemberPage } from '../pages/member/member-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
@@ -24,6 +25,14 @@ export const consoleRoutes: RouteObject[] = [
         element: (
           <RoleGate action="decideAdjustment">
             <ApprovalsPage />
+          </RoleGate>
+        ),
+      },
+      {
+        path: 'claims',
+        element: (
+          <RoleGate action="viewClaims">
+            <ClaimsPage />
           </RoleGate>
         ),
       },

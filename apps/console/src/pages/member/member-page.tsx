@@ -7,6 +7,7 @@ import { staffApi } from '../../shared/staff-api.ts';
 import { Notice } from '../../shared/ui/notice.tsx';
 import { usePageTitle } from '../../shared/ui/page-title.ts';
 import { CallerCheckForm } from './caller-check-form.tsx';
+import { MemberActions } from './member-actions.tsx';
 import { MemberOverview } from './member-overview.tsx';
 
 /** What the search's link carried: the name for the caller check's heading, the search to go back to. */
@@ -63,6 +64,7 @@ export function MemberPage() {
     <>
       {back}
       <MemberOverview member={member.data} mayReveal={may('reveal')} mayAdjust={may('adjustPoints')} />
+      <MemberActions member={member.data} />
     </>
   );
 }
