@@ -20,6 +20,7 @@ import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
 import { ledgerCheckRoutes } from './modules/ledger-check/routes.ts';
 import { partnerApiRoutes } from './modules/partner-api/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { staffPasskeyRoutes } from './modules/staff/passkey-routes.ts';
 import { liveUpdatesRoutes } from './modules/live-updates/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
@@ -204,6 +205,8 @@ export async function buildApp(
   // Tills, pumps and eShops: sales, returns and spending with a partner's token (docs/partner-api.md).
   await app.register(partnerApiRoutes);
   await app.register(staffRoutes);
+  // The staff console's passkeys: sign-in with one, and each member of staff's own (docs/staff-console.md).
+  await app.register(staffPasskeyRoutes);
   // The member's open app hears of each change to their points (server-sent events).
   await app.register(liveUpdatesRoutes);
   // Help centre, feedback and the remaining routes (ADR 015): register below.

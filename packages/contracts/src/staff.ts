@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  authenticationResponseSchema,
+  MAX_PASSKEYS,
+  passkeyNameSchema,
+  registrationResponseSchema,
+} from './passkeys.ts';
 
 /**
  * The staff console's contract (docs/staff-console.md): who may do what, the reasons a change to points may
@@ -301,6 +307,8 @@ export const STAFF_AUDIT_ACTIONS = [
   'sign-in-failed',
   'sign-out',
   'enrol',
+  'add-passkey',
+  'remove-passkey',
   'invite-staff',
   'search',
   'caller-check',
@@ -325,3 +333,49 @@ export const STAFF_AUDIT_ACTIONS = [
   'refused',
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
+
+/* ---------- Passkeys of the console (docs/staff-console.md "Signing in") ---------- */
+
+/**
+ * A passkey is added within this long of signing in (with the password and code, or a passkey): a console
+ * left open cannot give a passer-by a way back in.
+ */
+export const STAFF_PASSKEY_ADD_MINUTES = 15;
+
+export const staffPasskeyMessages = {
+  signInButton: 'Sign in with a passkey',
+  /** The browser's passkey sheet was closed, or timed out. */
+  cancelled:
+    "You didn't finish signing in with a passkey. Try again, or sign in with your email, password and code.",
+  unsupported: "This browser can't use passkeys. Sign in with your email, password and code.",
+  expired: 'Your passkey sign-in took too long. Please try again.',
+  notRecognised:
+    "That passkey isn't recognised: it may have been removed. Sign in with your email, password and code.",
+  refused: "That passkey didn't sign you in. Try again, or sign in with your email, password and code.",
+  signInAgain:
+    `A passkey is added in the ${STAFF_PASSKEY_ADD_MINUTES} minutes after signing in. ` +
+    'Sign out, sign in again, then add it.',
+  added: "Passkey added. Next time, choose 'Sign in with a passkey'.",
+  addCancelled: "The passkey wasn't added. You can try again when you're ready.",
+  addFailed: "We couldn't add a passkey on this device. Please try again.",
+  addUnsupported: "This browser can't make passkeys. Use Chrome, Edge or Safari to add one.",
+  alreadyAdded: 'This device already has a passkey for your account.',
+  tooMany: `You can have up to ${MAX_PASSKEYS} passkeys. Remove one you no longer use, then try again.`,
+  removed: "Passkey removed. It can't be used to sign in any more.",
+  notFound: 'That passkey has already been removed.',
+} as const;
+
+/** One of a member of staff's passkeys, by their name for it: never its key or credential id. */
+export const staffPasskeySchema = /* @__PURE__ */ (() =>
+  z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }))();
+export type StaffPasskey = z.infer<typeof staffPasskeySchema>;
+export const staffPasskeysSchema = /* @__PURE__ */ (() =>
+  z.object({ passkeys: z.array(staffPasskeySchema) }))();
+
+/** A new passkey: its name, and the browser's answer to the registration options. */
+export const staffAddPasskeySchema = /* @__PURE__ */ (() =>
+  z.object({ name: passkeyNameSchema, response: registrationResponseSchema }))();
+
+/** Signing in with a passkey: the browser's answer to the sign-in options. */
+export const staffPasskeySignInSchema = /* @__PURE__ */ (() =>
+  z.object({ response: authenticationResponseSchema }))();

@@ -7,6 +7,7 @@ import { knownDevices, oidcModels, oneTimeCodes, passwordResetTokens } from '../
 import { passkeyChallenges } from '../db/schema/passkeys.ts';
 import { attemptCounters } from '../db/schema/security.ts';
 import { partnerRequests } from '../db/schema/partner-api.ts';
+import { staffPasskeyChallenges } from '../db/schema/staff.ts';
 import { IDEMPOTENCY_KEY_HOURS } from '@app/contracts/partner-api';
 import { KNOWN_DEVICE_DAYS } from './known-devices.ts';
 
@@ -88,6 +89,12 @@ const EXPIRING = {
     key: passkeyChallenges.challenge,
     ended: (at) => sql`${passkeyChallenges.expiresAt} < ${at}`,
   },
+  // The staff console's (migration 0024).
+  staffPasskeyChallenges: {
+    table: staffPasskeyChallenges,
+    key: staffPasskeyChallenges.challenge,
+    ended: (at) => sql`${staffPasskeyChallenges.expiresAt} < ${at}`,
+  },
 } satisfies Record<string, ExpiringTable>;
 type ExpiringName = keyof typeof EXPIRING;
 
@@ -101,8 +108,8 @@ export const deleteEndedBatch = (name: ExpiringName, at: Date): SQL => {
 /**
  * Deletes the ended rows of every expiring table (sessions, spent bot-check tokens, attempt counters,
  * one-time codes, reset links, email-change links, known devices, the identity provider's models, passkey
- * challenges) in batches of BATCH through their end-time index; answers how many went, per table. Any
- * instance may run it at any time: it is idempotent, and two at once share the work.
+ * challenges, the console's too) in batches of BATCH through their end-time index; answers how many went, per
+ * table. Any instance may run it at any time: it is idempotent, and two at once share the work.
  */
 export async function sweepEndedRows(db: DbExecutor, at: Date): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
 import { passkeyChallenges, passkeys } from '../../db/schema/passkeys.ts';
+import { counterMoves } from '../../lib/webauthn.ts';
 
 export type ChallengePurpose = 'registration' | 'authentication';
 
@@ -138,19 +139,17 @@ export async function findPasskeyForSignIn(db: Database, credentialId: string) {
 
 /**
  * After a verified sign-in: the authenticator's new counter, its backup state and the time of use, written only
- * while the stored counter is below the new one (or both are zero: an authenticator that keeps no counter). Two
- * sign-ins that present the same counter race for this one row and one wins; answers whether this one did.
+ * while the counter moves (lib/webauthn.ts); answers whether this sign-in's write won.
  */
 export async function recordUse(
   db: Database,
   id: string,
   use: { counter: number; backedUp: boolean; at: Date },
 ) {
-  const counterMoves = use.counter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, use.counter);
   const updated = await db
     .update(passkeys)
     .set({ counter: use.counter, backedUp: use.backedUp, lastUsedAt: use.at })
-    .where(and(eq(passkeys.id, id), counterMoves))
+    .where(and(eq(passkeys.id, id), counterMoves(passkeys.counter, use.counter)))
     .returning({ id: passkeys.id });
   return updated.length > 0;
 }

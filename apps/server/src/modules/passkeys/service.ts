@@ -1,5 +1,4 @@
 import { accountMessages } from '@app/contracts/account';
-import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { describeDevice, type AccountEventType } from '@app/contracts/account';
 import { brand } from '@app/contracts/brand';
@@ -18,23 +17,12 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashOf } from '../../lib/token-hash.ts';
+import * as webAuthn from '../../lib/webauthn.ts';
 import type { CredentialsService } from '../credentials/service.ts';
 import { passkeyNameFor } from './authenticator-names.ts';
 import * as repo from './repository.ts';
 
 type Req = Pick<FastifyRequest, 'ip' | 'headers'>;
-
-/**
- * The WebAuthn library (and the certificate parsers under it) is loaded on the first passkey call, not at start:
- * about 130 ms of a server's start-up for a feature few requests use.
- */
-const webAuthn = () => import('@simplewebauthn/server');
-
-/** A challenge lives this long (the browser's own time-out is a little shorter). */
-export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
-const CEREMONY_TIMEOUT_MS = 4 * 60_000;
-/** EdDSA, ES256, RS256: what platform authenticators, password managers and security keys use. */
-const ALGORITHMS = [-8, -7, -257];
 
 export interface PasskeyDeps {
   db: Database;
@@ -54,26 +42,14 @@ export interface PasskeyDeps {
 
 const expectedOrigin = (deps: PasskeyDeps) => new URL(deps.publicUrl).origin;
 
-/**
- * The authenticator's user handle for a member: the 16 bytes of their collector id. It names no one outside
- * this scheme (no card number, no email) and lets a sign-in check the passkey answered for its holder.
- */
-const userHandleOf = (collectorId: string) =>
-  new Uint8Array(Buffer.from(collectorId.replace(/-/g, ''), 'hex'));
-
 const expired = () => new AppError(400, PASSKEY_ERROR_CODES.expired, passkeyMessages.expired);
 const refused = () => new AppError(401, PASSKEY_ERROR_CODES.refused, passkeyMessages.refused);
 
 /** The challenge a ceremony's answer signed, read from its client data (checked again by the verification). */
 function challengeOf(clientDataJSON: string): string {
-  try {
-    const clientData = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as unknown;
-    const challenge = (clientData as { challenge?: unknown } | null)?.challenge;
-    if (typeof challenge === 'string' && /^[\w-]{16,128}$/.test(challenge)) return challenge;
-  } catch {
-    // Not JSON: no challenge of ours.
-  }
-  throw expired();
+  const challenge = webAuthn.challengeOf(clientDataJSON);
+  if (challenge === undefined) throw expired();
+  return challenge;
 }
 
 async function newChallenge(
@@ -89,7 +65,7 @@ async function newChallenge(
     purpose,
     bindingHash: hashOf(`${purpose}:${binding}`),
     collectorId,
-    expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
+    expiresAt: new Date(now.getTime() + webAuthn.CHALLENGE_LIFETIME_MS),
   });
 }
 
@@ -139,23 +115,16 @@ async function registrationOptions(
     throw new AppError(409, PASSKEY_ERROR_CODES.tooMany, passkeyMessages.tooMany);
   }
   const fullName = [holder.firstName, holder.lastName].filter(Boolean).join(' ');
-  const options = await (
-    await webAuthn()
-  ).generateRegistrationOptions({
+  const options = await webAuthn.newPasskeyOptions({
     rpName: brand.name,
-    rpID: rpId,
+    rpId,
+    owner: collectorId,
     // What the browser shows beside the passkey: the card number the member knows it by.
     userName: holder.cardNumber
       ? holder.cardNumber.replace(/(\d{4})(?=\d)/g, '$1 ')
       : (holder.email ?? brand.name),
     userDisplayName: fullName || brand.name,
-    userID: userHandleOf(collectorId),
-    timeout: CEREMONY_TIMEOUT_MS,
-    attestationType: 'none',
-    excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: row.transports })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-    supportedAlgorithmIDs: ALGORITHMS,
-    extensions: { credProps: true },
+    exclude: existing,
   });
   await newChallenge(deps, options.challenge, 'registration', sessionToken, collectorId);
   return options as CreationOptions;
@@ -176,36 +145,27 @@ async function addPasskey(
   const challenge = challengeOf(response.response.clientDataJSON);
   const taken = await takeChallenge(deps, challenge, 'registration', sessionToken);
   if (!taken || taken.collectorId !== collectorId) throw expired();
-  const verification = await (
-    await webAuthn()
-  )
-    .verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: expectedOrigin(deps),
-      expectedRPID: rpId,
-      requireUserVerification: true,
-      supportedAlgorithmIDs: ALGORITHMS,
-    })
-    .catch(() => undefined);
-  if (!verification?.verified) {
-    throw new AppError(400, PASSKEY_ERROR_CODES.refused, passkeyMessages.addFailed);
-  }
-  const info = verification.registrationInfo;
+  const info = await webAuthn.verifyNewPasskey({
+    response,
+    challenge,
+    origin: expectedOrigin(deps),
+    rpId,
+  });
+  if (!info) throw new AppError(400, PASSKEY_ERROR_CODES.refused, passkeyMessages.addFailed);
   if ((await repo.countPasskeys(deps.db, collectorId)) >= MAX_PASSKEYS) {
     throw new AppError(409, PASSKEY_ERROR_CODES.tooMany, passkeyMessages.tooMany);
   }
   const userAgent = req.headers['user-agent'];
   const stored = await repo.insertPasskey(deps.db, {
     collectorId,
-    credentialId: info.credential.id,
-    publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-    counter: info.credential.counter,
-    transports: response.response.transports ?? [],
+    credentialId: info.credentialId,
+    publicKey: info.publicKey,
+    counter: info.counter,
+    transports: info.transports,
     name: passkeyNameFor(info.aaguid),
     device: describeDevice(typeof userAgent === 'string' ? userAgent : undefined),
     aaguid: info.aaguid,
-    backedUp: info.credentialBackedUp,
+    backedUp: info.backedUp,
   });
   if (!stored) throw new AppError(409, PASSKEY_ERROR_CODES.alreadyAdded, passkeyMessages.alreadyAdded);
   await deps.recordEvent(req, collectorId, 'passkey-added');
@@ -246,14 +206,7 @@ async function signInOptions(
   interactionUid: string,
   rpId: string,
 ): Promise<RequestOptions> {
-  const options = await (
-    await webAuthn()
-  ).generateAuthenticationOptions({
-    rpID: rpId,
-    userVerification: 'required',
-    timeout: CEREMONY_TIMEOUT_MS,
-    challenge: randomBytes(32),
-  });
+  const options = await webAuthn.signInOptions(rpId);
   await newChallenge(deps, options.challenge, 'authentication', interactionUid, null);
   return options as RequestOptions;
 }
@@ -284,34 +237,15 @@ async function verifySignIn(
     await deps.verifyOtherFactor(
       passkey.collectorId,
       async () => {
-        const handle = response.response.userHandle;
-        if (
-          handle &&
-          !Buffer.from(userHandleOf(passkey.collectorId)).equals(Buffer.from(handle, 'base64url'))
-        ) {
-          return false;
-        }
-        const result = await (
-          await webAuthn()
-        )
-          .verifyAuthenticationResponse({
-            response,
-            expectedChallenge: challenge,
-            expectedOrigin: expectedOrigin(deps),
-            expectedRPID: rpId,
-            requireUserVerification: true,
-            credential: {
-              id: passkey.credentialId,
-              publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-              counter: passkey.counter,
-              transports: passkey.transports,
-            },
-            // A counter that did not go up means a copied authenticator: simplewebauthn refuses it (throws).
-          })
-          .catch(() => undefined);
-        if (!result?.verified) return false;
-        verified = result.authenticationInfo;
-        return true;
+        verified = await webAuthn.verifyPasskeyAnswer({
+          response,
+          challenge,
+          origin: expectedOrigin(deps),
+          rpId,
+          owner: passkey.collectorId,
+          passkey,
+        });
+        return verified !== undefined;
       },
       refused,
       now,

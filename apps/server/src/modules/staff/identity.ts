@@ -12,6 +12,7 @@ import {
   type StaffRole,
 } from '@app/contracts/staff';
 import type { Database } from '../../db/database.ts';
+import type { staffMembers } from '../../db/schema/staff.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, verifyAgainstNoAccount, verifyPassword } from '../../lib/passwords.ts';
@@ -72,6 +73,42 @@ export function createStaffIdentity({ db, clock }: StaffIdentityDeps) {
     return found;
   }
 
+  /**
+   * One sign-in attempt of `staff` under the account's lockout, whatever proves it (the password and code, or
+   * a passkey): refused while the account is locked; `prove` answers what to write on success, or undefined
+   * when the proof fails, which counts, and the fifth failure in a row locks the account for 15 minutes. A
+   * success clears the count and is the last sign-in.
+   */
+  async function attemptSignIn<Proof extends Partial<typeof staffMembers.$inferInsert>>(
+    staff: typeof staffMembers.$inferSelect,
+    prove: () => Promise<Proof | undefined>,
+    refused: () => AppError,
+  ): Promise<Proof> {
+    const now = clock.now();
+    if (staff.lockedUntil && staff.lockedUntil > now) {
+      const minutes = Math.ceil((staff.lockedUntil.getTime() - now.getTime()) / 60_000);
+      throw new AppError(403, 'STAFF_LOCKED', staffMessages.lockedOut(minutes));
+    }
+    const proof = await prove();
+    if (proof === undefined) {
+      const failures = staff.failedAttempts + 1;
+      const locks = failures >= STAFF_MAX_FAILED_SIGN_INS;
+      await repo.updateStaff(db, staff.id, {
+        failedAttempts: locks ? 0 : failures,
+        lockedUntil: locks ? new Date(now.getTime() + STAFF_LOCKOUT_MINUTES * 60_000) : staff.lockedUntil,
+      });
+      if (locks) throw new AppError(403, 'STAFF_LOCKED', staffMessages.lockedOut(STAFF_LOCKOUT_MINUTES));
+      throw refused();
+    }
+    await repo.updateStaff(db, staff.id, {
+      ...proof,
+      failedAttempts: 0,
+      lockedUntil: null,
+      lastSignInAt: now,
+    });
+    return proof;
+  }
+
   return {
     invite,
 
@@ -124,39 +161,27 @@ export function createStaffIdentity({ db, clock }: StaffIdentityDeps) {
      * every failure so nothing tells which part was wrong or whether the email exists.
      */
     async signIn(email: string, password: string, code: string) {
-      const now = clock.now();
       const staff = await repo.findStaffByEmail(db, email);
       if (!staff || !staff.passwordHash || staff.totpLastStep === null || staff.disabledAt) {
         await verifyAgainstNoAccount(password);
         throw signInFailed();
       }
-      if (staff.lockedUntil && staff.lockedUntil > now) {
-        const minutes = Math.ceil((staff.lockedUntil.getTime() - now.getTime()) / 60_000);
-        throw new AppError(403, 'STAFF_LOCKED', staffMessages.lockedOut(minutes));
-      }
-      const passwordRight = await verifyPassword(staff.passwordHash, password);
-      const step = passwordRight ? acceptedStep(staff.totpSecret ?? '', code, staff.totpLastStep) : undefined;
-      const recovery = passwordRight && step === undefined ? hashOf(code.trim().toLowerCase()) : undefined;
-      const recoveryUsed = recovery !== undefined && staff.recoveryCodes.includes(recovery);
-      if (step === undefined && !recoveryUsed) {
-        const failures = staff.failedAttempts + 1;
-        const locks = failures >= STAFF_MAX_FAILED_SIGN_INS;
-        await repo.updateStaff(db, staff.id, {
-          failedAttempts: locks ? 0 : failures,
-          lockedUntil: locks ? new Date(now.getTime() + STAFF_LOCKOUT_MINUTES * 60_000) : staff.lockedUntil,
-        });
-        if (locks) throw new AppError(403, 'STAFF_LOCKED', staffMessages.lockedOut(STAFF_LOCKOUT_MINUTES));
-        throw signInFailed();
-      }
-      await repo.updateStaff(db, staff.id, {
-        failedAttempts: 0,
-        lockedUntil: null,
-        lastSignInAt: now,
-        ...(step === undefined ? {} : { totpLastStep: step }),
-        ...(recoveryUsed ? { recoveryCodes: staff.recoveryCodes.filter((hash) => hash !== recovery) } : {}),
-      });
-      return { staff, usedRecoveryCode: recoveryUsed };
+      const proof = await attemptSignIn(
+        staff,
+        async () => {
+          if (!(await verifyPassword(staff.passwordHash ?? '', password))) return undefined;
+          const step = acceptedStep(staff.totpSecret ?? '', code, staff.totpLastStep);
+          if (step !== undefined) return { totpLastStep: step };
+          const recovery = hashOf(code.trim().toLowerCase());
+          if (!staff.recoveryCodes.includes(recovery)) return undefined;
+          return { recoveryCodes: staff.recoveryCodes.filter((hash) => hash !== recovery) };
+        },
+        signInFailed,
+      );
+      return { staff, usedRecoveryCode: 'recoveryCodes' in proof };
     },
+
+    attemptSignIn,
 
     /** A console session: the token for the console's cookie (only its hash is kept). */
     async startSession(staffId: string) {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrors } from '@app/contracts/api-error';
@@ -53,7 +53,8 @@ declare module 'fastify' {
   }
 }
 
-const meOf = (staff: Pick<SignedInStaff, 'id' | 'email' | 'name' | 'role'>) => ({
+/** Who is signed in and what their role may do: the answer of every sign-in and of GET /staff-api/session. */
+export const meOf = (staff: Pick<SignedInStaff, 'id' | 'email' | 'name' | 'role'>) => ({
   id: staff.id,
   email: staff.email,
   name: staff.name,
@@ -61,13 +62,9 @@ const meOf = (staff: Pick<SignedInStaff, 'id' | 'email' | 'name' | 'role'>) => (
   actions: (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter((action) => mayDo(staff.role, action)),
 });
 
-/**
- * The staff console's calls, under /staff-api (docs/staff-console.md). Every call but signing in and taking an
- * invitation names the action it takes; the role check runs before the handler, on every call, and a refusal
- * is audited as well as a success.
- */
-export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createStaffService({
+/** The staff module's rules for the app's database, clock, outbox and settings. */
+export const staffServiceOf = (app: FastifyInstance) =>
+  createStaffService({
     db: app.db,
     clock: app.clock,
     notify: app.notify,
@@ -75,6 +72,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     feed: app.changes,
     limits: app.config.staffPointsLimits,
   });
+
+/**
+ * The console's session, for every route of the staff module: starting one (its cookie set), the checks
+ * before a handler (a live session; `may`: and a role that may take the action, a refusal audited), and who
+ * the actor of the audit trail is.
+ */
+export function consoleSession(app: FastifyInstance, service: ReturnType<typeof createStaffService>) {
   const cookieName = app.cookieName(STAFF_SESSION_COOKIE);
   const cookieOptions = {
     path: '/',
@@ -88,28 +92,45 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     role: request.staff?.role,
     ip: request.ip,
   });
-  /** The member of staff the role check let through, as the actor of the audit trail. */
+  /** The member of staff the session check let through, as the actor of the audit trail. */
   const staffOf = (request: FastifyRequest) => {
     if (!request.staff) throw new AppError(401, 'STAFF_SIGN_IN_REQUIRED', staffMessages.signInRequired);
     return { ...request.staff, ip: request.ip };
   };
 
-  /** The role check of `action`, before the handler: a live console session whose role may take it. */
-  const may = (action: StaffAction) => async (request: FastifyRequest) => {
+  /** Before the handler: a live console session, whatever its role. */
+  const signedIn = async (request: FastifyRequest) => {
     const session = await service.identity.sessionOf(request.cookies[cookieName]);
     if (!session) throw new AppError(401, 'STAFF_SIGN_IN_REQUIRED', staffMessages.signInRequired);
-    const { staff } = session;
-    request.staff = { ...staff, signedInAt: session.createdAt };
-    if (!mayDo(staff.role, action)) {
+    request.staff = { ...session.staff, signedInAt: session.createdAt };
+  };
+
+  /** The role check of `action`, before the handler: a live console session whose role may take it. */
+  const may = (action: StaffAction) => async (request: FastifyRequest) => {
+    await signedIn(request);
+    if (!mayDo(staffOf(request).role, action)) {
       await service.audit(actorOf(request), 'refused', { after: { action, path: request.routeOptions.url } });
       throw new AppError(403, 'ROLE_REFUSED', staffMessages.roleRefused);
     }
   };
 
-  const signIn = async (reply: FastifyReply, staffId: string) => {
+  /** Starts a console session for `staffId`: its cookie on `reply`. */
+  const start = async (reply: FastifyReply, staffId: string) => {
     const token = await service.identity.startSession(staffId);
     reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: STAFF_SESSION_HOURS * 3600 });
   };
+
+  return { cookieName, cookieOptions, actorOf, staffOf, signedIn, may, start };
+}
+
+/**
+ * The staff console's calls, under /staff-api (docs/staff-console.md). Every call but signing in and taking an
+ * invitation names the action it takes; the role check runs before the handler, on every call, and a refusal
+ * is audited as well as a success. The calls of its passkeys are in passkey-routes.ts.
+ */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = staffServiceOf(app);
+  const { cookieName, cookieOptions, actorOf, staffOf, may, start: signIn } = consoleSession(app, service);
 
   app.post(
     '/staff-api/session',
@@ -128,7 +149,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const { staff, usedRecoveryCode } = await service.identity.signIn(email, password, code);
         await signIn(reply, staff.id);
-        await service.audit(actorOf(request, staff), 'sign-in', { after: { usedRecoveryCode } });
+        await service.audit(actorOf(request, staff), 'sign-in', {
+          after: { method: 'password', usedRecoveryCode },
+        });
         return meOf(staff);
       } catch (error) {
         if (error instanceof AppError)
