@@ -9,7 +9,8 @@ const ROLE_NAMES = { agent: 'Agent', supervisor: 'Supervisor', admin: 'Admin' } 
 
 /**
  * The frame of every signed-in page: a skip link, the header with the pages this role may open and the
- * person signed in with Sign out, the page in `main`, and a footer. Without a session it sends to sign-in.
+ * person signed in with their passkeys and Sign out, the page in `main`, and a footer. Without a session it
+ * sends to sign-in.
  */
 export function ConsoleLayout() {
   const session = useStaffSession();
@@ -72,6 +73,9 @@ export function ConsoleLayout() {
                 <span className="console-user__name">{me.name}</span>
                 <span className="console-user__role">{ROLE_NAMES[me.role]}</span>
               </p>
+              <NavLink to="/security" className="console-user__link">
+                Your passkeys
+              </NavLink>
               <button
                 type="button"
                 className="button button--on-dark"

@@ -5,6 +5,7 @@ import { ClaimsPage } from '../pages/claims/claims-page.tsx';
 import { InvitePage } from '../pages/invite-page.tsx';
 import { MemberPage } from '../pages/member/member-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { PasskeysPage } from '../pages/passkeys-page.tsx';
 import { SearchPage } from '../pages/search-page.tsx';
 import { SignInPage } from '../pages/sign-in-page.tsx';
 import { ConsoleLayout } from './console-layout.tsx';
@@ -20,6 +21,8 @@ export const consoleRoutes: RouteObject[] = [
     children: [
       { index: true, element: <SearchPage /> },
       { path: 'members/:id', element: <MemberPage /> },
+      // Every role: a member of staff's own passkeys.
+      { path: 'security', element: <PasskeysPage /> },
       {
         path: 'approvals',
         element: (

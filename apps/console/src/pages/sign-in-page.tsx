@@ -2,36 +2,38 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../shared/api.ts';
+import { signInWithPasskey } from '../shared/passkeys.ts';
 import { SESSION_KEY } from '../shared/session.ts';
 import { staffApi } from '../shared/staff-api.ts';
 import { Field } from '../shared/ui/field.tsx';
 import { Notice } from '../shared/ui/notice.tsx';
 import { usePageTitle } from '../shared/ui/page-title.ts';
 import { AuthFrame } from './auth-frame.tsx';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { formText } from '../shared/form-text.ts';
 
 /** Only a path of the console itself is a place to go back to after signing in. */
 const safeNext = (next: string | null) => (next?.startsWith('/') && !next.startsWith('//') ? next : '/');
 
 /**
- * Sign-in: email, password and the authenticator app's code (or a recovery code). Every failure has the
- * server's one answer, shown as it gives it (docs/staff-console.md "Signing in").
+ * Sign-in: email, password and the authenticator app's code (or a recovery code), or a passkey alone. Every
+ * failure has the server's one answer, shown as it gives it (docs/staff-console.md "Signing in").
  */
 export function SignInPage() {
   usePageTitle('Sign in');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const signIn = useMutation({
-    mutationFn: staffApi.signIn,
-    onSuccess: (me) => {
-      queryClient.setQueryData(SESSION_KEY, me);
-      void navigate(safeNext(params.get('next')), { replace: true });
-    },
-  });
+  const signedIn = (me: Awaited<ReturnType<typeof staffApi.signIn>>) => {
+    queryClient.setQueryData(SESSION_KEY, me);
+    void navigate(safeNext(params.get('next')), { replace: true });
+  };
+  const signIn = useMutation({ mutationFn: staffApi.signIn, onSuccess: signedIn });
+  const passkey = useMutation({ mutationFn: signInWithPasskey, onSuccess: signedIn });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    passkey.reset();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => formText(form, name);
     signIn.mutate({ email: value('email'), password: value('password'), code: value('code') });
@@ -59,6 +61,14 @@ export function SignInPage() {
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <PasskeySignIn
+        pending={passkey.isPending}
+        error={passkey.error}
+        onSignIn={() => {
+          signIn.reset();
+          passkey.mutate();
+        }}
+      />
     </AuthFrame>
   );
 }
