@@ -137,6 +137,9 @@ describe('the claims queue', () => {
     const user = userEvent.setup();
     const table = await queueTable();
     const first = rows(table)[0] as HTMLElement;
+    // The other row's button, the same element throughout: a table that drew its cells anew on each render
+    // (new columns each time) would replace it, and a click on it would miss.
+    const other = within(rows(table)[1] as HTMLElement).getByRole('button', { name: 'Grant claim ARG-1002' });
     await user.click(within(first).getByRole('button', { name: 'Grant claim ARG-1001' }));
     const dialog = screen.getByRole('dialog', { name: "Grant Member 01's Argos claim ARG-1001" });
     const points = within(dialog).getByRole('spinbutton', { name: 'Points' });
@@ -159,6 +162,7 @@ describe('the claims queue', () => {
     expect(sent?.body).toEqual({ grant: true, points: 640, note: 'Found on the receipt' });
     await waitFor(() => expect(names(table)).toEqual(['Member 02']));
     expect(server.reads()).toBe(2);
+    expect(other).toBeInTheDocument();
   });
 
   it("refuses a claim with the member's reason; a refusal of the server stays in the dialog", async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QueuedClaim } from '@app/contracts/staff-careline';
 import { messageOf } from '../../shared/api.ts';
 import { carelineApi } from '../../shared/careline-api.ts';
@@ -8,6 +8,8 @@ import { usePageTitle } from '../../shared/ui/page-title.ts';
 import { ClaimDecisionDialog, CLAIMS_KEY, type Verdict } from './claim-decision-dialog.tsx';
 import { ClaimsTable } from './claims-table.tsx';
 import './claims.css';
+
+const NO_CLAIMS: QueuedClaim[] = [];
 
 /**
  * The claims queue (a supervisor or an admin; docs/staff-console.md "Claims queue"): the missing-points
@@ -20,6 +22,7 @@ export function ClaimsPage() {
   const [deciding, setDeciding] = useState<{ claim: QueuedClaim; verdict: Verdict }>();
   const [done, setDone] = useState<{ message: string; at: number }>();
   const result = useRef<HTMLDivElement>(null);
+  const decide = useCallback((claim: QueuedClaim, verdict: Verdict) => setDeciding({ claim, verdict }), []);
   // The result takes the focus from the dialog that closed: the row that opened it has left the queue.
   useEffect(() => {
     if (done) result.current?.focus();
@@ -45,10 +48,7 @@ export function ClaimsPage() {
           Loading…
         </p>
       ) : (
-        <ClaimsTable
-          claims={claims.data ?? []}
-          onDecide={(claim, verdict) => setDeciding({ claim, verdict })}
-        />
+        <ClaimsTable claims={claims.data ?? NO_CLAIMS} onDecide={decide} />
       )}
       {deciding && (
         <ClaimDecisionDialog

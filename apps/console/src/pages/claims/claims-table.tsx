@@ -7,6 +7,7 @@ import {
   useReactTable,
   type SortingState,
 } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { claimPartnerName } from '@app/contracts/missing-points';
 import type { QueuedClaim } from '@app/contracts/staff-careline';
@@ -28,6 +29,70 @@ const column = createColumnHelper<QueuedClaim>();
 const SORTABLE = ['createdAt', 'memberName', 'partner', 'transactionDate', 'amount'] as const;
 type SortColumn = (typeof SORTABLE)[number];
 const isSortColumn = (id: string | null): id is SortColumn => SORTABLE.some((sortable) => sortable === id);
+
+/** The queue's columns: the sortable ones by their ids (SORTABLE), then the reference and the decision. */
+const claimColumns = (onDecide: (claim: QueuedClaim, verdict: Verdict) => void) => [
+  column.accessor('createdAt', {
+    header: 'Claimed',
+    cell: ({ getValue }) => formatDateTime(getValue()),
+  }),
+  column.accessor('memberName', {
+    header: 'Member',
+    cell: ({ row }) => (
+      <Link
+        className="row-link"
+        to={`/members/${row.original.memberId}`}
+        state={{ name: row.original.memberName }}
+      >
+        {row.original.memberName || 'No name given'}
+      </Link>
+    ),
+  }),
+  column.accessor((claim) => claimPartnerName(claim.partner), { id: 'partner', header: 'Partner' }),
+  column.accessor('transactionDate', {
+    header: 'Purchased',
+    cell: ({ getValue }) => formatDate(getValue()),
+  }),
+  column.accessor((claim) => pounds(claim.amount) ?? -1, {
+    id: 'amount',
+    header: 'Spent',
+    meta: { numeric: true },
+    cell: ({ row }) => {
+      const value = pounds(row.original.amount);
+      return value === undefined ? (row.original.amount ?? '—') : money.format(value);
+    },
+  }),
+  column.display({
+    id: 'reference',
+    header: 'Reference',
+    cell: ({ row }) => <span className="mono">{row.original.reference}</span>,
+  }),
+  column.display({
+    id: 'decide',
+    header: 'Decision',
+    cell: ({ row }) => {
+      const hidden = <span className="visually-hidden"> claim {row.original.reference}</span>;
+      return (
+        <span className="claims__decide">
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => onDecide(row.original, 'grant')}
+          >
+            Grant{hidden}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => onDecide(row.original, 'refuse')}
+          >
+            Refuse{hidden}
+          </button>
+        </span>
+      );
+    },
+  }),
+];
 
 /**
  * The table's sort and page, in the address (`?sort=createdAt&order=asc&page=2`), so that back, reload and a
@@ -74,70 +139,15 @@ export function ClaimsTable({
   const pages = Math.max(1, Math.ceil(claims.length / CLAIMS_PAGE_SIZE));
   // A page past the end (its last claims decided) shows the last page.
   const page = Math.min(address.page, pages);
-  const sorting: SortingState = [{ id: address.sort, desc: address.desc }];
-
-  const columns = [
-    column.accessor('createdAt', {
-      header: 'Claimed',
-      cell: ({ getValue }) => formatDateTime(getValue()),
-    }),
-    column.accessor('memberName', {
-      header: 'Member',
-      cell: ({ row }) => (
-        <Link
-          className="row-link"
-          to={`/members/${row.original.memberId}`}
-          state={{ name: row.original.memberName }}
-        >
-          {row.original.memberName || 'No name given'}
-        </Link>
-      ),
-    }),
-    column.accessor((claim) => claimPartnerName(claim.partner), { id: 'partner', header: 'Partner' }),
-    column.accessor('transactionDate', {
-      header: 'Purchased',
-      cell: ({ getValue }) => formatDate(getValue()),
-    }),
-    column.accessor((claim) => pounds(claim.amount) ?? -1, {
-      id: 'amount',
-      header: 'Spent',
-      meta: { numeric: true },
-      cell: ({ row }) => {
-        const value = pounds(row.original.amount);
-        return value === undefined ? (row.original.amount ?? '—') : money.format(value);
-      },
-    }),
-    column.display({
-      id: 'reference',
-      header: 'Reference',
-      cell: ({ row }) => <span className="mono">{row.original.reference}</span>,
-    }),
-    column.display({
-      id: 'decide',
-      header: 'Decision',
-      cell: ({ row }) => {
-        const hidden = <span className="visually-hidden"> claim {row.original.reference}</span>;
-        return (
-          <span className="claims__decide">
-            <button
-              type="button"
-              className="button button--primary button--small"
-              onClick={() => onDecide(row.original, 'grant')}
-            >
-              Grant{hidden}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => onDecide(row.original, 'refuse')}
-            >
-              Refuse{hidden}
-            </button>
-          </span>
-        );
-      },
-    }),
-  ];
+  // The table's state from the address, the same objects while it stays the same (the table compares them).
+  const sorting: SortingState = useMemo(
+    () => [{ id: address.sort, desc: address.desc }],
+    [address.sort, address.desc],
+  );
+  const pagination = useMemo(() => ({ pageIndex: page - 1, pageSize: CLAIMS_PAGE_SIZE }), [page]);
+  // The same columns from one render to the next: new ones would draw every cell anew (their renderers are
+  // components) and make the table read its rows again.
+  const columns = useMemo(() => claimColumns(onDecide), [onDecide]);
 
   // The console is not built with the React Compiler, which cannot keep TanStack Table's functions: the table
   // is read anew on each render, as the library expects.
@@ -145,12 +155,13 @@ export function ClaimsTable({
   const table = useReactTable({
     data: claims,
     columns,
-    state: { sorting, pagination: { pageIndex: page - 1, pageSize: CLAIMS_PAGE_SIZE } },
+    state: { sorting, pagination },
     getRowId: (claim) => claim.id,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
-    manualPagination: false,
+    // The page is the address's: never reset by the table when its rows change.
+    autoResetPageIndex: false,
   });
 
   if (claims.length === 0) return <p className="table-empty">No claims are waiting.</p>;
