@@ -20,6 +20,7 @@ import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
 import { ledgerCheckRoutes } from './modules/ledger-check/routes.ts';
 import { partnerApiRoutes } from './modules/partner-api/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { carelineRoutes } from './modules/staff/careline-routes.ts';
 import { staffPasskeyRoutes } from './modules/staff/passkey-routes.ts';
 import { liveUpdatesRoutes } from './modules/live-updates/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
@@ -205,6 +206,8 @@ export async function buildApp(
   // Tills, pumps and eShops: sales, returns and spending with a partner's token (docs/partner-api.md).
   await app.register(partnerApiRoutes);
   await app.register(staffRoutes);
+  // The careline's actions on a member and the claims queue (docs/staff-console.md "Putting things right").
+  await app.register(carelineRoutes);
   // The staff console's passkeys: sign-in with one, and each member of staff's own (docs/staff-console.md).
   await app.register(staffPasskeyRoutes);
   // The member's open app hears of each change to their points (server-sent events).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './email.ts';
 import { passwordInputSchema, twoFaCodeSchema, DELIVERY_METHODS } from './sign-in.ts';
 import { profileSchema } from './profile.ts';
+import { CARELINE_EVENT_TYPES, carelineEventLabels } from './staff-careline.ts';
 import {
   addressSchema,
   firstNameSchema,
@@ -301,6 +302,7 @@ export const ACCOUNT_EVENT_TYPES = [
   'passkey-removed',
   'passkey-used',
   'passkey-refused',
+  ...CARELINE_EVENT_TYPES,
 ] as const;
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 
@@ -326,6 +328,7 @@ export const accountEventLabels: Record<AccountEventType, string> = {
   'passkey-removed': 'Passkey removed',
   'passkey-used': 'Passkey used to log in',
   'passkey-refused': 'Passkey log in refused',
+  ...carelineEventLabels,
 };
 
 export const accountEventSchema = /* @__PURE__ */ (() =>

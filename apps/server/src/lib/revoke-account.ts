@@ -3,7 +3,9 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { knownDevices, oidcModels } from '../db/schema/identity.ts';
 
-/** Provider models that hold an account's sign-in: its sessions, grants, codes and tokens, and open logins. */
+/**
+ * Provider models that hold an account's sign-in: its sessions, grants, codes and tokens, and open logins.
+ */
 const ACCOUNT_MODELS = [
   'Session',
   'Grant',
@@ -48,6 +50,21 @@ export async function revokeProviderSessions(
     await tx.delete(knownDevices).where(eq(knownDevices.collectorId, collectorId));
     return removed.length;
   });
+}
+
+/**
+ * Ends every sign-in of an account: each web session (`sessions`, the app's session store) and everything the
+ * identity provider keeps for it (revokeProviderSessions), so no browser or app stays signed in or is signed
+ * straight back in without the password: a password reset or a new password with a change of email, closing
+ * an account, and the careline's "sign out everywhere", as the member's own "log out of other devices" does
+ * before it signs that browser in afresh.
+ */
+export async function endEverySignIn(
+  deps: { db: Database; sessions: { destroyAllFor(collectorId: string): Promise<void> } },
+  collectorId: string,
+): Promise<void> {
+  await deps.sessions.destroyAllFor(collectorId);
+  await revokeProviderSessions(deps.db, collectorId);
 }
 
 type ProviderAuthorizations = Record<string, { sid?: string; grantId?: string }>;

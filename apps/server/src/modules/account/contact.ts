@@ -10,7 +10,7 @@ import { recordAccountEvent } from '../../lib/account-log.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { issueCode, maskEmail, maskPhone, verifyCode } from '../../lib/one-time-codes.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { revokeProviderSessions } from '../../lib/revoke-account.ts';
+import { endEverySignIn } from '../../lib/revoke-account.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 import { notFound, type AccountDeps, type Req } from './deps.ts';
 import type { createProfile } from './profile.ts';
@@ -36,6 +36,71 @@ async function passwordWithEmailChange(password: string, at: Date) {
     if (problem) throw new AppError(400, 'PASSWORD_RULES', problem);
     await repo.setPasswordHash(tx, member.collectorId, passwordHash, at);
   };
+}
+
+/**
+ * Whether `email` can become the member's address: not the one they have (400), nor another account's (409).
+ */
+export async function checkNewEmail(
+  db: AccountDeps['db'],
+  member: { collectorId: string; email: string | null },
+  email: string,
+) {
+  if (member.email?.toLowerCase() === email.toLowerCase()) {
+    throw new AppError(400, 'EMAIL_SAME', accountMessages.emailSame);
+  }
+  if (await repo.isEmailTaken(db, email, member.collectorId)) {
+    throw new AppError(409, 'EMAIL_TAKEN', accountMessages.emailTaken);
+  }
+}
+
+/**
+ * A change of the member's address to `email`, made only when the link sent to that address is opened (within
+ * EMAIL_LINK_HOURS; a new link makes earlier ones useless). `alongside` runs in the transaction that stores
+ * it: the careline's audit row when our team asks for the change.
+ */
+export async function sendEmailChangeLink(
+  deps: Pick<AccountDeps, 'db' | 'notify' | 'publicUrl' | 'clock'>,
+  member: { collectorId: string; firstName: string | null },
+  email: string,
+  alongside?: (tx: repo.Transaction) => Promise<unknown>,
+) {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  const change = {
+    tokenHash: hashOf(token),
+    collectorId: member.collectorId,
+    newEmail: email,
+    expiresAt: new Date(now.getTime() + EMAIL_LINK_HOURS * 3_600_000),
+  };
+  if (!alongside) await repo.insertEmailChange(deps.db, change, now);
+  else {
+    await deps.db.transaction(async (tx) => {
+      await repo.insertEmailChange(tx, change, now);
+      await alongside(tx);
+    });
+  }
+  const link = `${deps.publicUrl}/confirm-update-email?token=${token}`;
+  await deps.notify.send({
+    channel: 'email',
+    to: email,
+    subject: `Confirm your new ${brand.name} email address`,
+    text: `Hello ${member.firstName ?? ''},\n\nTo use this address for your ${brand.name} account, open this link within ${EMAIL_LINK_HOURS} hours:\n${link}\n\nIf you didn't ask for this, ignore this email: nothing changes.`,
+  });
+}
+
+/**
+ * The link of the member's change of email again (the careline's resend), to the address it waits to move to,
+ * with a fresh 24 hours; answers that address, or undefined when no change waits and nothing was sent.
+ */
+export async function resendEmailChangeLink(
+  deps: Pick<AccountDeps, 'db' | 'notify' | 'publicUrl' | 'clock'>,
+  member: { collectorId: string; firstName: string | null },
+  alongside?: (tx: repo.Transaction) => Promise<unknown>,
+) {
+  const email = await repo.findPendingEmailChange(deps.db, member.collectorId);
+  if (email) await sendEmailChangeLink(deps, member, email, alongside);
+  return email;
 }
 
 /** How the member is reached: the step-up codes, and changing the email address and the mobile number. */
@@ -124,35 +189,12 @@ export function createContact(
     email: string,
   ) {
     const customer = await getCustomer(collectorId);
-    if (customer.email?.toLowerCase() === email.toLowerCase()) {
-      throw new AppError(400, 'EMAIL_SAME', accountMessages.emailSame);
-    }
     // Before the code is spent, so that the member can try another address with the same code. (Whether an
     // address has an account is no secret worth a code: registration's email check tells it,
     // docs/product/calls-and-errors.md §R8.)
-    if (await repo.isEmailTaken(db, email, collectorId)) {
-      throw new AppError(409, 'EMAIL_TAKEN', accountMessages.emailTaken);
-    }
+    await checkNewEmail(db, { collectorId, email: customer.email }, email);
     await spendStepUpCode(collectorId, sessionToken, code);
-    const token = randomBytes(32).toString('base64url');
-    const now = deps.clock.now();
-    await repo.insertEmailChange(
-      db,
-      {
-        tokenHash: hashOf(token),
-        collectorId,
-        newEmail: email,
-        expiresAt: new Date(now.getTime() + EMAIL_LINK_HOURS * 3_600_000),
-      },
-      now,
-    );
-    const link = `${deps.publicUrl}/confirm-update-email?token=${token}`;
-    await deps.notify.send({
-      channel: 'email',
-      to: email,
-      subject: `Confirm your new ${brand.name} email address`,
-      text: `Hello ${customer.firstName},\n\nTo use this address for your ${brand.name} account, open this link within ${EMAIL_LINK_HOURS} hours:\n${link}\n\nIf you didn't ask for this, ignore this email: nothing changes.`,
-    });
+    await sendEmailChangeLink(deps, { collectorId, firstName: customer.firstName }, email);
     await recordAccountEvent(db, req, collectorId, 'email-change-requested');
     return { description: accountMessages.emailLinkSent(email) };
   }
@@ -201,8 +243,7 @@ export function createContact(
     }
     await recordAccountEvent(db, req, changed.collectorId, 'email-changed');
     if (setPassword) {
-      await deps.sessions.destroyAllFor(changed.collectorId);
-      await revokeProviderSessions(db, changed.collectorId);
+      await endEverySignIn(deps, changed.collectorId);
       await notifyPasswordChanged(deps, changed.newEmail, changed.firstName);
       await recordAccountEvent(db, req, changed.collectorId, 'password-changed');
     }

@@ -355,3 +355,17 @@ export async function anonymiseCollector(db: Database, collectorId: string, now:
       .where(eq(accountEvents.collectorId, collectorId));
   });
 }
+
+/**
+ * The address the member's latest change of email waits to move to: asked for, its link not opened (whether or
+ * not the link has run out), and no later change asked for.
+ */
+export async function findPendingEmailChange(db: Database, collectorId: string) {
+  const [latest] = await db
+    .select({ newEmail: emailChanges.newEmail, usedAt: emailChanges.usedAt })
+    .from(emailChanges)
+    .where(eq(emailChanges.collectorId, collectorId))
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  return latest && !latest.usedAt ? latest.newEmail : undefined;
+}

@@ -28,3 +28,6 @@ export type AccountService = ReturnType<typeof createAccountService>;
 
 export { createCustomerService } from './profile.ts';
 export { unsubscribeToken } from './preferences.ts';
+/** What the careline does to an account as the member's own pages would (docs/staff-console.md). */
+export { endAccount } from './closing.ts';
+export { checkNewEmail, resendEmailChangeLink, sendEmailChangeLink } from './contact.ts';

@@ -1,11 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrors } from '@app/contracts/api-error';
 import {
   CARD_TYPES,
   cardLookupRequestSchema,
-  cardMessages,
   cardLookupResponseSchema,
   cardNumberResultSchema,
   customerCardSchema,
@@ -13,27 +11,12 @@ import {
   replacementCardValidateSchema,
   replacementQuerySchema,
   retrieveCardValidateSchema,
-  type CardType,
 } from '@app/contracts/card';
-import { AppError } from '../../lib/app-error.ts';
-import { switchesFor } from '../../lib/request-switches.ts';
 import { sendWrittenJson } from '../../lib/response-serializer.ts';
-import { createCardService, REPLACE_PURPOSE, RETRIEVE_PURPOSE } from './service.ts';
+import { createCardService, inStock, REPLACE_PURPOSE, RETRIEVE_PURPOSE } from './service.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 429);
 const prefix = '/customer-management-api';
-
-/**
- * A key tag only while the key-tag-stock switch is on for this request
- * (docs/product/switches-and-constants.md §S9; off in every environment unless turned on), as the page offers
- * it: the server refuses what the page would not show.
- */
-function inStock(request: FastifyRequest, cardType: CardType): CardType {
-  if (cardType === 'KEYTAG' && !switchesFor(request)('keyTagStock')) {
-    throw new AppError(409, 'KEY_TAG_UNAVAILABLE', cardMessages.keyTagUnavailable);
-  }
-  return cardType;
-}
 
 /**
  * Card and barcode (docs/product/calls-and-errors.md §S7.2) and card retrieve, replace and request (§S7.4).

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { brand } from '@app/contracts/brand';
 import { parseCalendarDate } from '@app/contracts/personal-details';
 import {
   cardMessages,
   type CardLookupRequest,
+  type CardType,
   type CustomerCard,
   type ReplacementType,
 } from '@app/contracts/card';
@@ -14,14 +16,32 @@ import { AppError } from '../../lib/app-error.ts';
 import { issueCode, maskEmail, maskPhone, verifyCode } from '../../lib/one-time-codes.ts';
 import type { Notifier } from '../../plugins/notify.ts';
 import { renderCardBarcode } from '../../lib/barcode.ts';
+import { switchesFor } from '../../lib/request-switches.ts';
 import {
   cardChangeKey,
+  changeCardStatus,
   findActiveCard,
+  findCardOf,
   findCollectorsByDetails,
   lastRequest,
   recordCardRequest,
   replaceCard,
+  type Alongside,
 } from './repository.ts';
+
+export type { CardStatusOutcome } from './repository.ts';
+
+/**
+ * A key tag only while the key-tag-stock switch is on for this request
+ * (docs/product/switches-and-constants.md §S9; off in every environment unless turned on), as the page offers
+ * it: the server refuses what the page would not show, and so does the careline's replacement.
+ */
+export function inStock(request: FastifyRequest, cardType: CardType): CardType {
+  if (cardType === 'KEYTAG' && !switchesFor(request)('keyTagStock')) {
+    throw new AppError(409, 'KEY_TAG_UNAVAILABLE', cardMessages.keyTagUnavailable);
+  }
+  return cardType;
+}
 
 export const RETRIEVE_PURPOSE = 'retrieve-card';
 export const REPLACE_PURPOSE = 'replace-card';
@@ -132,9 +152,26 @@ export function createCardService({ db, notify, feed }: CardDeps) {
       };
     },
 
-    async replace(collectorId: string, replacementType: ReplacementType, cardType: 'CARD' | 'KEYTAG') {
-      return { cardNumber: await replaceCard(db, collectorId, replacementType, cardType, feed) };
+    /** A new card for the collector (signed in, or the careline's with `alongside` in its transaction). */
+    async replace(
+      collectorId: string,
+      replacementType: ReplacementType,
+      cardType: CardType,
+      alongside?: Alongside,
+    ) {
+      return { cardNumber: await replaceCard(db, collectorId, replacementType, cardType, feed, alongside) };
     },
+
+    /** One card of the collector, whatever its status (the careline names it by number). */
+    cardOf: (collectorId: string, number: string) => findCardOf(db, collectorId, number),
+
+    /** The careline's block: a card in use stops working (everything refuses a card that is not active). */
+    block: (collectorId: string, number: string, alongside?: Alongside) =>
+      changeCardStatus(db, { collectorId, number, from: 'active', to: 'blocked' }, feed, alongside),
+
+    /** The careline's unblock: a blocked card works again, unless another card is in use now. */
+    unblock: (collectorId: string, number: string, alongside?: Alongside) =>
+      changeCardStatus(db, { collectorId, number, from: 'blocked', to: 'active' }, feed, alongside),
 
     async request(collectorId: string, cardType: 'CARD' | 'KEYTAG') {
       const card = await findActiveCard(db, collectorId);

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { cards, collectors, credentials } from '../../db/schema/core.ts';
 
 export interface CredentialRow {
@@ -113,9 +113,10 @@ const takeAttemptByEmail = takeAttemptStatement('email');
 
 /**
  * Finds the credential and takes one password attempt before the password is checked, in one conditional
- * update: refused (undefined) while the account is locked or `max` attempts are already under way, so parallel
- * requests can check at most `max` passwords before the lockout, however many arrive at once. Undefined also
- * when there is no such account: findCredentialByCard/Email then tell which (only a refusal pays that query).
+ * update: refused (undefined) while the account is locked or `max` attempts are already under way, so
+ * parallel requests can check at most `max` passwords before the lockout, however many arrive at once.
+ * Undefined also when there is no such account: findCredentialByCard/Email then tell which (only a refusal
+ * pays that query).
  */
 export async function takeAttemptFor(
   db: Database,
@@ -196,4 +197,23 @@ const clearFailuresStatement = preparedFor((db) =>
 
 export async function clearFailures(db: Database, collectorId: string, now: Date): Promise<void> {
   await clearFailuresStatement(db).execute({ collectorId, now: now.toISOString() });
+}
+
+/**
+ * The careline lifts the member's sign-in lockout: the wrong passwords in a row back to 0 and the lock gone,
+ * as a right password leaves them (the count of earlier lockouts stays, so the next one is as long as it
+ * would have been). Answers the state before, or undefined when the member has no password.
+ */
+export async function liftLockout(db: DbExecutor, collectorId: string, now: Date) {
+  const [before] = await db
+    .select({ failedAttempts: credentials.failedAttempts, lockedUntil: credentials.lockedUntil })
+    .from(credentials)
+    .where(eq(credentials.collectorId, collectorId))
+    .for('update');
+  if (!before) return undefined;
+  await db
+    .update(credentials)
+    .set({ failedAttempts: 0, lockedUntil: null, updatedAt: now })
+    .where(eq(credentials.collectorId, collectorId));
+  return before;
 }

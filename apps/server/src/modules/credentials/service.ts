@@ -17,6 +17,7 @@ import {
 } from './repository.ts';
 
 export type { CredentialRow } from './repository.ts';
+export { liftLockout } from './repository.ts';
 
 /** Wrong passwords in a row before the account locks (docs/security.md "Baseline"). */
 export const MAX_FAILED_ATTEMPTS = 5;

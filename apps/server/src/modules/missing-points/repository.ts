@@ -205,10 +205,17 @@ export const listClaimsOf = (db: Database, collectorId: string) =>
     .where(eq(missingPointsClaims.collectorId, collectorId))
     .orderBy(desc(missingPointsClaims.createdAt));
 
-/** Every claim, or those of one status, oldest first (the operator's queue), with the member's email. */
+/**
+ * Every claim, or those of one status, oldest first (the operator's queue), with the member's email and name.
+ */
 export const listClaimsForOperator = (db: Database, status?: string) =>
   db
-    .select({ ...claimColumns, email: collectors.email })
+    .select({
+      ...claimColumns,
+      email: collectors.email,
+      firstName: collectors.firstName,
+      lastName: collectors.lastName,
+    })
     .from(missingPointsClaims)
     .innerJoin(collectors, eq(collectors.id, missingPointsClaims.collectorId))
     .leftJoin(missingPointsReceipts, eq(missingPointsReceipts.claimId, missingPointsClaims.id))

@@ -15,7 +15,7 @@ import {
   type ClaimFields,
   type ClaimStatus,
 } from '@app/contracts/missing-points';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { claimLedgerKey } from '../../lib/ledger-keys.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
@@ -26,6 +26,9 @@ import type { Notifier } from '../../plugins/notify.ts';
 import { escapeHtml } from '../../plugins/notify.ts';
 import { toPendingEntry } from './pending-points.ts';
 import * as repository from './repository.ts';
+
+/** What runs in the transaction that settles a claim, after it: the staff console's audit row. */
+type Alongside = (tx: DbExecutor, settled: repository.ClaimRow) => Promise<unknown>;
 
 export interface MissingPointsDeps {
   db: Database;
@@ -63,8 +66,8 @@ const isUniqueViolation = (error: unknown) => {
 };
 
 /**
- * The receipt's type found in its content (magic bytes, by `file-type`): a JPEG, PNG or PDF of at most 5 MB, or
- * an error (413 too large, 415 anything else, whatever its name or declared type says).
+ * The receipt's type found in its content (magic bytes, by `file-type`): a JPEG, PNG or PDF of at most 5 MB,
+ * or an error (413 too large, 415 anything else, whatever its name or declared type says).
  */
 export async function checkReceipt(upload: ReceiptUpload) {
   if (upload.truncated || upload.content.length > RECEIPT_MAX_BYTES) {
@@ -141,8 +144,9 @@ export function createMissingPointsService({ db, clock, notify, publicUrl, feed 
   };
 
   /**
-   * A member's claim: the rules, then the member's own records (a pending entry: on its way; a credited entry:
-   * already there), and only then a stored OPEN claim (one per purchase, at most MAX_OPEN_CLAIMS open).
+   * A member's claim: the rules, then the member's own records (a pending entry: on its way; a credited
+   * entry: already there), and only then a stored OPEN claim (one per purchase, at most MAX_OPEN_CLAIMS
+   * open).
    */
   async function claim(
     collectorId: string,
@@ -220,10 +224,18 @@ export function createMissingPointsService({ db, clock, notify, publicUrl, feed 
     };
   }
 
-  /** Every claim (or one status), oldest first, for the operator's command. */
+  /**
+   * Every claim (or one status), oldest first, for the operator's command and the staff console's queue: with
+   * the member's id, email and name.
+   */
   async function listForOperator(status?: ClaimStatus) {
     const rows = await repository.listClaimsForOperator(db, status);
-    return rows.map((row) => ({ ...toClaim(row), email: row.email }));
+    return rows.map((row) => ({
+      ...toClaim(row),
+      collectorId: row.claim.collectorId,
+      email: row.email,
+      memberName: [row.firstName, row.lastName].filter(Boolean).join(' '),
+    }));
   }
 
   const openClaim = async (claimId: string) => {
@@ -246,11 +258,12 @@ export function createMissingPointsService({ db, clock, notify, publicUrl, feed 
   };
 
   /**
-   * Grants an OPEN claim: the points through the ledger with the claim's own key and the claim marked GRANTED in
-   * the same transaction, under the member's lock. A second grant, at once or later, finds the key used (or the
-   * claim settled) and adds nothing. Then the member is emailed.
+   * Grants an OPEN claim: the points through the ledger with the claim's own key and the claim marked GRANTED
+   * in the same transaction, under the member's lock. A second grant, at once or later, finds the key used
+   * (or the claim settled) and adds nothing. Then the member is emailed. `alongside` runs in the same
+   * transaction (the staff console's audit row).
    */
-  async function grant(claimId: string, points: number, note?: string) {
+  async function grant(claimId: string, points: number, note?: string, alongside?: Alongside) {
     if (!Number.isSafeInteger(points) || points < 1 || points > 100_000) {
       throw new AppError(400, 'VALIDATION', missingPointsMessages.grantPoints);
     }
@@ -285,6 +298,7 @@ export function createMissingPointsService({ db, clock, notify, publicUrl, feed 
           partnerName: claimPartnerName(found.partner),
           spendPence: found.spendPence,
         });
+        await alongside?.(tx, settled);
       },
     );
     if (!recorded || !settled) throw alreadySettled();
@@ -292,17 +306,25 @@ export function createMissingPointsService({ db, clock, notify, publicUrl, feed 
     return toClaim({ claim: settled, hasReceipt: false });
   }
 
-  /** Refuses an OPEN claim with the reason the member will read, then emails them. */
-  async function refuse(claimId: string, reason: string) {
+  /**
+   * Refuses an OPEN claim with the reason the member will read, then emails them; `alongside` runs in the
+   * transaction that settles it.
+   */
+  async function refuse(claimId: string, reason: string, alongside?: Alongside) {
     const trimmed = reason.trim();
     if (!trimmed) throw new AppError(400, 'VALIDATION', missingPointsMessages.refusalReason);
     const found = await openClaim(claimId);
-    const settled = await repository.settleClaim(db, found.id, {
+    const settlement = {
       status: 'REFUSED',
       pointsGranted: null,
       ledgerEntryId: null,
       operatorNote: trimmed,
       settledAt: clock.now(),
+    };
+    const settled = await db.transaction(async (tx) => {
+      const row = await repository.settleClaim(tx, found.id, settlement);
+      if (row) await alongside?.(tx, row);
+      return row;
     });
     if (!settled) throw alreadySettled();
     await tellMember(settled);

@@ -1,19 +1,33 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { cards, collectors, credentials } from '../../db/schema/core.ts';
 import { passwordResetTokens } from '../../db/schema/identity.ts';
 
-export async function findCollectorByEmail(db: Database, email: string) {
-  const [row] = await db
+const resettable = (db: Database, which: SQL) =>
+  db
     .select({ id: collectors.id, email: collectors.email, firstName: collectors.firstName })
     .from(collectors)
     .innerJoin(credentials, eq(credentials.collectorId, collectors.id))
-    .where(and(sql`lower(${collectors.email}) = lower(${email})`, eq(collectors.status, 'active')))
+    .where(and(which, eq(collectors.status, 'active')))
     .limit(1);
+
+export async function findCollectorByEmail(db: Database, email: string) {
+  const [row] = await resettable(db, sql`lower(${collectors.email}) = lower(${email})`);
   return row;
 }
 
-export async function saveResetToken(db: Database, collectorId: string, tokenHash: string, expiresAt: Date) {
+/** The active account with a password that `collectorId` names (the careline's reset link). */
+export async function findCollectorById(db: Database, collectorId: string) {
+  const [row] = await resettable(db, eq(collectors.id, collectorId));
+  return row;
+}
+
+export async function saveResetToken(
+  db: DbExecutor,
+  collectorId: string,
+  tokenHash: string,
+  expiresAt: Date,
+) {
   await db.insert(passwordResetTokens).values({ tokenHash, collectorId, expiresAt });
 }
 

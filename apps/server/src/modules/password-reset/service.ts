@@ -3,7 +3,7 @@ import { brand } from '@app/contracts/brand';
 import { passwordProblem } from '@app/contracts/password';
 import { passwordResetMessages, RESET_LINK_LIFETIME_MS } from '@app/contracts/password-reset';
 import { twoFactorMessages, type DeliveryMethod } from '@app/contracts/sign-in';
-import type { Database } from '../../db/database.ts';
+import type { Database, DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findContact } from '../../lib/collectors.ts';
@@ -16,13 +16,14 @@ import {
   verifyCode,
 } from '../../lib/one-time-codes.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { revokeProviderSessions } from '../../lib/revoke-account.ts';
+import { endEverySignIn } from '../../lib/revoke-account.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 import { escapeHtml, type Notifier } from '../../plugins/notify.ts';
 import type { SessionStore } from '../../plugins/session-store.ts';
 import {
   findCollectorByCard,
   findCollectorByEmail,
+  findCollectorById,
   findLiveToken,
   resetPassword,
   saveResetToken,
@@ -46,20 +47,28 @@ export interface PasswordResetDeps {
  * the address has an account.
  */
 export function createPasswordResetService({ db, notify, sessions, publicUrl, clock }: PasswordResetDeps) {
-  const newResetToken = async (collectorId: string) => {
+  /** A new reset token; `alongside` (the careline's audit row) runs in the transaction that stores it. */
+  const newResetToken = async (collectorId: string, alongside?: (tx: DbExecutor) => Promise<unknown>) => {
     const token = randomBytes(32).toString('base64url');
-    await saveResetToken(
-      db,
-      collectorId,
-      hashOf(token),
-      new Date(clock.now().getTime() + RESET_LINK_LIFETIME_MS),
-    );
+    const expiresAt = new Date(clock.now().getTime() + RESET_LINK_LIFETIME_MS);
+    if (!alongside) await saveResetToken(db, collectorId, hashOf(token), expiresAt);
+    else {
+      await db.transaction(async (tx) => {
+        await saveResetToken(tx, collectorId, hashOf(token), expiresAt);
+        await alongside(tx);
+      });
+    }
     return token;
   };
 
   /** The reset link by email: HTML in the brand's layout like the other emails, with its text part. */
-  const sendResetLink = async (collectorId: string, email: string, firstName: string | null) => {
-    const link = `${publicUrl}/confirm-reset-password?token=${await newResetToken(collectorId)}`;
+  const sendResetLink = async (
+    collectorId: string,
+    email: string,
+    firstName: string | null,
+    alongside?: (tx: DbExecutor) => Promise<unknown>,
+  ) => {
+    const link = `${publicUrl}/confirm-reset-password?token=${await newResetToken(collectorId, alongside)}`;
     const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
     const ignore = "If you didn't ask for this, you can ignore this email: your password has not changed.";
     await notify.send({
@@ -86,6 +95,17 @@ export function createPasswordResetService({ db, notify, sessions, publicUrl, cl
       return { description: passwordResetMessages.requestSentForCard };
     },
 
+    /**
+     * The careline's resend: a reset link to the address of the member's own account (active, with a password
+     * and an email); answers that address, or undefined when there is none and nothing was sent.
+     */
+    async sendLinkToMember(collectorId: string, alongside?: (tx: DbExecutor) => Promise<unknown>) {
+      const collector = await findCollectorById(db, collectorId);
+      if (!collector?.email) return undefined;
+      await sendResetLink(collector.id, collector.email, collector.firstName, alongside);
+      return collector.email;
+    },
+
     /** Whether a reset link still works (reads only). */
     async checkLink(token: string) {
       const holder = await findLiveToken(db, hashOf(token), clock.now());
@@ -109,8 +129,7 @@ export function createPasswordResetService({ db, notify, sessions, publicUrl, cl
       );
       if (!changed) throw new AppError(400, 'RESET_LINK_INVALID', passwordResetMessages.linkInvalid);
       // Anyone signed in with the old password is signed out, at the identity provider too.
-      await sessions.destroyAllFor(holder.collectorId);
-      await revokeProviderSessions(db, holder.collectorId);
+      await endEverySignIn({ db, sessions }, holder.collectorId);
       return { description: passwordResetMessages.changed };
     },
 

@@ -2,19 +2,18 @@ import { stringify } from 'csv-stringify/sync';
 import { brand } from '@app/contracts/brand';
 import {
   ADJUSTMENT_REASONS,
-  staffMessages,
   type AdjustmentReason,
   type RevealableField,
   type StaffAuditAction,
   type StaffRole,
 } from '@app/contracts/staff';
 import type { Database, DbExecutor } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Notifier } from '../../plugins/notify.ts';
 import { adjustmentOf, createAdjustments, type AdjustmentRequest, type PointsLimits } from './adjustments.ts';
+import { memberNotFound, requireCallerCheck } from './caller-check.ts';
 import { createStaffIdentity } from './identity.ts';
 import {
   callerMatches,
@@ -95,8 +94,6 @@ export interface Actor {
   role?: StaffRole;
   ip: string | null;
 }
-
-const memberNotFound = () => new AppError(404, 'MEMBER_NOT_FOUND', staffMessages.memberNotFound);
 
 /**
  * The staff console's rules (docs/staff-console.md): who a member of staff is, finding a member, the member on
@@ -188,13 +185,9 @@ export function createStaffService(deps: StaffDeps) {
 
     /** The member on one screen, once this member of staff has checked the caller since signing in. */
     async member(actor: Actor & { id: string }, memberId: string, signedInAt: Date) {
+      await requireCallerCheck(db, { id: actor.id, signedInAt }, memberId);
       const overview = await memberOverview(db, memberId, clock.now());
       if (!overview) throw memberNotFound();
-      if (!(await repo.hasCallerCheck(db, actor.id, memberId, signedInAt))) {
-        throw new AppError(409, 'CALLER_CHECK_REQUIRED', staffMessages.callerCheckRequired, {
-          name: overview.name,
-        });
-      }
       await audit(actor, 'view-member', { memberId });
       return { ...overview, adjustments: (await adjustments.ofMember(memberId)).map(adjustmentOf) };
     },
