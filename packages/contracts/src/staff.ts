@@ -244,9 +244,14 @@ export const inviteRequestSchema = /* @__PURE__ */ (() =>
     role: staffRoleSchema,
   }))();
 
+/** How many rows the member's screen lists at most, newest first: ledger entries, and each other list. */
+export const MEMBER_VIEW_LIMITS = { ledger: 100, list: 20 } as const;
+
 /**
- * The member on one screen (GET /staff-api/members/{id}), masked until a reveal: what the console reads. The
- * ledger is the last 50 entries, newest first; `adjustments` are the changes of points staff made.
+ * The member on one screen (GET /staff-api/members/{id}), masked until a reveal: what the console reads
+ * (docs/staff-console.md "The member on one screen"). The ledger is the latest entries, newest first (the
+ * console filters them); `adjustments` are the changes of points staff made. Never a secret: no password hash,
+ * no session or device id, no passkey key, nor a voucher's full code.
  */
 export const staffMemberViewSchema = /* @__PURE__ */ (() =>
   z.object({
@@ -266,15 +271,17 @@ export const staffMemberViewSchema = /* @__PURE__ */ (() =>
     cards: z.array(
       z.object({ number: z.string(), kind: z.string(), status: z.string(), issuedAt: z.string() }),
     ),
-    ledger: z.array(
-      z.object({
-        id: z.string(),
-        amount: z.number(),
-        reason: z.string(),
-        source: z.string(),
-        createdAt: z.string(),
-      }),
-    ),
+    ledger: z
+      .array(
+        z.object({
+          id: z.string(),
+          amount: z.number(),
+          reason: z.string(),
+          source: z.string(),
+          createdAt: z.string(),
+        }),
+      )
+      .max(MEMBER_VIEW_LIMITS.ledger),
     claims: z.array(
       z.object({
         id: z.string(),
@@ -286,6 +293,130 @@ export const staffMemberViewSchema = /* @__PURE__ */ (() =>
       }),
     ),
     adjustments: z.array(adjustmentSchema),
+    /**
+     * Offers the member saved, pinned, opted into, hid or used (`timesUsed`: paid out at a till, less
+     * returns); `offersAssigned` counts every offer they were given.
+     */
+    offers: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        partner: z.string(),
+        /** PIANO (personalised), COALITION (partner) or NECTAR_PRICE (member price). */
+        source: z.string(),
+        /** LOADED, UNLOADED, PINNED, HIDDEN, OPTEDIN or NOTOPTEDIN. */
+        state: z.string(),
+        timesUsed: z.number(),
+        savedAt: z.string().nullable(),
+        validTo: z.string(),
+      }),
+    ),
+    offersAssigned: z.number(),
+    /** Vouchers bought with points, newest first; the code masked to its last 4 characters. */
+    vouchers: z.array(
+      z.object({
+        id: z.string(),
+        reward: z.string(),
+        partner: z.string(),
+        points: z.number(),
+        code: z.string(),
+        /** The member's answer to "Did you use this voucher?": null until they answer. */
+        used: z.boolean().nullable(),
+        createdAt: z.string(),
+        expiresAt: z.string(),
+      }),
+    ),
+    /** Live links to partner accounts (the airline, the hotel); the membership number masked. */
+    partnerLinks: z.array(
+      z.object({
+        partnerId: z.string(),
+        partner: z.string(),
+        membershipNumber: z.string(),
+        linkType: z.string(),
+        linkedAt: z.string(),
+      }),
+    ),
+    /** Points converted to a partner's or from them, newest first. */
+    transfers: z.array(
+      z.object({
+        id: z.string(),
+        partner: z.string(),
+        direction: z.enum(['to-partner', 'from-partner']),
+        pointsGiven: z.number(),
+        pointsReceived: z.number(),
+        /** The partner's own points, e.g. Avios. */
+        partnerPointsName: z.string(),
+        status: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+    /** Points on their way: purchases a partner told of, not yet in the balance, soonest first. */
+    pendingPoints: z.object({
+      total: z.number(),
+      entries: z.array(
+        z.object({
+          id: z.string(),
+          partner: z.string(),
+          purchasedOn: z.string(),
+          reference: z.string(),
+          points: z.number(),
+          expectedOn: z.string(),
+        }),
+      ),
+    }),
+    /** The reward the member saves towards, and where they stand; null when they set none. */
+    goal: z
+      .object({
+        title: z.string(),
+        partner: z.string(),
+        points: z.number(),
+        pointsToGo: z.number(),
+        reached: z.boolean(),
+        /** When they reach it at their pace of the last 90 days; null once reached or without a pace. */
+        estimatedOn: z.string().nullable(),
+        setAt: z.string(),
+      })
+      .nullable(),
+    /** How the member agreed to be contacted, and online advertising; `updatedAt` null: never chosen. */
+    preferences: z.object({
+      email: z.boolean(),
+      sms: z.boolean(),
+      post: z.boolean(),
+      phone: z.boolean(),
+      onlineAdvertising: z.boolean(),
+      updatedAt: z.string().nullable(),
+    }),
+    /** What the member agreed to, under which wording, newest first. */
+    consents: z.array(
+      z.object({ id: z.string(), kind: z.string(), wordingVersion: z.string(), agreedAt: z.string() }),
+    ),
+    /** Signed-in sessions of the member's site, last seen first; `device` in words ("Chrome on Android"). */
+    sessions: z.array(
+      z.object({ id: z.string(), device: z.string(), startedAt: z.string(), lastSeenAt: z.string() }),
+    ),
+    /** Browsers that passed the sign-in's second step, per app (`client`), last seen first. */
+    devices: z.array(z.object({ client: z.string(), firstSeenAt: z.string(), lastSeenAt: z.string() })),
+    /** Passkeys by the member's names for them: never a key or a credential id. */
+    passkeys: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        device: z.string(),
+        synced: z.boolean(),
+        createdAt: z.string(),
+        lastUsedAt: z.string().nullable(),
+      }),
+    ),
+    /** The member's own security log (sign-ins, changes of details, passkeys), newest first. */
+    securityEvents: z.array(
+      z.object({
+        id: z.string(),
+        type: z.string(),
+        device: z.string().nullable(),
+        detail: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
   }))();
 export type StaffMemberView = z.infer<typeof staffMemberViewSchema>;
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, not, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, not, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { knownDevices } from '../db/schema/identity.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -39,6 +39,25 @@ export async function isKnownDevice(
     )
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * The collector's known devices, last seen first, by the client each signed in to and when: never their hash
+ * (the staff console's member screen).
+ */
+export function listKnownDevices(db: Database, collectorId: string, now: Date, limit: number) {
+  return db
+    .select({
+      clientId: knownDevices.clientId,
+      firstSeenAt: knownDevices.firstSeenAt,
+      lastSeenAt: knownDevices.lastSeenAt,
+    })
+    .from(knownDevices)
+    .where(
+      and(eq(knownDevices.collectorId, collectorId), gt(knownDevices.lastSeenAt, knownDevicesSince(now))),
+    )
+    .orderBy(desc(knownDevices.lastSeenAt))
+    .limit(limit);
 }
 
 /**

@@ -13,17 +13,37 @@ const PREFERENCES_WORDING = '2026-11';
 export const unsubscribeToken = (deps: Pick<AccountDeps, 'linkKey'>, collectorId: string) =>
   `${collectorId}.${sign(deps.linkKey, `unsubscribe:${collectorId}`)}`;
 
+/**
+ * The member's contact and advertising choices: before they choose, no contact and advertising on.
+ * `updatedAt` is null until they choose (the staff console's member screen shows it).
+ */
+export async function preferencesOf(db: AccountDeps['db'], collectorId: string) {
+  const row = await repo.findPreferences(db, collectorId);
+  return {
+    byEmail: row?.byEmail ?? false,
+    bySms: row?.bySms ?? false,
+    byPost: row?.byPost ?? false,
+    byPhone: row?.byPhone ?? false,
+    onlineAdvertising: row?.onlineAdvertising ?? true,
+    updatedAt: row?.updatedAt ?? null,
+  };
+}
+
+/** The member's consent records (what they agreed to, under which wording), newest first. */
+export const consentsOf = (db: AccountDeps['db'], collectorId: string, limit: number) =>
+  repo.listConsents(db, collectorId, limit);
+
 /** Contact preferences, the advertising choice, and the one-click unsubscribe of marketing emails. */
 export function createPreferences(deps: AccountDeps) {
   const { db } = deps;
 
   async function getNectarPreferences(collectorId: string): Promise<NectarPreferences> {
-    const row = await repo.findPreferences(db, collectorId);
+    const chosen = await preferencesOf(db, collectorId);
     return {
-      contactByEmail: row?.byEmail ?? false,
-      contactBySMS: row?.bySms ?? false,
-      contactByPost: row?.byPost ?? false,
-      contactByPhone: row?.byPhone ?? false,
+      contactByEmail: chosen.byEmail,
+      contactBySMS: chosen.bySms,
+      contactByPost: chosen.byPost,
+      contactByPhone: chosen.byPhone,
     };
   }
 
@@ -48,8 +68,8 @@ export function createPreferences(deps: AccountDeps) {
   }
 
   async function getCpmPreferences(collectorId: string): Promise<CpmPreferences> {
-    const row = await repo.findPreferences(db, collectorId);
-    return { contactPreferences: [{ channel: 'ONLINEAD', consent: row?.onlineAdvertising ?? true }] };
+    const { onlineAdvertising } = await preferencesOf(db, collectorId);
+    return { contactPreferences: [{ channel: 'ONLINEAD', consent: onlineAdvertising }] };
   }
 
   async function saveCpmPreferences(req: Req, collectorId: string, input: CpmPreferences) {

@@ -257,6 +257,16 @@ export async function recordConsent(db: Database, collectorId: string, kind: str
   await db.insert(consents).values({ collectorId, kind, wordingVersion });
 }
 
+/** The member's consent records, newest first. */
+export async function listConsents(db: Database, collectorId: string, limit: number) {
+  return db
+    .select()
+    .from(consents)
+    .where(eq(consents.collectorId, collectorId))
+    .orderBy(desc(consents.agreedAt))
+    .limit(limit);
+}
+
 /* ---------- audit ---------- */
 
 export async function listEvents(db: Database, collectorId: string, limit: number) {

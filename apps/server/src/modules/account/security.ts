@@ -59,6 +59,52 @@ export async function checkCurrentPassword(
   return customer;
 }
 
+/**
+ * The member's live sessions, last seen first, each with its browser in words; `current` marks the one whose
+ * id hashes to `currentHash` (the security page's own; the staff console has none).
+ */
+export async function sessionsOf(
+  db: AccountDeps['db'],
+  collectorId: string,
+  now: Date,
+  currentHash?: string,
+): Promise<AccountSession[]> {
+  const rows = await repo.listSessions(db, collectorId, now);
+  const oldest = rows.reduce((min, row) => (row.createdAt < min ? row.createdAt : min), now);
+  const signIns = await repo.listSignIns(db, collectorId, new Date(oldest.getTime() - 60_000));
+  const agentAt = new Map(signIns.map((s) => [textOf(s.detail.sessionCreatedAt), s.userAgent]));
+  return rows.map((row) => ({
+    id: publicSessionId(row.idHash),
+    current: row.idHash === currentHash,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    // The session's own browser; a session from before it was kept is matched to the sign-in that started it.
+    device: describeDevice(
+      typeof row.data.userAgent === 'string' ? row.data.userAgent : agentAt.get(row.createdAt.toISOString()),
+    ),
+  }));
+}
+
+/** The member's security log, newest first: the latest `limit` events, those the security page names. */
+export async function accountEventsOf(
+  db: AccountDeps['db'],
+  collectorId: string,
+  limit: number,
+): Promise<AccountEvent[]> {
+  const rows = await repo.listEvents(db, collectorId, limit);
+  return rows
+    .filter((row): row is typeof row & { type: AccountEventType } =>
+      (ACCOUNT_EVENT_TYPES as readonly string[]).includes(row.type),
+    )
+    .map((row) => ({
+      id: row.id,
+      type: row.type,
+      createdAt: row.createdAt.toISOString(),
+      device: describeDevice(row.userAgent),
+      detail: typeof row.detail.status === 'string' ? row.detail.status : null,
+    }));
+}
+
 /** The password, the sessions of the security page and its log. */
 export function createSecurity(deps: AccountDeps) {
   const { db } = deps;
@@ -111,26 +157,8 @@ export function createSecurity(deps: AccountDeps) {
     });
   }
 
-  async function listSessions(collectorId: string, sessionToken: string): Promise<AccountSession[]> {
-    const now = deps.clock.now();
-    const rows = await repo.listSessions(db, collectorId, now);
-    const oldest = rows.reduce((min, row) => (row.createdAt < min ? row.createdAt : min), now);
-    const signIns = await repo.listSignIns(db, collectorId, new Date(oldest.getTime() - 60_000));
-    const agentAt = new Map(signIns.map((s) => [textOf(s.detail.sessionCreatedAt), s.userAgent]));
-    const currentHash = hashOf(sessionToken);
-    return rows.map((row) => ({
-      id: publicSessionId(row.idHash),
-      current: row.idHash === currentHash,
-      createdAt: row.createdAt.toISOString(),
-      lastSeenAt: row.lastSeenAt.toISOString(),
-      // The session's own browser; a session from before it was kept is matched to the sign-in that started it.
-      device: describeDevice(
-        typeof row.data.userAgent === 'string'
-          ? row.data.userAgent
-          : agentAt.get(row.createdAt.toISOString()),
-      ),
-    }));
-  }
+  const listSessions = (collectorId: string, sessionToken: string) =>
+    sessionsOf(db, collectorId, deps.clock.now(), hashOf(sessionToken));
 
   /**
    * Logs one other device out (the security page's list): its web session, and the provider's sign-in that
@@ -150,20 +178,7 @@ export function createSecurity(deps: AccountDeps) {
     return { description: accountMessages.sessionSignedOut };
   }
 
-  async function listEvents(collectorId: string): Promise<AccountEvent[]> {
-    const rows = await repo.listEvents(db, collectorId, 50);
-    return rows
-      .filter((row): row is typeof row & { type: AccountEventType } =>
-        (ACCOUNT_EVENT_TYPES as readonly string[]).includes(row.type),
-      )
-      .map((row) => ({
-        id: row.id,
-        type: row.type,
-        createdAt: row.createdAt.toISOString(),
-        device: describeDevice(row.userAgent),
-        detail: typeof row.detail.status === 'string' ? row.detail.status : null,
-      }));
-  }
+  const listEvents = (collectorId: string) => accountEventsOf(db, collectorId, 50);
 
   return { changePassword, signOutOthers, listSessions, signOutSession, listEvents };
 }

@@ -27,7 +27,9 @@ export function createAccountService(deps: AccountDeps) {
 export type AccountService = ReturnType<typeof createAccountService>;
 
 export { createCustomerService } from './profile.ts';
-export { unsubscribeToken } from './preferences.ts';
+export { consentsOf, preferencesOf, unsubscribeToken } from './preferences.ts';
+/** The member's sessions and security log, for the staff console's member screen too. */
+export { accountEventsOf, sessionsOf } from './security.ts';
 /** What the careline does to an account as the member's own pages would (docs/staff-console.md). */
 export { endAccount } from './closing.ts';
 export { checkNewEmail, resendEmailChangeLink, sendEmailChangeLink } from './contact.ts';

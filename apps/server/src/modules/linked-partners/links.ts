@@ -37,6 +37,26 @@ function linkPartnerError(kind: PartnerKind, error: unknown) {
 }
 
 /**
+ * The member's live links, the membership number masked as the partners page masks it, and their latest
+ * transfers, newest first (the staff console's member screen, docs/staff-console.md).
+ */
+export async function linksAndTransfersOf(db: LinkedPartnersDeps['db'], collectorId: string) {
+  const [links, transfers] = await Promise.all([
+    repo.liveLinks(db, collectorId),
+    repo.recentTransfers(db, collectorId),
+  ]);
+  return {
+    links: links.map((row) => ({
+      partnerId: row.partnerId,
+      membershipNumberMasked: masked(row.partnerAccount),
+      linkType: row.linkType,
+      linkedAt: row.linkedAt,
+    })),
+    transfers: transfers.map(repo.toTransfer),
+  };
+}
+
+/**
  * Linking and unlinking (docs/product/signed-in-pages.md §S3, §S4; docs/product/calls-and-errors.md §S8):
  * under the cap of 4 per account, per card and per partner account, with the partner's own check first; and
  * the partners page's status of every link.

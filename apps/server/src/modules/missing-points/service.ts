@@ -30,6 +30,9 @@ import * as repository from './repository.ts';
 /** What runs in the transaction that settles a claim, after it: the staff console's audit row. */
 type Alongside = (tx: DbExecutor, settled: repository.ClaimRow) => Promise<unknown>;
 
+/** A member's points on their way (ADR 043), for other modules: the staff console's member screen. */
+export { pendingPointsOf } from './pending-points.ts';
+
 export interface MissingPointsDeps {
   db: Database;
   clock: Clock;

@@ -5,6 +5,7 @@ import { brandLogoUrl } from '@app/contracts/brand-logos';
 import {
   OFFER_IMAGE_WIDTHS,
   offerErrors,
+  offerSourceTypes,
   type Offer,
   type OfferSourceType,
   type OfferSummary,
@@ -98,6 +99,13 @@ export function toOffer(row: CollectorOfferRow): Offer {
     ...(row.timesEarned > 0 ? { paidOut: true } : {}),
   };
 }
+
+/**
+ * Every offer assigned to the member, live or not, with their state and the times it paid out (the staff
+ * console's member screen, docs/staff-console.md).
+ */
+export const assignedOffers = (db: Database, collectorId: string) =>
+  listCollectorOffers(db, collectorId, [...offerSourceTypes]);
 
 interface Holder {
   dateOfBirth: string | null;

@@ -87,9 +87,11 @@ const toPasskey = (row: repo.PasskeyRow): Passkey => ({
 
 /* ---------- the security page ---------- */
 
-async function listPasskeys(deps: PasskeyDeps, collectorId: string): Promise<Passkey[]> {
-  return (await repo.listPasskeys(deps.db, collectorId)).map(toPasskey);
-}
+/** A member's passkeys, oldest first, by name: never a key or a credential id (the staff console too). */
+export const passkeysOf = async (db: Database, collectorId: string): Promise<Passkey[]> =>
+  (await repo.listPasskeys(db, collectorId)).map(toPasskey);
+
+const listPasskeys = (deps: PasskeyDeps, collectorId: string) => passkeysOf(deps.db, collectorId);
 
 /**
  * The options of navigator.credentials.create() for a new passkey of a signed-in member (the caller has

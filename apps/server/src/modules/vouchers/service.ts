@@ -33,6 +33,9 @@ const locked = () => new AppError(403, 'REDEMPTION_LOCKED', redemptionMessages.l
 /** The rewards catalogue, for the points goal (its voucher goals are these rewards, at these points). */
 export { REWARDS } from './rewards.ts';
 
+/** The member's vouchers, newest first (the staff console's member screen, which masks their codes). */
+export const vouchersOf = (db: Database, collectorId: string) => listVouchers(db, collectorId);
+
 export interface VoucherDeps {
   db: Database;
   /** Tells every instance the balance changed. */
