@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type CDPSession,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { decodeCode128 } from '../apps/server/src/test/decode-barcode.ts';
 import playwrightConfig from './playwright.config.ts';
 
@@ -180,3 +187,27 @@ export const layoutShiftSoFar = (page: Page) =>
         setTimeout(() => resolve({ total, moved }), 300);
       }),
   );
+
+/**
+ * Chromium's DevTools virtual authenticator for `page`'s browser: a platform authenticator (a phone's or a
+ * laptop's) that holds discoverable credentials and verifies the user at once, as a fingerprint would (the
+ * members' passkeys and the staff console's).
+ */
+export async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+export const credentialsOf = async (cdp: CDPSession, authenticatorId: string) =>
+  (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;

@@ -1,7 +1,9 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { passkeyMessages } from '@app/contracts/passkeys';
 import {
+  addVirtualAuthenticator,
   chooseEssentialCookiesOnly,
+  credentialsOf,
   designScreenshot,
   expect,
   freshMember,
@@ -14,29 +16,6 @@ import { enterSecurityCode } from './outbox.ts';
 // the offline card's service worker in charge of the page after the first log in: it must answer such a page load
 // with the request its navigation preload already sent, never send it twice.
 test.use({ serviceWorkers: 'allow' });
-
-/**
- * Chromium's DevTools virtual authenticator: a platform authenticator (a phone's or a laptop's) that holds
- * discoverable credentials and verifies the user at once, as a fingerprint would.
- */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-const credentialsOf = async (cdp: CDPSession, authenticatorId: string) =>
-  (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
 
 /** A cookie the journey sets to stand for a browser whose autofill does not offer passkeys. */
 const NO_AUTOFILL = 'e2e_no_passkey_autofill';
