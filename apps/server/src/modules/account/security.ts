@@ -11,7 +11,7 @@ import { passwordProblem } from '@app/contracts/password';
 import { recordAccountEvent } from '../../lib/account-log.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { revokeProviderSessions, revokeProviderSignIn } from '../../lib/revoke-account.ts';
+import { endEverySignIn, revokeProviderSignIn } from '../../lib/revoke-account.ts';
 import { hashOf } from '../../lib/token-hash.ts';
 import { createCredentialsService } from '../credentials/service.ts';
 import { notFound, type AccountDeps, type Req } from './deps.ts';
@@ -129,8 +129,7 @@ export function createSecurity(deps: AccountDeps) {
       throw new AppError(400, 'PASSWORD_SAME', accountMessages.samePassword);
     }
     await repo.setPasswordHash(db, collectorId, await hashPassword(newPassword), deps.clock.now());
-    await deps.sessions.destroyAllFor(collectorId);
-    await revokeProviderSessions(db, collectorId);
+    await endEverySignIn(deps, collectorId);
     const session = await startSession();
     if (customer.email) await notifyPasswordChanged(deps, customer.email, customer.firstName);
     await recordAccountEvent(db, req, collectorId, 'password-changed', {
@@ -149,8 +148,7 @@ export function createSecurity(deps: AccountDeps) {
     collectorId: string,
     startSession: () => Promise<{ createdAt: Date }>,
   ) {
-    await deps.sessions.destroyAllFor(collectorId);
-    await revokeProviderSessions(db, collectorId);
+    await endEverySignIn(deps, collectorId);
     const session = await startSession();
     await recordAccountEvent(db, req, collectorId, 'signed-out-elsewhere', {
       sessionCreatedAt: session.createdAt.toISOString(),

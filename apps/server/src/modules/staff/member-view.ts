@@ -16,6 +16,7 @@ import { assignedOffers } from '../offers/service.ts';
 import { passkeysOf } from '../passkeys/service.ts';
 import { createPointsGoalService } from '../points-goal/service.ts';
 import { vouchersOf } from '../vouchers/service.ts';
+import { fullName } from './caller-check.ts';
 
 /**
  * How the console shows a detail before it is revealed: an email's first character and its domain (never its
@@ -104,7 +105,7 @@ export async function memberOverview(db: Database, memberId: string, now: Date) 
   const partnerOf = (partnerId: string) => partnerById(partnerId);
   return {
     id: member.id,
-    name: [member.title, member.firstName, member.lastName].filter(Boolean).join(' '),
+    name: fullName(member),
     status: member.status,
     accountKind: member.accountKind,
     joinedAt: member.createdAt.toISOString(),
