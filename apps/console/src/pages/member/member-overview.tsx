@@ -1,14 +1,43 @@
 import type { StaffMemberView } from '@app/contracts/staff';
 import { formatDate, formatDateTime, formatPoints } from '../../shared/format.ts';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
-import { CardsTable, ClaimsTable, LedgerTable, StaffChangesTable } from './member-tables.tsx';
+import { LedgerSection } from './ledger-section.tsx';
+import { RECORD_SECTIONS } from './member-records.tsx';
+import { CardsTable } from './member-tables.tsx';
 import { PointsForm } from './points-form.tsx';
 import { RevealableDetail } from './revealable-detail.tsx';
+import './member-screen.css';
+
+/** Links to the screen's sections, each with how many rows it holds: a long page, read by jumping. */
+function SectionLinks({ member }: { member: StaffMemberView }) {
+  return (
+    <nav className="jump" aria-label="Sections of this member">
+      <ul>
+        <li>
+          <a href="#ledger">
+            Ledger <span className="jump__count">{member.ledger.length}</span>
+          </a>
+        </li>
+        {RECORD_SECTIONS.map(({ id, title, count }) => {
+          const rows = count(member);
+          return (
+            <li key={id}>
+              <a href={`#${id}`}>
+                {title} {rows !== undefined && <span className="jump__count">{rows}</span>}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
 
 /**
- * The member on one screen, masked until a reveal (docs/staff-console.md "The member on one screen"): who
- * they are and their balance, then the one thing to do here (add or take points), then their cards, ledger,
- * claims and the changes staff made.
+ * The top of the member on one screen, masked until a reveal (docs/staff-console.md "The member on one
+ * screen"): who they are and their balance, links to every section, then the one thing to do here (add or
+ * take points) beside their details and cards, then the ledger with its filters. The other sections follow
+ * (member-records.tsx).
  */
 export function MemberOverview({
   member,
@@ -47,6 +76,8 @@ export function MemberOverview({
         </ul>
       )}
 
+      <SectionLinks member={member} />
+
       <div className="member__grid">
         <section className="panel" aria-labelledby="details-heading">
           <h2 id="details-heading">Details</h2>
@@ -71,20 +102,7 @@ export function MemberOverview({
         {mayAdjust && <PointsForm memberId={member.id} />}
       </div>
 
-      <section className="panel" aria-labelledby="ledger-heading">
-        <h2 id="ledger-heading">Points ledger</h2>
-        <LedgerTable ledger={member.ledger} />
-      </section>
-      <div className="member__grid member__grid--even">
-        <section className="panel" aria-labelledby="changes-heading">
-          <h2 id="changes-heading">Changes by staff</h2>
-          <StaffChangesTable changes={member.adjustments} />
-        </section>
-        <section className="panel" aria-labelledby="claims-heading">
-          <h2 id="claims-heading">Missing-points claims</h2>
-          <ClaimsTable claims={member.claims} />
-        </section>
-      </div>
+      <LedgerSection ledger={member.ledger} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../shared/ui/page-title.ts';
 import { CallerCheckForm } from './caller-check-form.tsx';
 import { MemberActions } from './member-actions.tsx';
 import { MemberOverview } from './member-overview.tsx';
+import { MemberRecords } from './member-records.tsx';
 
 /** What the search's link carried: the name for the caller check's heading, the search to go back to. */
 const linkState = z.object({ name: z.string(), search: z.string() });
@@ -65,6 +66,7 @@ export function MemberPage() {
       {back}
       <MemberOverview member={member.data} mayReveal={may('reveal')} mayAdjust={may('adjustPoints')} />
       <MemberActions member={member.data} />
+      <MemberRecords member={member.data} />
     </>
   );
 }
