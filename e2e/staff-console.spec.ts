@@ -1,11 +1,10 @@
 import { Secret, TOTP } from 'otpauth';
 import { DEMO_CARD, designScreenshot, expect, freshMember, seriousAxeViolations, test } from './fixtures.ts';
+import { openMember, spoken } from './staff.ts';
 
 /** The demo staff's password and authenticator secret (docs/staff-console.md "Demo staff"). */
 const STAFF_PASSWORD = 'Console-demo-2026';
 const STAFF_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-/** A card number as a caller reads it out: in groups of four. */
-const spoken = (cardNumber: string) => cardNumber.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 test('an agent signs in, checks a caller and adds points the member sees; no approvals or audit', async ({
   page,
@@ -25,7 +24,7 @@ test('an agent signs in, checks a caller and adds points the member sees; no app
   await page.getByLabel('Password').fill(STAFF_PASSWORD);
   const code = new TOTP({ secret: Secret.fromBase32(STAFF_SECRET), digits: 6, period: 30 }).generate();
   await page.getByLabel('Authenticator code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Find a member' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Console' });
@@ -58,12 +57,7 @@ test('an agent signs in, checks a caller and adds points the member sees; no app
 
   // The journey's own member: found by its card number, its caller in a branch with the card.
   await page.getByRole('link', { name: 'Back to the search' }).click();
-  await search.fill(spoken(member.cardNumber));
-  await page.getByRole('button', { name: 'Find' }).click();
-  await page.getByRole('table', { name: 'Members found' }).getByRole('link', { name: 'Sam Tester' }).click();
-  await page.getByRole('radio', { name: "I couldn't check the caller" }).check();
-  await page.getByLabel("Why you couldn't check").fill('The member is in the branch with their card');
-  await page.getByRole('button', { name: 'Record why and continue' }).click();
+  await openMember(page, member.cardNumber);
   await expect(page.getByRole('group', { name: 'Balance' })).toContainText('1,000');
 
   const change = page.getByRole('form', { name: 'Add or take points' });

@@ -197,6 +197,18 @@ describe('the claims queue', () => {
     expect(await screen.findByText('No claims are waiting.')).toBeVisible();
   });
 
+  it('shows Grant and Refuse only to a role whose actions include deciding', async () => {
+    stubServer(
+      { 'GET /staff-api/claims': () => ({ status: 200, body: [claim(1)] }) },
+      { ...agent, role: 'supervisor', actions: ['search', 'viewMember', 'viewClaims'] },
+    );
+    renderConsole('/claims');
+    const table = await queueTable();
+    expect(names(table)).toEqual(['Member 01']);
+    expect(within(table).queryByRole('columnheader', { name: 'Decision' })).toBeNull();
+    expect(within(table).queryByRole('button')).toBeNull();
+  });
+
   it('says when no claims are waiting', async () => {
     claimsServer([]);
     renderConsole('/claims');

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QueuedClaim } from '@app/contracts/staff-careline';
 import { messageOf } from '../../shared/api.ts';
 import { carelineApi } from '../../shared/careline-api.ts';
+import { useStaffSession } from '../../shared/session.ts';
 import { Notice } from '../../shared/ui/notice.tsx';
 import { usePageTitle } from '../../shared/ui/page-title.ts';
 import { ClaimDecisionDialog, CLAIMS_KEY, type Verdict } from './claim-decision-dialog.tsx';
@@ -18,6 +19,7 @@ const NO_CLAIMS: QueuedClaim[] = [];
  */
 export function ClaimsPage() {
   usePageTitle('Claims');
+  const { may } = useStaffSession();
   const claims = useQuery({ queryKey: CLAIMS_KEY, queryFn: carelineApi.claims });
   const [deciding, setDeciding] = useState<{ claim: QueuedClaim; verdict: Verdict }>();
   const [done, setDone] = useState<{ message: string; at: number }>();
@@ -48,7 +50,7 @@ export function ClaimsPage() {
           Loading…
         </p>
       ) : (
-        <ClaimsTable claims={claims.data ?? NO_CLAIMS} onDecide={decide} />
+        <ClaimsTable claims={claims.data ?? NO_CLAIMS} onDecide={may('decideClaim') ? decide : undefined} />
       )}
       {deciding && (
         <ClaimDecisionDialog

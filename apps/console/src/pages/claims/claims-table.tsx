@@ -30,8 +30,39 @@ const SORTABLE = ['createdAt', 'memberName', 'partner', 'transactionDate', 'amou
 type SortColumn = (typeof SORTABLE)[number];
 const isSortColumn = (id: string | null): id is SortColumn => SORTABLE.some((sortable) => sortable === id);
 
-/** The queue's columns: the sortable ones by their ids (SORTABLE), then the reference and the decision. */
-const claimColumns = (onDecide: (claim: QueuedClaim, verdict: Verdict) => void) => [
+/** Grant and Refuse, each opening its dialog; the claim's reference completes their names. */
+const decisionColumn = (onDecide: (claim: QueuedClaim, verdict: Verdict) => void) =>
+  column.display({
+    id: 'decide',
+    header: 'Decision',
+    cell: ({ row }) => {
+      const hidden = <span className="visually-hidden"> claim {row.original.reference}</span>;
+      return (
+        <span className="claims__decide">
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => onDecide(row.original, 'grant')}
+          >
+            Grant{hidden}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => onDecide(row.original, 'refuse')}
+          >
+            Refuse{hidden}
+          </button>
+        </span>
+      );
+    },
+  });
+
+/**
+ * The queue's columns: the sortable ones by their ids (SORTABLE), then the reference, and the decision when
+ * there is `onDecide` (a role that may decide).
+ */
+const claimColumns = (onDecide?: (claim: QueuedClaim, verdict: Verdict) => void) => [
   column.accessor('createdAt', {
     header: 'Claimed',
     cell: ({ getValue }) => formatDateTime(getValue()),
@@ -67,31 +98,7 @@ const claimColumns = (onDecide: (claim: QueuedClaim, verdict: Verdict) => void) 
     header: 'Reference',
     cell: ({ row }) => <span className="mono">{row.original.reference}</span>,
   }),
-  column.display({
-    id: 'decide',
-    header: 'Decision',
-    cell: ({ row }) => {
-      const hidden = <span className="visually-hidden"> claim {row.original.reference}</span>;
-      return (
-        <span className="claims__decide">
-          <button
-            type="button"
-            className="button button--primary button--small"
-            onClick={() => onDecide(row.original, 'grant')}
-          >
-            Grant{hidden}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => onDecide(row.original, 'refuse')}
-          >
-            Refuse{hidden}
-          </button>
-        </span>
-      );
-    },
-  }),
+  ...(onDecide ? [decisionColumn(onDecide)] : []),
 ];
 
 /**
@@ -133,7 +140,8 @@ export function ClaimsTable({
   onDecide,
 }: {
   claims: QueuedClaim[];
-  onDecide: (claim: QueuedClaim, verdict: Verdict) => void;
+  /** Grant and Refuse on each row; without it (a role that may not decide), neither shows. */
+  onDecide?: ((claim: QueuedClaim, verdict: Verdict) => void) | undefined;
 }) {
   const address = useTableAddress();
   const pages = Math.max(1, Math.ceil(claims.length / CLAIMS_PAGE_SIZE));
