@@ -101,6 +101,8 @@ export const staffMessages = {
   adjustmentDecided: 'This change of points has already been decided.',
   ownAdjustment: 'Someone else must approve a change you asked for.',
   approverTooJunior: 'Only someone with a higher role than the person who asked can decide this.',
+  claimAboveLimit: (limit: number) =>
+    `Granting more than ${limit.toLocaleString('en-GB')} points is above your limit for one change. Ask someone with a higher role.`,
   balanceTooLow: "The member doesn't have that many points to take.",
   idempotencyReused: 'This key was already used for a different change.',
   staffExists: 'There is already a member of staff with that email.',

@@ -37,6 +37,7 @@ export const carelineRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
     feed: app.changes,
     audit: service.audit,
+    limits: app.config.staffPointsLimits,
   });
   const member = '/staff-api/members/:id';
   const card = `${member}/cards/:number`;

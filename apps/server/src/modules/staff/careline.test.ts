@@ -578,4 +578,25 @@ describe('missing-points claims', () => {
     expect(await pointsBalance(t.app.db, member.id)).toBe(300);
     expect(await audited(member.id, 'grant-claim')).toHaveLength(1);
   });
+
+  it("refuses a grant above the decider's limit for one change; a higher role grants it", async () => {
+    const member = await signedInMember(t);
+    const claim = await claimOf(member.id, `REF${randomUUID().slice(0, 6)}`, new Date());
+    const above = await call(await consoleAs('supervisor'), 'POST', `/staff-api/claims/${claim}/decision`, {
+      grant: true,
+      points: 10_001,
+    });
+    expect(above.statusCode).toBe(403);
+    expect(above.json()).toMatchObject({
+      code: 'CLAIM_ABOVE_LIMIT',
+      description: staffMessages.claimAboveLimit(10_000),
+    });
+    expect(await pointsBalance(t.app.db, member.id)).toBe(0);
+    const granted = await call(await consoleAs('admin'), 'POST', `/staff-api/claims/${claim}/decision`, {
+      grant: true,
+      points: 10_001,
+    });
+    expect(granted.statusCode).toBe(200);
+    expect(await pointsBalance(t.app.db, member.id)).toBe(10_001);
+  });
 });

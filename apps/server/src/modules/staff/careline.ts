@@ -1,7 +1,7 @@
 import type { CardType, ReplacementType } from '@app/contracts/card';
 import type { AccountEventType } from '@app/contracts/account';
 import { claimPartnerName, type ClaimStatus } from '@app/contracts/missing-points';
-import type { StaffAuditAction } from '@app/contracts/staff';
+import { DEFAULT_POINTS_LIMITS, staffMessages, type StaffAuditAction } from '@app/contracts/staff';
 import {
   carelineEmails,
   carelineMessages,
@@ -24,6 +24,7 @@ import { createCardService, type CardStatusOutcome } from '../card/service.ts';
 import { liftLockout } from '../credentials/service.ts';
 import { createMissingPointsService } from '../missing-points/service.ts';
 import { createPasswordResetService } from '../password-reset/service.ts';
+import type { PointsLimits } from './adjustments.ts';
 import { requireCallerCheck } from './caller-check.ts';
 import { maskEmail } from './member-view.ts';
 import type { Actor } from './service.ts';
@@ -44,6 +45,8 @@ export interface CarelineDeps {
   publicUrl: string;
   feed?: ChangeFeed;
   audit: Audit;
+  /** The roles' limits for one change of points (STAFF_POINTS_LIMITS): a claim granted counts as one. */
+  limits?: PointsLimits;
 }
 
 /** The member of staff behind an action, with their sign-in (the caller check counts from it). */
@@ -384,6 +387,10 @@ export function createCareline(deps: CarelineDeps) {
             tx,
           );
       if (decision.grant) {
+        const limit = (deps.limits ?? DEFAULT_POINTS_LIMITS)[staff.role ?? 'agent'].perChange;
+        if (decision.points > limit) {
+          throw new AppError(403, 'CLAIM_ABOVE_LIMIT', staffMessages.claimAboveLimit(limit));
+        }
         await claims.grant(
           claimId,
           decision.points,
