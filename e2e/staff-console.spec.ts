@@ -77,7 +77,7 @@ test('an agent signs in, checks a caller and adds points the member sees; no app
   await expect(memberPage.getByText('1,250', { exact: true }).first()).toBeVisible();
   await memberContext.close();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the staff console' })).toBeVisible();
   // The browser logs the answers the console expects: no session before sign-in (401), and the member's page
   // before the caller check (409).

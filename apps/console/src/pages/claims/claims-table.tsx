@@ -177,7 +177,7 @@ export function ClaimsTable({
   const last = Math.min(page * CLAIMS_PAGE_SIZE, claims.length);
   return (
     <>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="group" aria-label="Claims waiting for a decision">
         <table className="data-table">
           <caption className="visually-hidden">Claims waiting for a decision</caption>
           <thead>

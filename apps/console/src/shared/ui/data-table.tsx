@@ -5,7 +5,7 @@ import {
   type ColumnDef,
   type RowData,
 } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 declare module '@tanstack/react-table' {
   // oxlint-disable-next-line no-unused-vars -- the names must match the library's declaration
@@ -34,11 +34,16 @@ export function DataTable<Row>({ caption, showCaption, columns, data, empty, row
   // is read anew on each render, as the library expects.
   // oxlint-disable-next-line react/incompatible-library
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowKey });
+  const captionId = useId();
   if (data.length === 0) return <p className="table-empty">{empty}</p>;
   return (
-    <div className="table-scroll">
+    // The box scrolls when the table is wider or taller than it: it takes the focus, so a keyboard alone can
+    // scroll it, and is named by the table's caption.
+    <div className="table-scroll" tabIndex={0} role="group" aria-labelledby={captionId}>
       <table className="data-table">
-        <caption className={showCaption ? 'data-table__caption' : 'visually-hidden'}>{caption}</caption>
+        <caption id={captionId} className={showCaption ? 'data-table__caption' : 'visually-hidden'}>
+          {caption}
+        </caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
