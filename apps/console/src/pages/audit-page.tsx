@@ -52,7 +52,7 @@ const columns = [
   column.display({
     id: 'action',
     header: 'Action',
-    cell: ({ row }) => <span className="mono mono--small">{row.original.action}</span>,
+    cell: ({ row }) => <span className="mono mono--small nowrap">{row.original.action}</span>,
   }),
   column.display({
     id: 'member',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { StaffMemberView } from '@app/contracts/staff';
 import { formatDate, formatDateTime, formatPoints } from '../../shared/format.ts';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
@@ -43,10 +44,13 @@ export function MemberOverview({
   member,
   mayReveal,
   mayAdjust,
+  actions,
 }: {
   member: StaffMemberView;
   mayReveal: boolean;
   mayAdjust: boolean;
+  /** What the careline may do for the member, right under who they are and before their history. */
+  actions?: ReactNode;
 }) {
   const detail = { memberId: member.id, mayReveal };
   return (
@@ -102,6 +106,7 @@ export function MemberOverview({
         {mayAdjust && <PointsForm memberId={member.id} />}
       </div>
 
+      {actions}
       <LedgerSection ledger={member.ledger} />
     </div>
   );

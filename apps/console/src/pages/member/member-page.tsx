@@ -64,8 +64,12 @@ export function MemberPage() {
   return (
     <>
       {back}
-      <MemberOverview member={member.data} mayReveal={may('reveal')} mayAdjust={may('adjustPoints')} />
-      <MemberActions member={member.data} />
+      <MemberOverview
+        member={member.data}
+        mayReveal={may('reveal')}
+        mayAdjust={may('adjustPoints')}
+        actions={<MemberActions member={member.data} />}
+      />
       <MemberRecords member={member.data} />
     </>
   );
