@@ -3,13 +3,18 @@ import { ConsoleApiError, isSignInRequired } from '../shared/api.ts';
 
 /** What the 401 handling needs of the router: where the page is, and a way to move it. */
 interface PageRouter {
+  /** Where the console is served: '/console' (its routes' paths and `navigate`'s leave it out). */
+  basename: string | undefined;
+  /** The address as the browser has it, with the basename. */
   state: { location: { pathname: string; search: string } };
   navigate: (to: string) => Promise<void>;
 }
 
 /** Sends the page to sign-in, with the page it was on to come back to after (sign-in-page.tsx `next`). */
 export const sendToSignIn = (router: PageRouter) => () => {
-  const { pathname, search } = router.state.location;
+  const { pathname: address, search } = router.state.location;
+  const base = (router.basename ?? '').replace(/\/$/, '');
+  const pathname = base && address.startsWith(`${base}/`) ? address.slice(base.length) : address;
   if (pathname !== '/sign-in') void router.navigate(`/sign-in?next=${encodeURIComponent(pathname + search)}`);
 };
 
