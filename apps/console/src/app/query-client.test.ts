@@ -12,6 +12,9 @@ describe('a 401 sends the page to sign-in', () => {
     const router = routerAt('/console/members/42', '?tab=ledger');
     sendToSignIn(router)();
     expect(router.navigate).toHaveBeenCalledWith('/sign-in?next=%2Fmembers%2F42%3Ftab%3Dledger');
+    const atRoot = routerAt('/console');
+    sendToSignIn(atRoot)();
+    expect(atRoot.navigate).toHaveBeenCalledWith('/sign-in?next=%2F');
   });
 
   it('not again from the sign-in page itself (signing out while a call is answered 401)', () => {

@@ -14,7 +14,8 @@ interface PageRouter {
 export const sendToSignIn = (router: PageRouter) => () => {
   const { pathname: address, search } = router.state.location;
   const base = (router.basename ?? '').replace(/\/$/, '');
-  const pathname = base && address.startsWith(`${base}/`) ? address.slice(base.length) : address;
+  const inBase = base && (address === base || address.startsWith(`${base}/`));
+  const pathname = inBase ? address.slice(base.length) || '/' : address;
   if (pathname !== '/sign-in') void router.navigate(`/sign-in?next=${encodeURIComponent(pathname + search)}`);
 };
 
