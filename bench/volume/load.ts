@@ -56,6 +56,17 @@ const uuidOf = (kind: number, n: number) =>
 
 export const collectorIdOf = (member: number) => uuidOf(0x0c011ec7, member);
 export const cardNumberOf = (member: number) => `${CARD_PREFIX}7${String(member).padStart(10, '0')}`;
+/** The letters a UK postcode's inward code uses. */
+const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
+/**
+ * A member's postcode: 80,000 of them in North London, about a dozen members to each, as on a real street
+ * (about 1.8 million UK postcodes for 30 million addresses), so a search by postcode finds a street's worth.
+ */
+export const postcodeOf = (member: number) => {
+  const letter = (n: number) => INWARD_LETTERS[n % INWARD_LETTERS.length] ?? 'A';
+  const street = Math.floor(member / 20);
+  return `N${1 + (member % 20)} ${street % 10}${letter(Math.floor(street / 10))}${letter(Math.floor(street / 200))}`;
+};
 const ledgerIdOf = (n: number) => uuidOf(0x1ed6e500, n);
 const voucherIdOf = (n: number) => uuidOf(0x70c4e500, n);
 const receiptIdOf = (n: number) => uuidOf(0x7ece1900, n);
@@ -351,7 +362,7 @@ export async function load(url: string, size: VolumeSize, log: (text: string) =>
         addressIdOf(member),
         id,
         JSON.stringify([`${1 + (member % 200)} Volume Street`, 'London']),
-        `N${1 + (member % 20)} ${member % 10}AA`,
+        postcodeOf(member),
         joinedAt,
       ]);
       // Online members hold the whole catalogue (registration's starter set); the others a few offers.

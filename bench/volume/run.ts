@@ -35,7 +35,15 @@ import { STAFF_SESSION_COOKIE } from '../../apps/server/src/modules/staff/routes
 import { activityStart, encodeCursor } from '../../apps/server/src/modules/transactions/service.ts';
 import { REWARDS } from '../../apps/server/src/modules/vouchers/rewards.ts';
 import { buildServerIfNeeded, serverArgs, serverEnv } from '../../scripts/server-build.mjs';
-import { cardNumberOf, collectorIdOf, loadedSize, load, ONLINE_EVERY, prepareDatabase } from './load.ts';
+import {
+  cardNumberOf,
+  collectorIdOf,
+  loadedSize,
+  load,
+  ONLINE_EVERY,
+  postcodeOf,
+  prepareDatabase,
+} from './load.ts';
 import { memberReadPlans } from './plans.ts';
 import { freePort, waitFor } from '../server-tools.ts';
 
@@ -60,6 +68,9 @@ const MEMORY_MEMBERS = 10_000;
  * there.
  */
 const READ_P99_BUDGET_MS = 25;
+/** A careline's searches a second, and the connections they come on (its agents' browsers, a few at once). */
+const SEARCH_RATE = 40;
+const SEARCH_CONNECTIONS = 4;
 /** docs/performance.md "Budgets": the staff console's member search, p99 with 1 million members. */
 const SEARCH_P99_BUDGET_MS = 50;
 const DATABASE_NAME = 'lc_volume';
@@ -135,6 +146,8 @@ async function measure(
   method: 'GET' | 'POST' = 'GET',
   seconds = SECONDS,
   connections = CONNECTIONS,
+  /** Requests a second across all connections: a steady load instead of as many as the server takes. */
+  overallRate?: number,
 ): Promise<Figures> {
   let next = 0;
   const cpuBefore = cpuSeconds(pid);
@@ -142,6 +155,7 @@ async function measure(
     url: base,
     connections,
     duration: seconds,
+    ...(overallRate ? { overallRate } : {}),
     requests: [
       {
         method,
@@ -394,17 +408,24 @@ async function main() {
           `${card.slice(0, 4)} ${card.slice(4, 8)} ${card.slice(8, 12)} ${card.slice(12)}`,
           `member${member}@volume.example`,
           `Member${member} Vol`,
-          `N${1 + (member % 20)} ${member % 10}AA Volume${member % 997}`,
+          `${postcodeOf(member)} Volume${member % 997}`,
         ][index % 4] as string;
       });
+      const searches = queries.map((q) => ({
+        path: `/staff-api/members?q=${encodeURIComponent(q)}`,
+        cookie,
+      }));
+      // The budget is a careline's: SEARCH_RATE searches a second (a floor of 1,200 agents, each searching every
+      // 30 s, the busiest hour's rate). As many as the server takes, on 20 connections, is its capacity: there
+      // the wait is queueing, shown without a budget.
       figure(
-        `staff console member search (GET /staff-api/members), ${CONNECTIONS} connections`,
-        await measure(
-          pid,
-          base,
-          queries.map((q) => ({ path: `/staff-api/members?q=${encodeURIComponent(q)}`, cookie })),
-        ),
+        `staff console member search (GET /staff-api/members), ${SEARCH_RATE} a second`,
+        await measure(pid, base, searches, 'GET', SECONDS, SEARCH_CONNECTIONS, SEARCH_RATE),
         SEARCH_P99_BUDGET_MS,
+      );
+      figure(
+        `staff console member search, as many as it takes on ${CONNECTIONS} connections`,
+        await measure(pid, base, searches),
       );
     }
     if (wants('memory')) {
