@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { designScreenshot, expect, freshMember, seriousAxeViolations, test } from './fixtures.ts';
-import { openMember, signInStaff, spoken } from './staff.ts';
+import { openMember, signInFreshStaff, signInStaff, spoken } from './staff.ts';
 
 /** The member's homepage, in the member's own browser, shows `points` as their balance. */
 async function memberSees(member: BrowserContext, points: string) {
@@ -24,7 +24,7 @@ test("an agent's credit above their limit waits; a supervisor approves it and th
   const memberContext = await browser.newContext();
   const member = await freshMember(memberContext.request, { points: 1000 });
 
-  await signInStaff(page.request, 'agent@example.com');
+  await signInFreshStaff(page.request, 'agent');
   await page.goto('/console/');
   const memberId = await openMember(page, member.cardNumber);
   const change = page.getByRole('form', { name: 'Add or take points' });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
@@ -14,6 +15,20 @@ export async function signInStaff(request: APIRequestContext, email: string) {
     data: { email },
   });
   expect(signedIn.status()).toBe(204);
+}
+
+/**
+ * A member of staff of the journey's own with `role`, signed in: their limits for the day are theirs alone,
+ * so a journey's waiting change never counts against another journey's demo agent.
+ */
+export async function signInFreshStaff(request: APIRequestContext, role: 'agent' | 'supervisor' | 'admin') {
+  const email = `${role}-${randomUUID()}@example.com`;
+  const signedIn = await request.post('/dev/staff-session', {
+    headers: { channel: 'JS-WEB' },
+    data: { email, role },
+  });
+  expect(signedIn.status()).toBe(204);
+  return email;
 }
 
 /**

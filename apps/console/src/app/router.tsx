@@ -1,51 +1,78 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ApprovalsPage } from '../pages/approvals-page.tsx';
-import { AuditPage } from '../pages/audit-page.tsx';
-import { ClaimsPage } from '../pages/claims/claims-page.tsx';
-import { InvitePage } from '../pages/invite-page.tsx';
-import { MemberPage } from '../pages/member/member-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { PasskeysPage } from '../pages/passkeys-page.tsx';
 import { SearchPage } from '../pages/search-page.tsx';
 import { SignInPage } from '../pages/sign-in-page.tsx';
 import { ConsoleLayout } from './console-layout.tsx';
 import { RoleGate } from './role-gate.tsx';
 
+/** A page loaded when first opened: the first script holds the shell, sign-in and search only. */
+const later = (load: () => Promise<ReactNode>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ element: await load() }),
+});
+
 /** The console's pages (docs/staff-console.md "The console"), under /console/. */
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
-  { path: '/invite/:token', element: <InvitePage /> },
+  {
+    path: '/invite/:token',
+    ...later(async () => {
+      const { InvitePage } = await import('../pages/invite-page.tsx');
+      return <InvitePage />;
+    }),
+  },
   {
     path: '/',
     element: <ConsoleLayout />,
     children: [
       { index: true, element: <SearchPage /> },
-      { path: 'members/:id', element: <MemberPage /> },
+      {
+        path: 'members/:id',
+        ...later(async () => {
+          const { MemberPage } = await import('../pages/member/member-page.tsx');
+          return <MemberPage />;
+        }),
+      },
       // Every role: a member of staff's own passkeys.
-      { path: 'security', element: <PasskeysPage /> },
+      {
+        path: 'security',
+        ...later(async () => {
+          const { PasskeysPage } = await import('../pages/passkeys-page.tsx');
+          return <PasskeysPage />;
+        }),
+      },
       {
         path: 'approvals',
-        element: (
-          <RoleGate action="decideAdjustment">
-            <ApprovalsPage />
-          </RoleGate>
-        ),
+        ...later(async () => {
+          const { ApprovalsPage } = await import('../pages/approvals-page.tsx');
+          return (
+            <RoleGate action="decideAdjustment">
+              <ApprovalsPage />
+            </RoleGate>
+          );
+        }),
       },
       {
         path: 'claims',
-        element: (
-          <RoleGate action="viewClaims">
-            <ClaimsPage />
-          </RoleGate>
-        ),
+        ...later(async () => {
+          const { ClaimsPage } = await import('../pages/claims/claims-page.tsx');
+          return (
+            <RoleGate action="viewClaims">
+              <ClaimsPage />
+            </RoleGate>
+          );
+        }),
       },
       {
         path: 'audit',
-        element: (
-          <RoleGate action="viewAudit">
-            <AuditPage />
-          </RoleGate>
-        ),
+        ...later(async () => {
+          const { AuditPage } = await import('../pages/audit-page.tsx');
+          return (
+            <RoleGate action="viewAudit">
+              <AuditPage />
+            </RoleGate>
+          );
+        }),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -53,7 +53,9 @@ async function consoleRoutes(app: FastifyInstance) {
       index: false,
       // The member site's registration decorates the reply with sendFile; this one serves its routes only.
       decorateReply: false,
-      globIgnore: ['index.html'],
+      // The build writes .br and .gz beside each text file (apps/web/precompress-plugin.ts): sent as they are.
+      preCompressed: true,
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

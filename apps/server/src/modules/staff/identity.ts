@@ -209,6 +209,14 @@ export function createStaffIdentity({ db, clock }: StaffIdentityDeps) {
 
     /** A member of staff by email (the tester tool's sign-in). */
     findByEmail: (email: string) => repo.findStaffByEmail(db, email),
+
+    /** The tester tool's member of staff: the one with `email`, made with `role` (no password) when missing. */
+    async testerStaff(email: string, role?: StaffRole) {
+      const found = await repo.findStaffByEmail(db, email);
+      if (found || !role) return found;
+      await repo.insertStaff(db, { email, name: `Tester ${role}`, role });
+      return repo.findStaffByEmail(db, email);
+    },
   };
 
   /** The time step a code is right for (the current one, or one either side), if it is later than `after`. */

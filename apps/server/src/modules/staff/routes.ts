@@ -25,6 +25,7 @@ import {
   staffMemberViewSchema,
   staffMeSchema,
   staffMessages,
+  staffRoleSchema,
   staffSignInSchema,
   type StaffAction,
   type StaffRole,
@@ -410,13 +411,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['dev'],
-          summary: 'Signs this browser in to the console as a member of staff; not registered in production',
-          body: z.object({ email: z.string() }),
+          summary:
+            'Signs this browser in to the console as a member of staff, made with `role` when missing; not registered in production',
+          body: z.object({ email: z.string(), role: staffRoleSchema.optional() }),
           response: { 204: z.null(), ...errors },
         },
       },
       async (request, reply) => {
-        const staff = await service.identity.findByEmail(request.body.email);
+        const staff = await service.identity.testerStaff(request.body.email, request.body.role);
         if (!staff) throw new AppError(404, 'STAFF_SIGN_IN_FAILED', staffMessages.signInFailed);
         await signIn(reply, staff.id);
         return reply.status(204).send(null);
