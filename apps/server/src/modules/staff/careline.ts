@@ -405,4 +405,3 @@ export function createCareline(deps: CarelineDeps) {
   };
 }
 
-export type Careline = ReturnType<typeof createCareline>;
