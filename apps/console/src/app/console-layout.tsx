@@ -64,6 +64,11 @@ export function ConsoleLayout() {
                     <NavLink to="/audit">Audit</NavLink>
                   </li>
                 )}
+                {session.may('inviteStaff') && (
+                  <li>
+                    <NavLink to="/staff/invite">Invite staff</NavLink>
+                  </li>
+                )}
               </ul>
             </nav>
           )}

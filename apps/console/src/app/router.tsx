@@ -74,6 +74,17 @@ export const consoleRoutes: RouteObject[] = [
           );
         }),
       },
+      {
+        path: 'staff/invite',
+        ...later(async () => {
+          const { StaffInvitePage } = await import('../pages/staff-invite-page.tsx');
+          return (
+            <RoleGate action="inviteStaff">
+              <StaffInvitePage />
+            </RoleGate>
+          );
+        }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
