@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { freePort } from '../../../../scripts/browser-tools.mjs';
+import type { TestApp } from './build-test-app.ts';
 import { adminQuery, databaseUrl } from './test-config.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -94,4 +95,37 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { base, child, output: () => output, stop };
+}
+
+/**
+ * What a crash test shares (PostgreSQL only): a copy of the template database, the servers it starts on it
+ * (killed at the end whatever happened) and the test app that reads the books after them, closed at the end.
+ * Call it in the `describe` of the test.
+ */
+export function crashScene() {
+  let drop = () => Promise.resolve();
+  const scene = {
+    databaseUrl: '',
+    servers: [] as ServerProcess[],
+    after: undefined as TestApp | undefined,
+    /** Starts `count` servers on the database together and answers them. */
+    async start(count: number) {
+      const started = await Promise.all(
+        Array.from({ length: count }, () => startServerProcess({ DATABASE_URL: scene.databaseUrl })),
+      );
+      scene.servers.push(...started);
+      return started;
+    },
+  };
+  beforeAll(async () => {
+    const database = await templateDatabase('');
+    scene.databaseUrl = database.url ?? '';
+    drop = database.drop;
+  });
+  afterAll(async () => {
+    await Promise.all(scene.servers.map((server) => server.stop('SIGKILL')));
+    await scene.after?.close();
+    await drop();
+  });
+  return scene;
 }

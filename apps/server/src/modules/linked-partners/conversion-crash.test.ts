@@ -1,12 +1,12 @@
 // @databases postgres: it kills server processes in the middle of a burst and settles after them on the same database, which only a server admits several processes to.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ConversionChallenge } from '@app/contracts/linked-partners';
 import { cards } from '../../db/schema/core.ts';
 import { partnerTransfers, sandboxPartnerAccounts } from '../../db/schema/linked-partners.ts';
 import { pointsBalance } from '../../lib/points-ledger.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { startServerProcess, templateDatabase, type ServerProcess } from '../../test/server-process.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { crashScene, type ServerProcess } from '../../test/server-process.ts';
 import { createLedgerCheckService } from '../ledger-check/service.ts';
 import { systemClock } from '../../lib/clock.ts';
 
@@ -80,30 +80,14 @@ async function memberWithConversions(server: ServerProcess, index: number): Prom
  * what reached the airline, and the airline has exactly what the member paid for.
  */
 describe.runIf(onPostgres)('points conversions when the server is killed mid-burst', () => {
-  let databaseUrl = '';
-  let drop = () => Promise.resolve();
-  let settler: TestApp | undefined;
-  const servers: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    const database = await templateDatabase('');
-    databaseUrl = database.url ?? '';
-    drop = database.drop;
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop('SIGKILL')));
-    await settler?.close();
-    await drop();
-  });
+  const scene = crashScene();
 
   it(
     'leaves every member and partner account exact, and the ledger check finds nothing',
     { timeout: 240_000 },
     async () => {
       // Three servers on one database, started together; each gets members of its own.
-      servers.push(
-        ...(await Promise.all(KILL_AFTER_MS.map(() => startServerProcess({ DATABASE_URL: databaseUrl })))),
-      );
+      const servers = await scene.start(KILL_AFTER_MS.length);
       const members: Member[] = [];
       for (const [n, server] of servers.entries()) {
         const own = await Promise.all(
@@ -125,7 +109,10 @@ describe.runIf(onPostgres)('points conversions when the server is killed mid-bur
       }
 
       // What the job does a minute later, once no request can still be working on a transfer.
-      settler = await buildTestApp({ CONVERSION_SETTLE_AFTER_MS: '1000' }, { databaseUrl });
+      const settler = (scene.after = await buildTestApp(
+        { CONVERSION_SETTLE_AFTER_MS: '1000' },
+        { databaseUrl: scene.databaseUrl },
+      ));
       const db = settler.app.db;
       const numbers = members.map((member) => member.cardNumber);
       const memberCards = await db
@@ -135,7 +122,7 @@ describe.runIf(onPostgres)('points conversions when the server is killed mid-bur
       const ids = memberCards.map((card) => card.collectorId);
       await vi.waitFor(
         async () => {
-          await settler?.app.jobs.trigger('settle-stale-conversions');
+          await settler.app.jobs.trigger('settle-stale-conversions');
           const pending = await db
             .select({ id: partnerTransfers.id })
             .from(partnerTransfers)

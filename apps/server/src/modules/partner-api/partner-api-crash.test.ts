@@ -1,14 +1,14 @@
 // @databases postgres: it kills server processes in the middle of a burst of sales and holds and reads the books after them on the same database, which only a server admits several processes to.
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARTNER_API_PREFIX } from '@app/contracts/partner-api';
 import { cards } from '../../db/schema/core.ts';
 import { partnerSales, pointHolds } from '../../db/schema/partner-api.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { pointsBalance } from '../../lib/points-ledger.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { startServerProcess, templateDatabase, type ServerProcess } from '../../test/server-process.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { crashScene } from '../../test/server-process.ts';
 import { createLedgerCheckService } from '../ledger-check/service.ts';
 import { SANDBOX_TILL_CLIENT } from './service.ts';
 
@@ -31,29 +31,13 @@ interface Call {
  * calls sent again with their keys, as a till retries, count each sale and hold once.
  */
 describe.runIf(onPostgres)('the partner API when the server is killed mid-burst', () => {
-  let databaseUrl = '';
-  let drop = () => Promise.resolve();
-  let after: TestApp | undefined;
-  const servers: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    const database = await templateDatabase('');
-    databaseUrl = database.url ?? '';
-    drop = database.drop;
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop('SIGKILL')));
-    await after?.close();
-    await drop();
-  });
+  const scene = crashScene();
 
   it(
     'leaves each sale and hold whole or absent, and a retry with its key counts it once',
     { timeout: 180_000 },
     async () => {
-      servers.push(
-        ...(await Promise.all(KILL_AFTER_MS.map(() => startServerProcess({ DATABASE_URL: databaseUrl })))),
-      );
+      const servers = await scene.start(KILL_AFTER_MS.length);
       const calls: Call[] = [];
       const numbers: string[] = [];
       for (const [n, server] of servers.entries()) {
@@ -113,7 +97,7 @@ describe.runIf(onPostgres)('the partner API when the server is killed mid-burst'
         await Promise.all(burst);
       }
 
-      after = await buildTestApp({}, { databaseUrl });
+      const after = (scene.after = await buildTestApp({}, { databaseUrl: scene.databaseUrl }));
       const db = after.app.db;
       const memberCards = await db.select().from(cards).where(inArray(cards.number, numbers));
       const ids = memberCards.map((card) => card.collectorId);

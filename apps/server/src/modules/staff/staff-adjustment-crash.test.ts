@@ -1,13 +1,13 @@
 // @databases postgres: it kills server processes in the middle of a burst of staff changes and reads the books after them on the same database, which only a server admits several processes to.
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Adjustment } from '@app/contracts/staff';
 import { staffAdjustments, staffAudit } from '../../db/schema/staff.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { pointsBalance } from '../../lib/points-ledger.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { startServerProcess, templateDatabase, type ServerProcess } from '../../test/server-process.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { crashScene } from '../../test/server-process.ts';
 import { createLedgerCheckService } from '../ledger-check/service.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -53,29 +53,13 @@ const send = (base: string, call: Call) =>
  * neither is there, and the same calls sent again (the console's idempotency key, the decision) count each once.
  */
 describe.runIf(onPostgres)("the console's changes of points when the server is killed mid-burst", () => {
-  let databaseUrl = '';
-  let drop = () => Promise.resolve();
-  let after: TestApp | undefined;
-  const servers: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    const database = await templateDatabase('');
-    databaseUrl = database.url ?? '';
-    drop = database.drop;
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop('SIGKILL')));
-    await after?.close();
-    await drop();
-  });
+  const scene = crashScene();
 
   it(
     'leaves each change whole with its audit row or absent, and a retry counts it once',
     { timeout: 180_000 },
     async () => {
-      servers.push(
-        ...(await Promise.all(KILL_AFTER_SHARE.map(() => startServerProcess({ DATABASE_URL: databaseUrl })))),
-      );
+      const servers = await scene.start(KILL_AFTER_SHARE.length);
       const memberIds: string[] = [];
       const burstCalls: Call[] = [];
       const waiting: string[] = [];
@@ -151,7 +135,7 @@ describe.runIf(onPostgres)("the console's changes of points when the server is k
         await Promise.all(burst);
       }
 
-      after = await buildTestApp({}, { databaseUrl });
+      const after = (scene.after = await buildTestApp({}, { databaseUrl: scene.databaseUrl }));
       const db = after.app.db;
       const rows = () =>
         db.select().from(staffAdjustments).where(inArray(staffAdjustments.memberId, memberIds));
