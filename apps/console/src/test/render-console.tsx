@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { createConsoleQueryClient, sendToSignIn } from '../app/query-client.ts';
 import { consoleRoutes } from '../app/router.tsx';
@@ -60,9 +60,27 @@ export function stubServer(routes: Record<string, Handler>, session: unknown = a
   return calls;
 }
 
+/**
+ * The console's routes with every page's module loaded before any test renders, so a test waits for its page's
+ * data, never for a module the app loads when the page is first opened (router.tsx).
+ */
+async function loaded(routes: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    routes.map(
+      async ({ lazy, children, ...route }) =>
+        ({
+          ...route,
+          ...(typeof lazy === 'function' ? await lazy() : {}),
+          ...(children ? { children: await loaded(children) } : {}),
+        }) as RouteObject,
+    ),
+  );
+}
+const loadedRoutes = await loaded(consoleRoutes);
+
 /** The console at `path`, in a memory router, with the app's own query client (and its 401 handling). */
 export function renderConsole(path: string) {
-  const router = createMemoryRouter(consoleRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(loadedRoutes, { initialEntries: [path] });
   const queryClient = createConsoleQueryClient(sendToSignIn(router));
   render(
     <QueryClientProvider client={queryClient}>

@@ -404,4 +404,3 @@ export function createCareline(deps: CarelineDeps) {
     },
   };
 }
-
