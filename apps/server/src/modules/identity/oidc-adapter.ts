@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/database.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { oidcModels } from '../../db/schema/identity.ts';
 import { findPartnerClient, providerMetadataOf } from '../../lib/partner-clients.ts';
 
@@ -22,7 +23,7 @@ const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode']);
  * sessions, interactions, codes and tokens. Expired rows are ignored on read and deleted by the purge job
  * (plugins/expired-rows.ts), never inside a sign-in.
  */
-export function createOidcAdapter(db: Database): new (name: string) => Adapter {
+export function createOidcAdapter(db: Database, clock: Clock = systemClock): new (name: string) => Adapter {
   // A sign-in runs about fifteen of these: built once as prepared statements instead of on every call.
   const placeholder = (name: string) => sql.placeholder(name);
   const columns = {
@@ -91,14 +92,15 @@ export function createOidcAdapter(db: Database): new (name: string) => Adapter {
         grantId: GRANTABLE.has(this.model) || this.model === 'Grant' ? (payload.grantId ?? null) : null,
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
-        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
+        // On the app's clock, the one the purge job ends rows by.
+        expiresAt: expiresIn ? new Date(clock.now().getTime() + expiresIn * 1000).toISOString() : null,
       });
     }
 
     private async findWhere(query: typeof findById, value: string): Promise<AdapterPayload | undefined> {
       const [row] = await query.execute({ model: this.model, value });
       if (!row) return undefined;
-      if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return undefined;
+      if (row.expiresAt && row.expiresAt.getTime() <= clock.now().getTime()) return undefined;
       return {
         ...row.payload,
         ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}),

@@ -25,6 +25,7 @@ import { HASHED_SECRET_PREFIX, secretMatches } from '../../lib/partner-clients.t
 import { loadPartnerClients, nativeAppClient } from './clients.ts';
 import { loadExistingGrant } from './consent.ts';
 import { DEVICE_COOKIE, isKnownDevice } from '../../lib/known-devices.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { createOidcAdapter } from './oidc-adapter.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 
@@ -219,6 +220,8 @@ export interface IdentityProviderOptions {
   config: Config;
   /** Secret of the web app's own client; the server exchanges codes with it. */
   webClientSecret: string;
+  /** The app's clock: when the provider's stored rows end, as the purge job reads them. */
+  clock?: Clock;
 }
 
 /**
@@ -230,6 +233,7 @@ export async function createIdentityProvider({
   db,
   config,
   webClientSecret,
+  clock = systemClock,
 }: IdentityProviderOptions): Promise<Provider> {
   const issuer = `${config.publicUrl}${OIDC_PATH}`;
   const keys = await loadSigningKeys(db, config.oidc.signingKeyMaxAgeDays);
@@ -252,7 +256,7 @@ export async function createIdentityProvider({
     .prepare('oidc_find_account');
 
   const configuration: Configuration = {
-    adapter: createOidcAdapter(db),
+    adapter: createOidcAdapter(db, clock),
     clients: [
       {
         client_id: WEB_CLIENT_ID,

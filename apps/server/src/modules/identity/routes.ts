@@ -26,7 +26,12 @@ export const identityRoutes = fp(
     app.decorate('identity', identity);
     app.addHook('onReady', async () => {
       const webClientSecret = await getOrCreateSecret(app.db, 'oidc-web-client-secret');
-      identity.provider = await createIdentityProvider({ db: app.db, config: app.config, webClientSecret });
+      identity.provider = await createIdentityProvider({
+        db: app.db,
+        config: app.config,
+        webClientSecret,
+        clock: app.clock,
+      });
       identity.webClient = createRelyingParty(app, app.config.publicUrl, webClientSecret);
       callback = identity.provider.callback();
     });
