@@ -129,3 +129,29 @@ export function crashScene() {
   });
   return scene;
 }
+
+/**
+ * Sends a burst at once and kills `server` (SIGKILL) as soon as `share` of it has answered, the rest still in
+ * flight, whatever the machine's load; then waits for every call to end (answered or cut off).
+ */
+export async function killMidBurst(
+  server: ServerProcess,
+  burst: ReadonlyArray<() => Promise<unknown>>,
+  share: number,
+) {
+  const enough = Math.max(1, Math.round(burst.length * share));
+  let answered = 0;
+  let reached = () => {};
+  const killed = new Promise<void>((resolve) => (reached = resolve));
+  const calls = burst.map((send) =>
+    send()
+      .then(() => {
+        answered += 1;
+        if (answered >= enough) reached();
+      })
+      .catch(() => reached()),
+  );
+  await killed;
+  await server.stop('SIGKILL');
+  await Promise.all(calls);
+}

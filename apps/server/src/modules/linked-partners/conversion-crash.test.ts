@@ -6,7 +6,7 @@ import { cards } from '../../db/schema/core.ts';
 import { partnerTransfers, sandboxPartnerAccounts } from '../../db/schema/linked-partners.ts';
 import { pointsBalance } from '../../lib/points-ledger.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
-import { crashScene, type ServerProcess } from '../../test/server-process.ts';
+import { crashScene, killMidBurst, type ServerProcess } from '../../test/server-process.ts';
 import { createLedgerCheckService } from '../ledger-check/service.ts';
 import { systemClock } from '../../lib/clock.ts';
 
@@ -14,8 +14,8 @@ const onPostgres = process.env.TEST_DB === 'postgres';
 const MEMBERS = 12;
 const START_POINTS = 6000;
 const CONVERTED = 1200;
-/** How long after the burst is sent each server is killed: a crash can come at any moment of it. */
-const KILL_AFTER_MS = [40, 150, 400];
+/** The share of its burst each server answers before it is killed: a crash can come at any moment of it. */
+const KILL_AFTER_SHARE = [0.05, 0.3, 0.6];
 
 interface Member {
   cardNumber: string;
@@ -87,25 +87,27 @@ describe.runIf(onPostgres)('points conversions when the server is killed mid-bur
     { timeout: 240_000 },
     async () => {
       // Three servers on one database, started together; each gets members of its own.
-      const servers = await scene.start(KILL_AFTER_MS.length);
+      const servers = await scene.start(KILL_AFTER_SHARE.length);
       const members: Member[] = [];
       for (const [n, server] of servers.entries()) {
         const own = await Promise.all(
           Array.from({ length: MEMBERS }, (_, i) => memberWithConversions(server, n * MEMBERS + i)),
         );
         members.push(...own);
-        const burst = own.flatMap((member) =>
-          member.confirmations.map((body) =>
-            fetch(`${server.base}/points-exchange-api/conversions`, {
-              method: 'POST',
-              headers: headers(member.cookie),
-              body: JSON.stringify(body),
-            }).catch(() => undefined),
+        await killMidBurst(
+          server,
+          own.flatMap((member) =>
+            member.confirmations.map(
+              (body) => () =>
+                fetch(`${server.base}/points-exchange-api/conversions`, {
+                  method: 'POST',
+                  headers: headers(member.cookie),
+                  body: JSON.stringify(body),
+                }),
+            ),
           ),
+          KILL_AFTER_SHARE[n] ?? 0.5,
         );
-        await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS[n]));
-        await server.stop('SIGKILL');
-        await Promise.all(burst);
       }
 
       // What the job does a minute later, once no request can still be working on a transfer.

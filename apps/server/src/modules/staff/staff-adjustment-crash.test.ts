@@ -7,7 +7,7 @@ import { staffAdjustments, staffAudit } from '../../db/schema/staff.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { pointsBalance } from '../../lib/points-ledger.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
-import { crashScene } from '../../test/server-process.ts';
+import { crashScene, killMidBurst } from '../../test/server-process.ts';
 import { createLedgerCheckService } from '../ledger-check/service.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -120,19 +120,11 @@ describe.runIf(onPostgres)("the console's changes of points when the server is k
           );
         }
         burstCalls.push(...own);
-        // Killed once its share of the burst has answered, with the rest in flight.
-        const killAfter = Math.max(1, Math.round(own.length * KILL_AFTER_SHARE[n]!));
-        let answered = 0;
-        let enough = () => {};
-        const killed = new Promise<void>((resolve) => (enough = resolve));
-        const burst = own.map((call) =>
-          send(server.base, call)
-            .then(() => (answered += 1) >= killAfter && enough())
-            .catch(() => undefined),
+        await killMidBurst(
+          server,
+          own.map((call) => () => send(server.base, call)),
+          KILL_AFTER_SHARE[n] ?? 0.5,
         );
-        await killed;
-        await server.stop('SIGKILL');
-        await Promise.all(burst);
       }
 
       const after = (scene.after = await buildTestApp({}, { databaseUrl: scene.databaseUrl }));
