@@ -36,12 +36,18 @@ test('every console page, as an admin sees it, has no serious accessibility find
     ['Approvals', 'Approvals', 'console-admin-approvals'],
     ['Claims', /Claims/, 'console-admin-claims'],
     ['Audit', 'Audit trail', 'console-admin-audit'],
+    ['Invite staff', 'Invite staff', 'console-admin-invite'],
   ] as const) {
     await nav.getByRole('link', { name: link }).click();
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     expect(await seriousAxeViolations(page), link).toEqual([]);
     await designScreenshot(page, name);
   }
+  await page.getByRole('link', { name: 'Your passkeys' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your passkeys' })).toBeVisible();
+  expect(await seriousAxeViolations(page), 'Your passkeys').toEqual([]);
+  await designScreenshot(page, 'console-admin-passkeys');
+  await nav.getByRole('link', { name: 'Audit' }).click();
   await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
   // The member's screen answers 409 until the caller is checked (docs/staff-console.md): the browser logs it.
   expect(consoleErrors.filter((error) => !error.includes('409 (Conflict)'))).toEqual([]);
