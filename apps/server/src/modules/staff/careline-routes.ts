@@ -42,37 +42,52 @@ export const carelineRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = '/staff-api/members/:id';
   const card = `${member}/cards/:number`;
 
-  app.post(
-    `${card}/block`,
-    {
-      preHandler: may('blockCard'),
-      schema: {
-        tags,
-        summary: "Blocks a member's card in use: it stops working everywhere until a supervisor unblocks it",
-        params: cardParams,
-        body: careActionSchema,
-        response: answer,
+  // The actions on a member that take only the reason: one declaration for each, the same shape for all.
+  const onMember = [
+    ['sign-in-lockout/clear', 'clearLockout', "Clears the member's sign-in lockout and wrong passwords"],
+    ['sessions/end', 'signOutEverywhere', 'Logs the member out of every device and app'],
+    ['spending-lock/off', 'unlockSpending', "Turns the member's redemption lock off (a supervisor)"],
+    [
+      'close',
+      'closeAccount',
+      "Closes the member's account (a supervisor): personal details removed, every sign-in ended",
+    ],
+  ] as const;
+  for (const [path, action, summary] of onMember) {
+    app.post(
+      `${member}/${path}`,
+      {
+        preHandler: may(action),
+        schema: { tags, summary, params: idParams, body: careActionSchema, response: answer },
       },
-    },
-    async (request) =>
-      careline.blockCard(staffOf(request), request.params.id, request.params.number, request.body.reason),
-  );
+      async (request) => careline[action](staffOf(request), request.params.id, request.body.reason),
+    );
+  }
 
-  app.post(
-    `${card}/unblock`,
-    {
-      preHandler: may('unblockCard'),
-      schema: {
-        tags,
-        summary: 'Unblocks a blocked card (a supervisor), unless the member has another card in use now',
-        params: cardParams,
-        body: careActionSchema,
-        response: answer,
+  // The same for a member's card.
+  const onCard = [
+    [
+      'block',
+      'blockCard',
+      "Blocks a member's card in use: it stops working everywhere until a supervisor unblocks it",
+    ],
+    [
+      'unblock',
+      'unblockCard',
+      'Unblocks a blocked card (a supervisor), unless the member has another card in use now',
+    ],
+  ] as const;
+  for (const [path, action, summary] of onCard) {
+    app.post(
+      `${card}/${path}`,
+      {
+        preHandler: may(action),
+        schema: { tags, summary, params: cardParams, body: careActionSchema, response: answer },
       },
-    },
-    async (request) =>
-      careline.unblockCard(staffOf(request), request.params.id, request.params.number, request.body.reason),
-  );
+      async (request) =>
+        careline[action](staffOf(request), request.params.id, request.params.number, request.body.reason),
+    );
+  }
 
   app.post(
     `${card}/replace`,
@@ -94,36 +109,6 @@ export const carelineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${member}/sign-in-lockout/clear`,
-    {
-      preHandler: may('clearLockout'),
-      schema: {
-        tags,
-        summary: "Clears the member's sign-in lockout and wrong passwords",
-        params: idParams,
-        body: careActionSchema,
-        response: answer,
-      },
-    },
-    async (request) => careline.clearLockout(staffOf(request), request.params.id, request.body.reason),
-  );
-
-  app.post(
-    `${member}/sessions/end`,
-    {
-      preHandler: may('signOutEverywhere'),
-      schema: {
-        tags,
-        summary: 'Logs the member out of every device and app',
-        params: idParams,
-        body: careActionSchema,
-        response: answer,
-      },
-    },
-    async (request) => careline.signOutEverywhere(staffOf(request), request.params.id, request.body.reason),
-  );
-
-  app.post(
     `${member}/links`,
     {
       preHandler: may('resendLink'),
@@ -141,21 +126,6 @@ export const carelineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${member}/spending-lock/off`,
-    {
-      preHandler: may('unlockSpending'),
-      schema: {
-        tags,
-        summary: "Turns the member's redemption lock off (a supervisor)",
-        params: idParams,
-        body: careActionSchema,
-        response: answer,
-      },
-    },
-    async (request) => careline.unlockSpending(staffOf(request), request.params.id, request.body.reason),
-  );
-
-  app.post(
     `${member}/email`,
     {
       preHandler: may('changeEmail'),
@@ -170,21 +140,6 @@ export const carelineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       careline.changeEmail(staffOf(request), request.params.id, request.body.email, request.body.reason),
-  );
-
-  app.post(
-    `${member}/close`,
-    {
-      preHandler: may('closeAccount'),
-      schema: {
-        tags,
-        summary: "Closes the member's account (a supervisor): personal details removed, every sign-in ended",
-        params: idParams,
-        body: careActionSchema,
-        response: answer,
-      },
-    },
-    async (request) => careline.closeAccount(staffOf(request), request.params.id, request.body.reason),
   );
 
   app.get(
