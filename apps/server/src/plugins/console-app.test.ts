@@ -22,7 +22,8 @@ beforeAll(async () => {
     {},
     {
       consoleDistDir: dist,
-      publicUrl: 'https://members.example.test',
+      // The member's site on plain http and the console on https: the console's cookie follows its own origin.
+      publicUrl: 'http://members.example.test',
       console: { origin: 'https://console.example.test', ownOrigin: true },
     },
   );
@@ -104,6 +105,20 @@ describe('the staff console on its own origin (CONSOLE_ORIGIN)', () => {
     expect(top.headers.location).toBe('/console/');
     const health = await ownOrigin.app.inject({ url: '/healthz', headers: onConsole });
     expect(health.statusCode).toBe(200);
+  });
+
+  it("sets the console's session cookie for its own https host: __Host- and Secure", async () => {
+    const signedIn = await ownOrigin.app.inject({
+      method: 'POST',
+      url: '/dev/staff-session',
+      headers: { host: 'console.example.test', channel: 'JS-WEB', 'content-type': 'application/json' },
+      payload: { email: 'agent@example.com' },
+    });
+    expect(signedIn.statusCode).toBe(204);
+    const cookie = String(signedIn.headers['set-cookie']);
+    expect(cookie).toMatch(/^__Host-staff_session=/);
+    expect(cookie).toContain('Secure');
+    expect(cookie).toContain('SameSite=Strict');
   });
 
   it("answers none of the member site's pages or calls on the console's host", async () => {

@@ -31,6 +31,7 @@ import {
   type StaffRole,
 } from '@app/contracts/staff';
 import { AppError } from '../../lib/app-error.ts';
+import { cookieNameFor } from '../../lib/cookie-name.ts';
 import { createStaffService, type Actor } from './service.ts';
 
 /** The console's own cookie: never the member's session, never sent to a page of the member's app. */
@@ -80,12 +81,14 @@ export const staffServiceOf = (app: FastifyInstance) =>
  * the actor of the audit trail is.
  */
 export function consoleSession(app: FastifyInstance, service: ReturnType<typeof createStaffService>) {
-  const cookieName = app.cookieName(STAFF_SESSION_COOKIE);
+  // The console's own origin (CONSOLE_ORIGIN, else the member's site) decides whether its cookie is Secure.
+  const { origin } = app.config.console;
+  const cookieName = cookieNameFor(origin)(STAFF_SESSION_COOKIE);
   const cookieOptions = {
     path: '/',
     httpOnly: true,
     sameSite: 'strict' as const,
-    secure: app.config.publicUrl.startsWith('https://'),
+    secure: origin.startsWith('https://'),
   };
   const actorOf = (request: FastifyRequest, staff?: { id: string | null; email: string }): Actor => ({
     id: staff?.id ?? request.staff?.id ?? null,
