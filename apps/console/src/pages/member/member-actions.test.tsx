@@ -10,52 +10,12 @@ import {
   type MadeCall,
   type StubAnswer,
 } from '../../test/render-console.tsx';
+import { MEMBER_CARD, MEMBER_ID, memberView } from '../../test/member-view.ts';
 
-const id = '11111111-1111-4111-8111-111111111111';
+const id = MEMBER_ID;
 const path = `/staff-api/members/${id}`;
-const CARD = '9826300012345678901';
-
-/** The member as GET /staff-api/members/{id} answers, caller already checked; `changes` over the defaults. */
-const member = (changes: Record<string, unknown> = {}) => ({
-  id,
-  name: 'Mr Alex Morgan',
-  status: 'active',
-  accountKind: 'consumer',
-  joinedAt: '2024-03-01T10:00:00.000Z',
-  email: 'd***@example.com',
-  mobile: '********901',
-  dateOfBirth: '****-**-** (1988)',
-  postcode: 'EC1A ***',
-  balance: 1000,
-  spendingLocked: false,
-  signInLockedUntil: null,
-  failedSignIns: 0,
-  cards: [{ number: CARD, kind: 'plastic', status: 'active', issuedAt: '2024-03-01T10:00:00Z' }],
-  ledger: [],
-  claims: [],
-  adjustments: [],
-  offers: [],
-  offersAssigned: 0,
-  vouchers: [],
-  partnerLinks: [],
-  transfers: [],
-  pendingPoints: { total: 0, entries: [] },
-  goal: null,
-  preferences: {
-    email: false,
-    sms: false,
-    post: false,
-    phone: false,
-    onlineAdvertising: false,
-    updatedAt: null,
-  },
-  consents: [],
-  sessions: [],
-  devices: [],
-  passkeys: [],
-  securityEvents: [],
-  ...changes,
-});
+const CARD = MEMBER_CARD;
+const member = memberView;
 
 /** A session of `role` whose actions are the contract's for it, as the server lists them. */
 const session = (role: StaffRole) => ({

@@ -2,68 +2,31 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { staffMessages, type StaffMemberView } from '@app/contracts/staff';
+import { MEMBER_CARD, MEMBER_ID, memberView } from '../../test/member-view.ts';
 import { renderConsole, stubServer, type MadeCall } from '../../test/render-console.tsx';
 
-const id = '11111111-1111-4111-8111-111111111111';
-/** The member's records with nothing in them: what a member who has done nothing but join has. */
-const nothing = {
-  offers: [],
-  offersAssigned: 0,
-  vouchers: [],
-  partnerLinks: [],
-  transfers: [],
-  pendingPoints: { total: 0, entries: [] },
-  goal: null,
-  preferences: {
-    email: false,
-    sms: false,
-    post: false,
-    phone: false,
-    onlineAdvertising: true,
-    updatedAt: null,
-  },
-  consents: [],
-  sessions: [],
-  devices: [],
-  passkeys: [],
-  securityEvents: [],
-} satisfies Partial<StaffMemberView>;
+const id = MEMBER_ID;
 
 const member = (
   balance: number,
   adjustments: StaffMemberView['adjustments'] = [],
   records: Partial<StaffMemberView> = {},
-): StaffMemberView => ({
-  id,
-  name: 'Mr Alex Morgan',
-  status: 'active',
-  accountKind: 'consumer',
-  joinedAt: '2024-03-01T10:00:00.000Z',
-  email: 'd***@example.com',
-  mobile: '********901',
-  dateOfBirth: '****-**-** (1988)',
-  postcode: 'EC1A ***',
-  balance,
-  spendingLocked: false,
-  signInLockedUntil: null,
-  failedSignIns: 0,
-  cards: [
-    { number: '9826300012345678901', kind: 'digital', status: 'active', issuedAt: '2024-03-01T10:00:00Z' },
-  ],
-  ledger: [
-    {
-      id: 'e1',
-      amount: 120,
-      reason: 'Shopping',
-      source: 'sainsburys-till',
-      createdAt: '2026-11-20T09:00:00Z',
-    },
-  ],
-  claims: [],
-  adjustments,
-  ...nothing,
-  ...records,
-});
+): StaffMemberView =>
+  memberView({
+    balance,
+    cards: [{ number: MEMBER_CARD, kind: 'digital', status: 'active', issuedAt: '2024-03-01T10:00:00Z' }],
+    ledger: [
+      {
+        id: 'e1',
+        amount: 120,
+        reason: 'Shopping',
+        source: 'sainsburys-till',
+        createdAt: '2026-11-20T09:00:00Z',
+      },
+    ],
+    adjustments,
+    ...records,
+  });
 const change = (state: 'applied' | 'pending', points: number) => ({
   id: '22222222-2222-4222-8222-222222222222',
   memberId: id,
