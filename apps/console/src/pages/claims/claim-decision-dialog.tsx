@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { claimPartnerName } from '@app/contracts/missing-points';
 import { claimDecisionSchema, type QueuedClaim } from '@app/contracts/staff-careline';
 import { ConsoleApiError, messageOf } from '../../shared/api.ts';
 import { carelineApi } from '../../shared/careline-api.ts';
 import { formText } from '../../shared/form-text.ts';
 import { Dialog } from '../../shared/ui/dialog.tsx';
-import { Field } from '../../shared/ui/field.tsx';
+import { Field, TextAreaField } from '../../shared/ui/field.tsx';
 import { Notice } from '../../shared/ui/notice.tsx';
 
 /** The query key of the claims queue: a decision reads it again. */
@@ -38,7 +38,6 @@ export function ClaimDecisionDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const noteId = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: CLAIMS_KEY });
@@ -83,35 +82,9 @@ export function ClaimDecisionDialog({
   };
 
   const what = `${claimPartnerName(claim.partner)} claim ${claim.reference}`;
-  const textArea = (name: 'note' | 'reason', label: string, hint: string, required: boolean) => {
-    const error = errors[name];
-    const id = `${noteId}-${name}`;
-    return (
-      <div className={`field${error ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={id}>
-          {label}
-        </label>
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-        <textarea
-          id={id}
-          name={name}
-          className="field__input"
-          rows={2}
-          maxLength={200}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        />
-        {error && (
-          <p className="field__error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const textArea = (name: 'note' | 'reason', label: string, hint: string, required: boolean) => (
+    <TextAreaField label={label} hint={hint} name={name} required={required} error={errors[name]} />
+  );
   return (
     <Dialog
       title={`${verdict === 'grant' ? 'Grant' : 'Refuse'} ${claim.memberName}'s ${what}`}

@@ -15,7 +15,7 @@ import { ConsoleApiError, messageOf } from '../../shared/api.ts';
 import { carelineApi } from '../../shared/careline-api.ts';
 import { formatCardNumber, formatDateTime } from '../../shared/format.ts';
 import { Dialog } from '../../shared/ui/dialog.tsx';
-import { Field } from '../../shared/ui/field.tsx';
+import { Field, TextAreaField } from '../../shared/ui/field.tsx';
 import { Notice } from '../../shared/ui/notice.tsx';
 
 /** The careline's actions on a member (STAFF_ACTIONS names them; the card's are taken on one card). */
@@ -212,7 +212,6 @@ export function CareActionDialog({
   const spec = ACTIONS[open.name];
   const card = open.card ?? '';
   const queryClient = useQueryClient();
-  const reasonId = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The checked body, kept while the confirm step shows, and for its reason when the confirm step goes back.
   const [draft, setDraft] = useState<Body>();
@@ -340,31 +339,15 @@ export function CareActionDialog({
             error={errors['email']}
           />
         )}
-        <div className={`field${reasonError ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={reasonId}>
-            Reason
-          </label>
-          <p className="field__hint" id={`${reasonId}-hint`}>
-            Why you are doing this. The audit trail keeps it; the member never sees it.
-          </p>
-          <textarea
-            ref={reason}
-            id={reasonId}
-            defaultValue={draft?.reason}
-            name="reason"
-            className="field__input"
-            rows={2}
-            maxLength={200}
-            required
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={`${reasonId}-hint${reasonError ? ` ${reasonId}-error` : ''}`}
-          />
-          {reasonError && (
-            <p className="field__error" id={`${reasonId}-error`}>
-              {reasonError}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          ref={reason}
+          label="Reason"
+          hint="Why you are doing this. The audit trail keeps it; the member never sees it."
+          error={reasonError}
+          defaultValue={draft?.reason}
+          name="reason"
+          required
+        />
         {refusal}
         <div className="dialog__actions">
           <button type="button" className="button button--quiet" onClick={onClose}>

@@ -10,7 +10,7 @@ import { messageOf } from '../../shared/api.ts';
 import { capitalised, formatChange } from '../../shared/format.ts';
 import { formText } from '../../shared/form-text.ts';
 import { staffApi } from '../../shared/staff-api.ts';
-import { Field } from '../../shared/ui/field.tsx';
+import { Field, TextAreaField } from '../../shared/ui/field.tsx';
 import { Notice } from '../../shared/ui/notice.tsx';
 
 type Direction = 'add' | 'take';
@@ -118,23 +118,12 @@ export function PointsForm({ memberId }: { memberId: string }) {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={noteId}>
-            Note the member sees
-          </label>
-          <p className="field__hint" id={`${noteId}-hint`}>
-            Beside the change in their activity: “Adjusted by our team: reason”, then this note.
-          </p>
-          <textarea
-            id={noteId}
-            name="note"
-            className="field__input"
-            rows={2}
-            maxLength={200}
-            required
-            aria-describedby={`${noteId}-hint`}
-          />
-        </div>
+        <TextAreaField
+          label="Note the member sees"
+          hint="Beside the change in their activity: “Adjusted by our team: reason”, then this note."
+          name="note"
+          required
+        />
         <button type="submit" className="button button--primary" disabled={change.isPending}>
           {change.isPending ? 'Saving…' : direction === 'add' ? 'Add points' : 'Take points'}
         </button>
