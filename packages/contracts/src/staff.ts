@@ -12,12 +12,16 @@ import {
  * the same table to show only what a role may do.
  */
 
-/** From least to most: each role may do everything the roles before it may. */
-export const STAFF_ROLES = ['agent', 'supervisor', 'admin'] as const;
+/**
+ * The careline's roles from least to most (each may do everything the roles before it may), then the campaign
+ * manager, who makes offers and sees no member. An admin may do both.
+ */
+export const STAFF_ROLES = ['agent', 'supervisor', 'admin', 'marketer'] as const;
 export const staffRoleSchema = /* @__PURE__ */ (() => z.enum(STAFF_ROLES))();
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
-const rank: Record<StaffRole, number> = { agent: 1, supervisor: 2, admin: 3 };
+/** A marketer is below every careline role: it may take no careline action and decide no change of points. */
+const rank: Record<StaffRole, number> = { marketer: 0, agent: 1, supervisor: 2, admin: 3 };
 /** Whether `role` is above `other`: a change waiting for approval needs someone above its requester. */
 export const outranks = (role: StaffRole, other: StaffRole) => rank[role] > rank[other];
 
@@ -42,10 +46,18 @@ export const STAFF_ACTIONS = {
   viewAudit: 'supervisor',
   exportAudit: 'admin',
   inviteStaff: 'admin',
+  viewOffers: 'marketer',
+  editOffers: 'marketer',
+  approveOffers: 'marketer',
 } as const satisfies Record<string, StaffRole>;
 export type StaffAction = keyof typeof STAFF_ACTIONS;
 
-export const mayDo = (role: StaffRole, action: StaffAction) => rank[role] >= rank[STAFF_ACTIONS[action]];
+/** The careline's actions by rank; the campaign actions for marketers and admins. */
+export const mayDo = (role: StaffRole, action: StaffAction) => {
+  const least = STAFF_ACTIONS[action];
+  if (least === 'marketer') return role === 'marketer' || role === 'admin';
+  return rank[role] >= rank[least];
+};
 
 /**
  * Why points were added or taken: one closed list. The member reads "Adjusted by our team: <label>" in their
@@ -75,6 +87,7 @@ export const DEFAULT_POINTS_LIMITS: Record<StaffRole, { perChange: number; perDa
   agent: { perChange: 1_000, perDay: 3_000 },
   supervisor: { perChange: 10_000, perDay: 30_000 },
   admin: { perChange: 50_000, perDay: 200_000 },
+  marketer: { perChange: 0, perDay: 0 },
 };
 
 /** A console session ends this long after sign-in, or after this long without a call. */
@@ -463,6 +476,18 @@ export const STAFF_AUDIT_ACTIONS = [
   'close-account',
   'grant-claim',
   'refuse-claim',
+  'create-offer',
+  'update-offer',
+  'submit-offer',
+  'approve-offer',
+  'reject-offer',
+  'pause-offer',
+  'resume-offer',
+  'end-offer',
+  'new-offer-version',
+  'upload-offer-list',
+  'upload-offer-picture',
+  'preview-offer',
   'refused',
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];

@@ -5,7 +5,12 @@ import { useStaffSession } from '../shared/session.ts';
 import { staffApi } from '../shared/staff-api.ts';
 import { Notice } from '../shared/ui/notice.tsx';
 
-const ROLE_NAMES = { agent: 'Agent', supervisor: 'Supervisor', admin: 'Admin' } as const;
+const ROLE_NAMES = {
+  agent: 'Agent',
+  supervisor: 'Supervisor',
+  admin: 'Admin',
+  marketer: 'Campaign manager',
+} as const;
 
 /**
  * The frame of every signed-in page: a skip link, the header with the pages this role may open and the

@@ -11,7 +11,12 @@ import { AuthenticatorQr } from './authenticator-qr.tsx';
 import { AuthFrame } from './auth-frame.tsx';
 import { formText } from '../shared/form-text.ts';
 
-const ROLE_NAMES = { agent: 'an agent', supervisor: 'a supervisor', admin: 'an admin' } as const;
+const ROLE_NAMES = {
+  agent: 'an agent',
+  supervisor: 'a supervisor',
+  admin: 'an admin',
+  marketer: 'a campaign manager',
+} as const;
 /** The base32 secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 const valueOf = (event: FormEvent<HTMLFormElement>, name: string) =>

@@ -18,7 +18,14 @@ const ROLES: Record<StaffRole, { label: string; may: string }> = {
     label: 'Supervisor',
     may: 'Also approves changes of points, decides claims, unblocks cards, closes accounts, reads the audit.',
   },
-  admin: { label: 'Admin', may: 'Also exports the audit trail and invites staff.' },
+  admin: {
+    label: 'Admin',
+    may: 'Also exports the audit trail, invites staff and does what a campaign manager does.',
+  },
+  marketer: {
+    label: 'Campaign manager',
+    may: "Makes offers and campaigns and approves a colleague's; sees no member.",
+  },
 };
 
 /** The sentence shown under a field the contract refuses. */

@@ -3,7 +3,7 @@ import { loadEnrolledStaff } from '../modules/staff/service.ts';
 
 /**
  * The demo staff (README "Demo accounts"), one of each role, with the demo data only: the same password and
- * authenticator secret for all three, so a tester adds the secret to an authenticator app once.
+ * authenticator secret for all four, so a tester adds the secret to an authenticator app once.
  */
 export const demoStaff = {
   password: 'Console-demo-2026',
@@ -12,6 +12,7 @@ export const demoStaff = {
     { email: 'agent@example.com', name: 'Ava Agent', role: 'agent' },
     { email: 'supervisor@example.com', name: 'Sam Supervisor', role: 'supervisor' },
     { email: 'admin@example.com', name: 'Ada Admin', role: 'admin' },
+    { email: 'marketer@example.com', name: 'Mo Marketer', role: 'marketer' },
   ],
 } as const;
 

@@ -14,6 +14,7 @@ import { cards, collectors } from './core.ts';
  * - cardNumber: the card that collected it, when a card was involved; kept when a temporary card becomes
  *   the collector's digital card, because the number does not change.
  * - idempotencyKey: the caller's unique key for this change; a repeat of the same key writes nothing.
+ * - offerId: the offer a bonus belongs to, for the console's figures of what each offer paid.
  */
 export const pointsLedger = pgTable(
   'points_ledger',
@@ -28,11 +29,16 @@ export const pointsLedger = pgTable(
     source: text('source').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique('points_ledger_idempotency_key_unique'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The offer a bonus was paid or taken back for: what an offer earned is counted from here. */
+    offerId: text('offer_id'),
   },
   (t) => [
     // The amount in the key too: a balance (the sum of a member's entries) is read from the index alone,
     // without visiting each entry's row (406 buffers to 7 at 20 million entries).
     index('points_ledger_collector_idx').on(t.collectorId, t.createdAt, t.amount),
     check('points_ledger_amount_not_zero', sql`${t.amount} <> 0`),
+    index('points_ledger_offer_idx')
+      .on(t.offerId, t.createdAt)
+      .where(sql`${t.offerId} is not null`),
   ],
 );

@@ -16,8 +16,11 @@ import {
 import { collectors } from './core.ts';
 import { pointsLedger } from './points-ledger.ts';
 
-/** What a member of staff may do, from least to most (docs/staff-console.md "Roles and limits"). */
-export const staffRole = pgEnum('staff_role', ['agent', 'supervisor', 'admin']);
+/**
+ * What a member of staff may do (docs/staff-console.md "Roles and limits"): the careline's roles from least to
+ * most, and the campaign manager (`marketer`) beside them.
+ */
+export const staffRole = pgEnum('staff_role', ['agent', 'supervisor', 'admin', 'marketer']);
 
 /**
  * The people behind the staff console: never members, never in `collectors`. An admin invites each one
