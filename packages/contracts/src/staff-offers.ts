@@ -262,3 +262,16 @@ export const offerMessages = {
   listNeeded: 'Upload the list of cards before sending the offer for approval.',
   budgetSpent: 'This offer has paid out its whole budget.',
 } as const;
+
+/** A picture of the library a marketer chooses from (GET /staff-api/offer-pictures). */
+export const offerPictureSchema = /* @__PURE__ */ (() =>
+  z.object({ key: z.string(), label: z.string(), url: z.string() }))();
+export type OfferPicture = z.infer<typeof offerPictureSchema>;
+
+/** A partner that runs partner offers (GET /staff-api/offer-partners). */
+export const offerPartnerSchema = /* @__PURE__ */ (() => z.object({ id: z.string(), name: z.string() }))();
+export type OfferPartner = z.infer<typeof offerPartnerSchema>;
+
+/** An uploaded picture (POST /staff-api/offer-uploads): the draft's `picture` value and where it is shown. */
+export const offerUploadSchema = /* @__PURE__ */ (() =>
+  z.object({ picture: z.string().regex(/^upload:/), url: z.string() }))();
