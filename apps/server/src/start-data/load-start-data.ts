@@ -1,9 +1,9 @@
 import { loadBrandCatalogue } from '../modules/brands/service.ts';
 import { loadDefaultDocuments } from '../modules/documents/service.ts';
-import { loadOfferCatalogue } from '../modules/offers/service.ts';
 import { loadPartners, loadSandboxTill } from '../modules/partner-api/service.ts';
 import { loadPlatformRows } from '../modules/platform-status/service.ts';
 import type { Database } from '../db/database.ts';
+import { loadOfferCatalogue } from './catalogue/offers.ts';
 import { loadDemoAccount } from './demo-account.ts';
 import { loadDemoActivity } from './demo-activity.ts';
 import { createDemoMembersIfEmpty } from './demo-member.ts';

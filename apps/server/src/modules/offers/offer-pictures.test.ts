@@ -1,6 +1,6 @@
 // @databases none: pure rules and helpers; it opens no database.
 import { describe, expect, it } from 'vitest';
-import { offerCatalogue } from './catalogue.ts';
+import { offerCatalogue } from '../../start-data/catalogue/offers.ts';
 import { offerPictureSvg } from './offer-picture-svg.ts';
 import { OFFER_PICTURES, offerPictureKey } from './offer-pictures.ts';
 

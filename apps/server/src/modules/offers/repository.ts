@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/database.ts';
 import { collectorOffers, offers } from '../../db/schema/offers.ts';
 
@@ -11,29 +11,33 @@ export type CollectorOfferRow = OfferRow & {
 };
 
 /**
- * New offers are added; an existing offer's wording (how to, terms), category and picture follow the
- * catalogue, rewritten only when they changed.
+ * Adds the offers that are missing and leaves every existing row as it is: a marketer's change to an offer
+ * stays whatever a later start brings.
  */
-export async function insertCatalogue(db: Database, list: Array<typeof offers.$inferInsert>) {
+export async function insertMissingOffers(db: Database, list: Array<typeof offers.$inferInsert>) {
   if (list.length === 0) return;
-  await db
-    .insert(offers)
-    .values(list)
-    .onConflictDoUpdate({
-      target: offers.id,
-      set: {
-        howTo: sql`excluded.how_to`,
-        terms: sql`excluded.terms`,
-        categoryKey: sql`excluded.category_key`,
-        categoryName: sql`excluded.category_name`,
-        picture: sql`excluded.picture`,
-        title: sql`excluded.title`,
-        description: sql`excluded.description`,
-        points: sql`excluded.points`,
-        rule: sql`excluded.rule`,
-      },
-      setWhere: sql`(${offers.howTo}, ${offers.terms}, ${offers.categoryKey}, ${offers.categoryName}, ${offers.picture}, ${offers.title}, ${offers.description}, ${offers.points}, ${offers.rule}) is distinct from (excluded.how_to, excluded.terms, excluded.category_key, excluded.category_name, excluded.picture, excluded.title, excluded.description, excluded.points, excluded.rule)`,
-    });
+  await db.insert(offers).values(list).onConflictDoNothing({ target: offers.id });
+}
+
+/**
+ * The offers approved for everyone (no segment, no list of cards), by id; with `notEndedAt`, only those that
+ * have not ended by then (neither past their end nor stopped early).
+ */
+export async function listOffersForEveryone(
+  db: DbExecutor,
+  notEndedAt?: Date,
+): Promise<Array<Pick<OfferRow, 'id' | 'sourceType'>>> {
+  return db
+    .select({ id: offers.id, sourceType: offers.sourceType })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.status, 'approved'),
+        sql`${offers.audience}->>'kind' = 'everyone'`,
+        notEndedAt ? and(gte(offers.validTo, notEndedAt), isNull(offers.stoppedReason)) : undefined,
+      ),
+    )
+    .orderBy(offers.id);
 }
 
 export async function assignOffers(

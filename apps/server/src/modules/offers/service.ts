@@ -16,17 +16,19 @@ import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Database, DbExecutor } from '../../db/database.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
+import type { offers } from '../../db/schema/offers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { writtenAnswer, type WrittenAnswer } from '../../lib/response-serializer.ts';
 import { assertFullCardHolder } from '../../lib/card-capabilities.ts';
-import { PARTNER_LOGOS, offerCatalogue } from './catalogue.ts';
 import { offerPictureKey } from './offer-pictures.ts';
+import { PARTNER_LOGOS } from './partners.ts';
 import {
   assignOffers,
   findCollectorOffer,
   findOffer,
-  insertCatalogue,
+  insertMissingOffers,
   listCollectorOffers,
+  listOffersForEveryone,
   lockCollectorOffers,
   markSeen,
   updateCollectorOffer,
@@ -198,8 +200,9 @@ export interface OfferDeps {
   feed?: ChangeFeed;
 }
 
-/** The retailer's products the offers name (the sandbox till's shelf). */
-export { retailerProducts } from './catalogue.ts';
+/** The partners an offer may name, and the key of an offer's picture (the start data's offers use both). */
+export { OFFER_PARTNERS } from './partners.ts';
+export type { OfferPictureKey } from './offer-pictures.ts';
 
 export function createOfferService({ db, clock, feed }: OfferDeps) {
   const now = () => clock.now();
@@ -366,32 +369,38 @@ export const demoOfferState = (id: string) =>
   demoStates[id] ?? (id.startsWith('coalition-') ? 'NOTOPTEDIN' : 'UNLOADED');
 
 /**
- * New collectors get the current catalogue as their starter set, none saved (call at registration, after
- * the collector's transaction). Every instance forgets any offers list it kept for them.
+ * New collectors get every offer approved for everyone that has not ended as their starter set, none saved
+ * (call at registration, after the collector's transaction). Every instance forgets any offers list it kept
+ * for them.
  */
 export async function assignStarterOffers(db: Database, collectorId: string, feed?: ChangeFeed) {
-  const catalogue = offerCatalogue();
+  const starters = await listOffersForEveryone(db, new Date());
+  const coalition = new Set(starters.filter((offer) => offer.sourceType === 'COALITION').map(({ id }) => id));
   await assignOffers(
     db,
     collectorId,
-    catalogue.map((offer) => offer.id),
-    (id) => (id.startsWith('coalition-') ? 'NOTOPTEDIN' : 'UNLOADED'),
+    starters.map((offer) => offer.id),
+    (id) => (coalition.has(id) ? 'NOTOPTEDIN' : 'UNLOADED'),
   );
   await feed?.announce(db, offersChangeKey(collectorId));
   feed?.changed(offersChangeKey(collectorId));
 }
 
-/** A member made like the demo member (the demo data, a tester's fresh member): the demo's first states. */
+/**
+ * A member made like the demo member (the demo data, a tester's fresh member): every offer approved for
+ * everyone, ended ones too (so the refusal of an ended offer can be seen), in the demo's first states.
+ */
 export async function assignDemoOffers(db: Database, collectorId: string) {
+  const list = await listOffersForEveryone(db);
   await assignOffers(
     db,
     collectorId,
-    offerCatalogue().map((offer) => offer.id),
+    list.map((offer) => offer.id),
     demoOfferState,
   );
 }
 
-/** Puts the offer catalogue in place at start: new offers only (registration gives new members all of them). */
-export async function loadOfferCatalogue(db: Database) {
-  await insertCatalogue(db, offerCatalogue());
+/** Adds the offers of this list that are missing; a row already there stays as it is (the start data). */
+export async function addMissingOffers(db: Database, list: Array<typeof offers.$inferInsert>) {
+  await insertMissingOffers(db, list);
 }

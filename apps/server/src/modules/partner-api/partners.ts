@@ -1,6 +1,6 @@
 import { brand } from '@app/contracts/brand';
 import type { partners } from '../../db/schema/partner-api.ts';
-import { retailerProducts } from '../offers/service.ts';
+import { retailerProducts } from './sandbox-shelf.ts';
 
 /**
  * The partners the scheme starts with and their base rates (docs/partner-api.md "Partners and rates"). They are

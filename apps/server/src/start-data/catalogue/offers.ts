@@ -1,7 +1,8 @@
 import { brand } from '@app/contracts/brand';
 import type { OfferRule } from '@app/contracts/offer-rules';
+import type { Database } from '../../db/database.ts';
 import type { offers } from '../../db/schema/offers.ts';
-import type { OfferPictureKey } from './offer-pictures.ts';
+import { OFFER_PARTNERS, addMissingOffers, type OfferPictureKey } from '../../modules/offers/service.ts';
 
 type NewOffer = typeof offers.$inferInsert;
 
@@ -46,14 +47,13 @@ const moreProducts: ReadonlyArray<
 ];
 
 /**
- * Partner offers: three different offers from each of five partners, each with the rule a partner's till pays it
- * out on (@app/contracts/offer-rules) and the points it shows; the travel partners' offers are paid by their own
- * systems, so no till rule.
+ * Partner offers: three different offers from each of five partners (their names in OFFER_PARTNERS), each
+ * with the rule a partner's till pays it out on (@app/contracts/offer-rules) and the points it shows; the
+ * travel partners' offers are paid by their own systems, so no till rule.
  */
 const partners = [
   [
     'esso',
-    brand.fuelPartner,
     'Fuel',
     'fuel',
     [
@@ -72,7 +72,6 @@ const partners = [
   ],
   [
     'avios',
-    brand.airlinePartner,
     'Travel',
     'flight',
     [
@@ -83,7 +82,6 @@ const partners = [
   ],
   [
     'hotels',
-    brand.hotelPartner,
     'Travel',
     'hotel',
     [
@@ -94,7 +92,6 @@ const partners = [
   ],
   [
     'booknook',
-    'Book Nook',
     'Books',
     'books',
     [
@@ -117,7 +114,6 @@ const partners = [
   ],
   [
     'cinemacity',
-    'Cinema City',
     'Entertainment',
     'popcorn',
     [
@@ -137,50 +133,56 @@ const partners = [
 ] as const satisfies ReadonlyArray<
   readonly [
     id: string,
-    name: string,
     category: string,
     picture: OfferPictureKey,
     texts: ReadonlyArray<readonly [text: string, points: number | null, rule: OfferRule | null]>,
   ]
 >;
 
-/** A product's code at the till: its name in lower case with dashes ('sourdough loaves' → 'sourdough-loaves'). */
-export const skuOf = (product: string) => product.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+/** A product's code at the till: its name in lower case with dashes ('salad bags' gives 'salad-bags'). */
+const skuOf = (product: string) => product.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-/**
- * Where a partner's logo comes from: the brand catalogue's logo of the same partner (GET
- * /anonymous-nectar-brands-api/logos/{key}.svg) or, for a partner that is not a brand there, a wordmark in its
- * colour drawn by the offers service (GET /offers-api/images/partner-{id}/288.svg).
- */
-export const PARTNER_LOGOS: Readonly<
-  Record<string, { brandKey: string } | { name: string; colour: string }>
-> = {
-  esso: { brandKey: 'esso' },
-  avios: { brandKey: 'british-airways-avios' },
-  hotels: { brandKey: 'hotels-com' },
-  booknook: { name: 'Book Nook', colour: '#1f6f5c' },
-  cinemacity: { name: 'Cinema City', colour: '#b3123f' },
-};
+const partnerNameOf = (id: string) => OFFER_PARTNERS.find((partner) => partner.id === id)?.name ?? id;
 
 /** The item at `index` of a list, going round again past its end. */
 const cycle = <T>(list: readonly T[], index: number) => list[index % list.length] as T;
 
+const extraPoints = (points: number, product: string) =>
+  `Collect ${points} extra ${brand.name} points when you buy ${product} at ${brand.retailer}.`;
+
+/** An offer's how-to: its steps as a numbered list. */
+const steps = (...lines: string[]) => `<ol>${lines.map((line) => `<li>${line}</li>`).join('')}</ol>`;
+
 const TERMS =
-  'Offer valid for the dates shown, once per card, in participating stores and online. Points are added within 48 hours. Full terms in the Collector Rules.';
+  'Offer valid for the dates shown, once per card, in participating stores and online. ' +
+  'Points are added within 48 hours. Full terms in the Collector Rules.';
 const howToFood = (product: string) =>
-  `<ol><li>Save this offer to your card.</li><li>Buy ${product} at ${brand.retailer} and scan your ${brand.name} card.</li><li>Your bonus points arrive within 48 hours.</li></ol>`;
+  steps(
+    'Save this offer to your card.',
+    `Buy ${product} at ${brand.retailer} and scan your ${brand.name} card.`,
+    'Your bonus points arrive within 48 hours.',
+  );
 
 /** Member prices are a lower price at the till, not bonus points (the member found '48 hours' misleading). */
-const PRICE_TERMS = `${brand.name} Prices are for digitally registered members aged 18 or over, while stocks last, in participating ${brand.retailer} stores and online. The lower price applies at the till when you scan your ${brand.name} card. Full terms in the Collector Rules.`;
+const PRICE_TERMS =
+  `${brand.name} Prices are for digitally registered members aged 18 or over, while stocks last, ` +
+  `in participating ${brand.retailer} stores and online. ` +
+  `The lower price applies at the till when you scan your ${brand.name} card. ` +
+  'Full terms in the Collector Rules.';
 const howToPrice = (product: string) =>
-  `<ol><li>Scan your ${brand.name} card, or your digital card, when you pay at ${brand.retailer}.</li><li>Buy ${product}.</li><li>You pay the ${brand.name} Price straight away: the saving shows on your receipt.</li></ol>`;
+  steps(
+    `Scan your ${brand.name} card, or your digital card, when you pay at ${brand.retailer}.`,
+    `Buy ${product}.`,
+    `You pay the ${brand.name} Price straight away: the saving shows on your receipt.`,
+  );
 
 const validFrom = new Date('2026-11-01T00:00:00Z');
 const validTo = new Date('2027-01-31T23:59:59Z');
 
 /**
- * The seeded catalogue: original offers we write ourselves, 34 personalised, 15 partner and 15 member-price
- * offers, plus one expired and one locked offer so the refusals can be seen. Each names its picture.
+ * The scheme's first offers: original offers we write ourselves, 34 personalised, 15 partner and 15
+ * member-price offers, plus one expired and one locked offer so the refusals can be seen. Each names its
+ * picture.
  */
 export function offerCatalogue(): NewOffer[] {
   const list: NewOffer[] = [];
@@ -195,7 +197,7 @@ export function offerCatalogue(): NewOffer[] {
       title: triple ? `Triple points on ${product}` : `${points} bonus points on ${product}`,
       description: triple
         ? `Collect triple ${brand.name} points when you buy ${product} at ${brand.retailer}.`
-        : `Collect ${points} extra ${brand.name} points when you buy ${product} at ${brand.retailer}.`,
+        : extraPoints(points, product),
       rule: triple
         ? { kind: 'multiplier', sku: skuOf(product), multiplier: 3 }
         : { kind: 'product', sku: skuOf(product), points },
@@ -216,7 +218,7 @@ export function offerCatalogue(): NewOffer[] {
       sourceType: 'PIANO',
       type: 'PRODUCT',
       title: `${points} bonus points on ${product}`,
-      description: `Collect ${points} extra ${brand.name} points when you buy ${product} at ${brand.retailer}.`,
+      description: extraPoints(points, product),
       rule: { kind: 'product', sku: skuOf(product), points },
       sponsorDisplayName: brand.retailer,
       howTo: howToFood(product),
@@ -230,7 +232,8 @@ export function offerCatalogue(): NewOffer[] {
     });
   }
   for (let i = 0; i < 15; i++) {
-    const [partnerId, partnerName, category, picture, texts] = cycle(partners, i);
+    const [partnerId, category, picture, texts] = cycle(partners, i);
+    const partnerName = partnerNameOf(partnerId);
     const [text, points, rule] = texts[Math.floor(i / partners.length)] ?? texts[0];
     list.push({
       id: `coalition-${String(i + 1).padStart(3, '0')}`,
@@ -239,7 +242,11 @@ export function offerCatalogue(): NewOffer[] {
       title: `${partnerName}: ${text.replace(/\.$/, '')}`,
       description: text,
       sponsorDisplayName: partnerName,
-      howTo: `<ol><li>Opt in to this offer.</li><li>Use your ${brand.name} card with ${partnerName}.</li><li>Your points arrive within 48 hours.</li></ol>`,
+      howTo: steps(
+        'Opt in to this offer.',
+        `Use your ${brand.name} card with ${partnerName}.`,
+        'Your points arrive within 48 hours.',
+      ),
       terms: TERMS,
       categoryKey: category.toLowerCase(),
       categoryName: category,
@@ -312,10 +319,10 @@ export function offerCatalogue(): NewOffer[] {
   return list;
 }
 
-/** The retailer's products the offers name, as a till sells them (the sandbox till's shelf). */
-export const retailerProducts = () =>
-  [...products, ...moreProducts].map(([name, [category]]) => ({
-    sku: skuOf(name),
-    name: name.charAt(0).toUpperCase() + name.slice(1),
-    category,
-  }));
+/**
+ * Puts the scheme's first offers in place at start, approved for everyone (the columns' defaults): the rows
+ * that are missing only, so an offer a marketer changed in the console stays as they left it.
+ */
+export async function loadOfferCatalogue(db: Database) {
+  await addMissingOffers(db, offerCatalogue());
+}
