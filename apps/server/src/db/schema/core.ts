@@ -46,6 +46,8 @@ export const collectors = pgTable(
     index('collectors_full_name_prefix_idx').on(
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
     ),
+    // Members who joined, changed or closed since the segments' last refresh (modules/campaigns/audience.ts).
+    index('collectors_updated_idx').on(t.updatedAt),
   ],
 );
 

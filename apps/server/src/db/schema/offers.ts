@@ -122,18 +122,23 @@ export const offerUploads = pgTable('offer_uploads', {
  * What segments are counted on: one row a member, refreshed each night and when the console asks (a segment's
  * count at 1 million members reads this table, not the ledger).
  */
-export const memberSummaries = pgTable('member_summaries', {
-  collectorId: uuid('collector_id')
-    .primaryKey()
-    .references(() => collectors.id, { onDelete: 'cascade' }),
-  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
-  balance: integer('balance').notNull(),
-  /** The last time points were collected anywhere, and at the fuel partner. */
-  lastShopAt: timestamp('last_shop_at', { withTimezone: true }),
-  lastFuelAt: timestamp('last_fuel_at', { withTimezone: true }),
-  airlineLinked: boolean('airline_linked').notNull().default(false),
-  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
-});
+export const memberSummaries = pgTable(
+  'member_summaries',
+  {
+    collectorId: uuid('collector_id')
+      .primaryKey()
+      .references(() => collectors.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    balance: integer('balance').notNull(),
+    /** The last time points were collected anywhere, and at the fuel partner. */
+    lastShopAt: timestamp('last_shop_at', { withTimezone: true }),
+    lastFuelAt: timestamp('last_fuel_at', { withTimezone: true }),
+    airlineLinked: boolean('airline_linked').notNull().default(false),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+  },
+  // The last refresh, read before each (the next one starts from it).
+  (t) => [index('member_summaries_refreshed_idx').on(t.refreshedAt)],
+);
 
 /** The member-price catalogue (docs/product/signed-in-pages.md §S3 "Price catalogue row"), prices in pence. */
 export const memberPrices = pgTable(
