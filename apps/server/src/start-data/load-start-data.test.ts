@@ -10,13 +10,19 @@ import { brands } from '../db/schema/brands.ts';
 import { documents } from '../db/schema/documents.ts';
 import { featureStates, remoteSwitches } from '../db/schema/platform-status.ts';
 import { cards, collectors } from '../db/schema/core.ts';
-import { offers } from '../db/schema/offers.ts';
+import { memberPrices, offers } from '../db/schema/offers.ts';
 import { sandboxPartnerAccounts } from '../db/schema/linked-partners.ts';
 import { demoCollector } from './demo-collector.ts';
 
 const rows = async (
   app: FastifyInstance,
-  table: typeof collectors | typeof brands | typeof offers | typeof documents | typeof remoteSwitches,
+  table:
+    | typeof collectors
+    | typeof brands
+    | typeof offers
+    | typeof memberPrices
+    | typeof documents
+    | typeof remoteSwitches,
 ) => (await app.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
 /**
@@ -36,6 +42,7 @@ describe('the start data on an empty database', () => {
         expect(await app.db.select().from(sandboxPartnerAccounts)).toEqual([]);
         expect(await rows(app, brands)).toBeGreaterThan(20);
         expect(await rows(app, offers)).toBeGreaterThan(10);
+        expect(await rows(app, memberPrices)).toBeGreaterThan(300);
         expect(await rows(app, documents)).toBeGreaterThan(5);
         expect(await rows(app, remoteSwitches)).toBe(REMOTE_SWITCH_NAMES.length);
         expect(

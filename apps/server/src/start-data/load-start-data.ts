@@ -3,6 +3,7 @@ import { loadDefaultDocuments } from '../modules/documents/service.ts';
 import { loadPartners, loadSandboxTill } from '../modules/partner-api/service.ts';
 import { loadPlatformRows } from '../modules/platform-status/service.ts';
 import type { Database } from '../db/database.ts';
+import { loadMemberPrices } from './catalogue/member-prices.ts';
 import { loadOfferCatalogue } from './catalogue/offers.ts';
 import { loadDemoAccount } from './demo-account.ts';
 import { loadDemoActivity } from './demo-activity.ts';
@@ -32,6 +33,7 @@ export async function loadStartData(db: Database, { demoData }: StartData): Prom
   const madeMembers = demoData ? await createDemoMembersIfEmpty(db) : false;
   await loadBrandCatalogue(db);
   await loadOfferCatalogue(db);
+  await loadMemberPrices(db);
   await loadPartners(db);
   await loadDefaultDocuments(db);
   await loadPlatformRows(db);

@@ -10,7 +10,8 @@ import {
   type PriceRow,
 } from '@app/contracts/member-prices';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildPriceCatalogue, penceOf } from './catalogue.ts';
+import { buildPriceCatalogue } from '../../start-data/catalogue/member-prices.ts';
+import { penceOf } from './pounds.ts';
 
 let t: TestApp;
 beforeAll(async () => {

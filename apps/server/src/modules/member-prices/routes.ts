@@ -13,11 +13,11 @@ import { createMemberPriceService } from './service.ts';
 /**
  * The member-price catalogue (docs/product/signed-in-pages.md §S1, §S3;
  * docs/product/switches-and-constants.md §S9; ADR 038): a public read beside the documents, a page of 24 rows
- * of one category or all. The catalogue is made at start and never changes while the process runs, so a
- * page's ETag is fixed: a browser revalidates and gets 304 with no body.
+ * of one category or all, from the member_prices table. A page's ETag names the version of the whole
+ * catalogue, so it stays while no row changes: a browser revalidates and gets 304 with no body.
  */
 export const memberPricesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createMemberPriceService();
+  const service = createMemberPriceService({ db: app.db, clock: app.clock });
 
   app.get(
     memberPricesPaths.catalogue,
@@ -31,7 +31,7 @@ export const memberPricesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { category, page } = request.query;
-      const answer = service.page(category, page);
+      const answer = await service.page(category, page);
       if (answer.kind === 'no-category') {
         throw new AppError(404, 'CATEGORY_NOT_FOUND', memberPricesMessages.categoryNotFound);
       }

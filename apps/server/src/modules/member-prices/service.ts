@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
 import {
   ALL_PRICES,
+  PRICE_CATEGORIES,
   PRICES_PAGE_SIZE,
   priceCategoryKey,
   type PriceCataloguePage,
+  type PriceCategoryName,
   type PriceRow,
   type PriceTerms,
 } from '@app/contracts/member-prices';
 import { brand } from '@app/contracts/brand';
-import { buildPriceCatalogue, priceCategoryList } from './catalogue.ts';
+import type { Database } from '../../db/database.ts';
+import type { memberPrices } from '../../db/schema/offers.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { formatPounds } from './pounds.ts';
+import { insertMissingMemberPrices, listMemberPrices, type StoredMemberPrice } from './repository.ts';
 
 /**
  * The catalogue terms (the PRICES_TNC popup, docs/product/signed-in-pages.md §S2.6). 'Terms for the catalogue
@@ -51,22 +57,94 @@ function inTurnsByCategory(rows: readonly PriceRow[]): PriceRow[] {
   return turns;
 }
 
-/**
- * The rules of the catalogue: filter by category key, page by 24 (docs/product/signed-in-pages.md §S2.6, §S3;
- * docs/product/switches-and-constants.md §S9).
- */
-export function createMemberPriceService(rows = buildPriceCatalogue()) {
-  const categories = priceCategoryList(rows);
-  const allPrices = inTurnsByCategory(rows);
-  // One version for the whole catalogue: every page's ETag changes when any row does.
-  const version = createHash('sha256')
-    .update(JSON.stringify([rows, PRICE_TERMS]))
-    .digest('base64url')
-    .slice(0, 16);
+type PriceFields = Pick<
+  StoredMemberPrice,
+  | 'sku'
+  | 'productDescription'
+  | 'productImage'
+  | 'category'
+  | 'basePricePence'
+  | 'discountPence'
+  | 'memberPricePence'
+  | 'normalPricePence'
+>;
 
+/**
+ * A stored row as the catalogue shows it (docs/product/signed-in-pages.md §S3 "Price catalogue row"): prices
+ * in pounds, Calculated as BASE PRICE minus DISCOUNT, and the two MATCH flags checking the stored prices
+ * against it.
+ */
+export function toPriceRow(row: PriceFields): PriceRow {
+  const calculated = row.basePricePence - row.discountPence;
+  return {
+    productDescription: row.productDescription,
+    productImage: row.productImage,
+    memberPrice: formatPounds(row.memberPricePence),
+    normalPrice: formatPounds(row.normalPricePence),
+    category: row.category as PriceCategoryName,
+    sku: row.sku,
+    discount: formatPounds(row.discountPence),
+    basePrice: formatPounds(row.basePricePence),
+    calculated: formatPounds(calculated),
+    matchMemberPriceAndDiscount: row.memberPricePence === calculated ? 1 : 0,
+    matchNormalPriceAndBasePrice: row.normalPricePence === row.basePricePence ? 1 : 0,
+  };
+}
+
+const isPriceCategory = (name: string): name is PriceCategoryName =>
+  (PRICE_CATEGORIES as readonly string[]).includes(name);
+
+const priceCategoryList = (rows: readonly PriceRow[]) =>
+  PRICE_CATEGORIES.filter((name) => rows.some((row) => row.category === name)).map((name) => ({
+    key: priceCategoryKey(name),
+    name,
+    count: rows.filter((row) => row.category === name).length,
+  }));
+
+/**
+ * The catalogue as read from the table: its rows by category (in the categories' order, then each row's
+ * `sortOrder`), the same rows in turns for 'All Prices', and one version for all of it.
+ */
+function catalogueOf(stored: readonly StoredMemberPrice[]) {
+  const order = (row: StoredMemberPrice) => PRICE_CATEGORIES.indexOf(row.category as PriceCategoryName);
+  const rows = stored
+    // The categories are the ones the page shows (a row of another would fail the answer's schema).
+    .filter((row) => isPriceCategory(row.category))
+    .toSorted((a, b) => order(a) - order(b))
+    .map(toPriceRow);
   return {
     rows,
-    page(category: string, page: number): PageAnswer {
+    categories: priceCategoryList(rows),
+    allPrices: inTurnsByCategory(rows),
+    // One version for the whole catalogue: every page's ETag changes when any row does.
+    version: createHash('sha256')
+      .update(JSON.stringify([rows, PRICE_TERMS]))
+      .digest('base64url')
+      .slice(0, 16),
+  };
+}
+
+/** How long the catalogue is answered from memory: a change to a row shows within this time. */
+const PRICES_CACHE_TTL_MS = 60_000;
+
+/**
+ * The rules of the catalogue: filter by category key, page by 24 (docs/product/signed-in-pages.md §S2.6, §S3;
+ * docs/product/switches-and-constants.md §S9). The rows are the member_prices table's; several hundred rows
+ * read for every page would be most of its cost, so they are kept for a minute.
+ */
+export function createMemberPriceService({ db, clock }: { db: Database; clock: Clock }) {
+  let kept: { catalogue: ReturnType<typeof catalogueOf>; readAt: number } | undefined;
+  const catalogue = async () => {
+    const now = clock.now().getTime();
+    // The app's clock, so a test can pass the minute; a clock set back reads the table again.
+    if (kept && now >= kept.readAt && now - kept.readAt < PRICES_CACHE_TTL_MS) return kept.catalogue;
+    kept = { catalogue: catalogueOf(await listMemberPrices(db)), readAt: now };
+    return kept.catalogue;
+  };
+
+  return {
+    async page(category: string, page: number): Promise<PageAnswer> {
+      const { rows, categories, allPrices, version } = await catalogue();
       const all = category === ALL_PRICES.key;
       if (!all && !categories.some((c) => c.key === category)) return { kind: 'no-category' };
       const chosen = all ? allPrices : rows.filter((row) => priceCategoryKey(row.category) === category);
@@ -89,4 +167,9 @@ export function createMemberPriceService(rows = buildPriceCatalogue()) {
       };
     },
   };
+}
+
+/** Adds the member prices of this list that are missing; a row already there stays as it is (start data). */
+export async function addMissingMemberPrices(db: Database, rows: Array<typeof memberPrices.$inferInsert>) {
+  await insertMissingMemberPrices(db, rows);
 }

@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
 import { brand } from '@app/contracts/brand';
-import {
-  PRICE_CATEGORIES,
-  priceCategoryKey,
-  type PriceCategoryName,
-  type PriceRow,
-} from '@app/contracts/member-prices';
+import { PRICE_CATEGORIES, type PriceCategoryName, type PriceRow } from '@app/contracts/member-prices';
 import { OFFER_IMAGE_WIDTHS } from '@app/contracts/offers';
+import type { Database } from '../../db/database.ts';
+import type { memberPrices } from '../../db/schema/offers.ts';
+import { addMissingMemberPrices, toPriceRow } from '../../modules/member-prices/service.ts';
 
 /**
- * The member-price catalogue (docs/product/signed-in-pages.md §S1 and §S3 "Price catalogue row"; ADR 038):
- * several hundred rows, made the same way on every start from product bases, the makers that sell each and
- * their sizes or packs. It holds no randomness: a row's discount comes from a hash of its SKU, so a row keeps
- * its prices from one start (and one instance) to the next, and the ETag of a page stays the same.
+ * The scheme's first member prices (docs/product/signed-in-pages.md §S1 and §S3 "Price catalogue row"; ADR
+ * 038): several hundred rows of the member_prices table, made from product bases, the makers that sell each
+ * and their sizes or packs. It holds no randomness: a row's discount comes from a hash of its SKU, so every
+ * start makes the same rows, and a row missing from the table is added with the prices it always had.
  */
 
 /** Sizes or packs and what each costs against the first. */
@@ -536,26 +534,22 @@ const unitOf = (sku: string) => createHash('sha256').update(sku).digest().readUI
  * Discounts range roughly 0.10 to 9.00 pounds (docs/product/signed-in-pages.md §S3): 10% to 35% off, in 5p
  * steps, within that.
  */
-export const DISCOUNT_RANGE = { min: 10, max: 900 } as const;
+const DISCOUNT_RANGE = { min: 10, max: 900 } as const;
 function discountFor(sku: string, basePrice: number) {
   const share = 0.1 + unitOf(sku) * 0.25;
   const discount = roundTo5(basePrice * share);
   return Math.min(DISCOUNT_RANGE.max, Math.max(DISCOUNT_RANGE.min, discount));
 }
 
-const poundFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-/** A price in pence as the pound string docs/product/signed-in-pages.md §S3 shows, such as £0.90. */
-export const formatPounds = (pence: number) => poundFormat.format(pence / 100);
-/** A pound string (£0.90) back to pence. */
-export const penceOf = (pounds: string) => Math.round(Number(pounds.replace('£', '').replace(',', '')) * 100);
-
 /** The product's image: its picture, as the offers draw it, at the smallest responsive width. */
-export const productImageUrl = (picture: string) =>
+const productImageUrl = (picture: string) =>
   `/offers-api/images/picture-${picture}/${OFFER_IMAGE_WIDTHS[0]}.svg`;
 
-/** Every row of the catalogue, in category order then product, maker and size. */
-export function buildPriceCatalogue(): PriceRow[] {
-  const rows: PriceRow[] = [];
+type NewMemberPrice = typeof memberPrices.$inferInsert;
+
+/** Every row, in category order then product, maker and size (their `sortOrder`), prices in pence. */
+export function memberPriceRows(): NewMemberPrice[] {
+  const rows: NewMemberPrice[] = [];
   PRICE_CATEGORIES.forEach((category, categoryIndex) => {
     let serial = 0;
     for (const base of BASES[category]) {
@@ -565,20 +559,16 @@ export function buildPriceCatalogue(): PriceRow[] {
           const sku = `7${categoryIndex}${String(serial * 37 + 1000).padStart(5, '0')}`;
           const basePrice = roundTo5(base.price * factor * makerFactor(maker, makerIndex)) - 1;
           const discount = discountFor(sku, basePrice);
-          const member = basePrice - discount;
-          const description = [maker, base.product, size].filter(Boolean).join(' ');
           rows.push({
-            productDescription: description,
-            productImage: productImageUrl(base.picture),
-            memberPrice: formatPounds(member),
-            normalPrice: formatPounds(basePrice),
-            category,
             sku,
-            discount: formatPounds(discount),
-            basePrice: formatPounds(basePrice),
-            calculated: formatPounds(basePrice - discount),
-            matchMemberPriceAndDiscount: member === basePrice - discount ? 1 : 0,
-            matchNormalPriceAndBasePrice: 1,
+            productDescription: [maker, base.product, size].filter(Boolean).join(' '),
+            productImage: productImageUrl(base.picture),
+            category,
+            basePricePence: basePrice,
+            discountPence: discount,
+            memberPricePence: basePrice - discount,
+            normalPricePence: basePrice,
+            sortOrder: rows.length,
           });
         }
       });
@@ -587,9 +577,13 @@ export function buildPriceCatalogue(): PriceRow[] {
   return rows;
 }
 
-export const priceCategoryList = (rows: readonly PriceRow[]) =>
-  PRICE_CATEGORIES.filter((name) => rows.some((row) => row.category === name)).map((name) => ({
-    key: priceCategoryKey(name),
-    name,
-    count: rows.filter((row) => row.category === name).length,
-  }));
+/** The rows as the price catalogue answers them. */
+export const buildPriceCatalogue = (): PriceRow[] => memberPriceRows().map(toPriceRow);
+
+/**
+ * Puts the first member prices in place at start: the rows that are missing only, so a price changed in the
+ * table stays as it was changed.
+ */
+export async function loadMemberPrices(db: Database) {
+  await addMissingMemberPrices(db, memberPriceRows());
+}
