@@ -1,8 +1,8 @@
-import { loadBrandCatalogue } from '../modules/brands/service.ts';
 import { loadDefaultDocuments } from '../modules/documents/service.ts';
 import { loadPartners, loadSandboxTill } from '../modules/partner-api/service.ts';
 import { loadPlatformRows } from '../modules/platform-status/service.ts';
 import type { Database } from '../db/database.ts';
+import { loadBrandCatalogue } from './catalogue/brands.ts';
 import { loadMemberPrices } from './catalogue/member-prices.ts';
 import { loadOfferCatalogue } from './catalogue/offers.ts';
 import { loadDemoAccount } from './demo-account.ts';

@@ -1,12 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/database.ts';
 import { brandClicks, brands } from '../../db/schema/brands.ts';
-import type { BrandRow } from './catalogue.ts';
 
 export type StoredBrand = typeof brands.$inferSelect;
 
-/** New catalogue brands only: a brand already stored keeps its row (safe on every start, on any instance). */
-export async function insertBrands(db: Database, rows: BrandRow[]) {
+/** New brands only: a brand already stored keeps its row (safe on every start, on any instance). */
+export async function insertBrands(db: Database, rows: Array<typeof brands.$inferInsert>) {
   if (rows.length > 0) await db.insert(brands).values(rows).onConflictDoNothing({ target: brands.key });
 }
 

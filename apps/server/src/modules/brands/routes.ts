@@ -15,7 +15,7 @@ import {
   brandsResponseSchema,
   categoriesResponseSchema,
 } from '@app/contracts/brands';
-import { logoSvg } from './catalogue.ts';
+import { logoSvg } from './logo-svg.ts';
 import { createBrandService } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };

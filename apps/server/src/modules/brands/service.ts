@@ -11,8 +11,8 @@ import { brand as scheme } from '@app/contracts/brand';
 import { brandLogoUrl } from '@app/contracts/brand-logos';
 import type { Clock } from '../../lib/clock.ts';
 import type { Database, DbExecutor } from '../../db/database.ts';
+import type { brands } from '../../db/schema/brands.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { brandCatalogue } from './catalogue.ts';
 import {
   findBrand,
   findClick,
@@ -137,9 +137,9 @@ export function createBrandService({ db, clock }: { db: Database; clock: Clock }
   };
 }
 
-/** Puts the brand catalogue in place at start: new brands only, a stored brand keeps its row. */
-export async function loadBrandCatalogue(db: Database) {
-  await insertBrands(db, brandCatalogue());
+/** Adds the brands of this list that are missing; a brand already stored keeps its row (the start data). */
+export async function addMissingBrands(db: Database, rows: Array<typeof brands.$inferInsert>) {
+  await insertBrands(db, rows);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { PARTNER_IDS } from '@app/contracts/linked-partners';
+import type { Database } from '../../db/database.ts';
 import type { brands } from '../../db/schema/brands.ts';
-import { brandLogoSvg } from '../../lib/artwork/brand-logo.ts';
-import { BRAND_MARKS } from './brand-marks.ts';
+import { addMissingBrands } from '../../modules/brands/service.ts';
 
-export type BrandRow = typeof brands.$inferInsert;
+type BrandRow = typeof brands.$inferInsert;
 
 type Entry = [
   key: string,
@@ -16,10 +16,10 @@ type Entry = [
 ];
 
 /**
- * The bundled brand catalogue: 44 partner brands over the ten categories of `BRAND_CATEGORIES`. Names are
+ * The scheme's first brands: 44 partner brands over the ten categories of `BRAND_CATEGORIES`. Names are
  * the partners a member of the scheme would expect; logos are drawn by our own server (GET
  * /anonymous-nectar-brands-api/logos/{key}.svg), never fetched from elsewhere: the brand's Simple Icons mark
- * (brand-marks.ts) or, for a brand the set lacks, its name as a wordmark in its colour.
+ * (modules/brands/brand-marks.ts) or, for a brand the set lacks, its name as a wordmark in its colour.
  */
 const entries: Entry[] = [
   [
@@ -407,7 +407,7 @@ const spendRates: Record<string, string> = {
   'disney-plus': 'Spend points on your subscription',
 };
 
-/** Running bonuses (GET /bonus/{key}); `days` from the start of the catalogue's seeding. */
+/** Running bonuses (GET /bonus/{key}); `days` from the start that first writes the brand. */
 const bonuses: Record<string, { title: string; description: string; days: number | null }> = {
   expedia: {
     title: 'Double points on hotels',
@@ -441,6 +441,7 @@ const bonuses: Record<string, { title: string; description: string; days: number
   },
 };
 
+/** The first brands, in the order listed (their `sortOrder`); a bonus ends counted from `now`. */
 export function brandCatalogue(now = new Date()): BrandRow[] {
   return entries.map(([key, name, categoryKeys, isVldx, collectRate, colour, description], index) => {
     const bonus = bonuses[key];
@@ -470,6 +471,10 @@ export function brandCatalogue(now = new Date()): BrandRow[] {
   });
 }
 
-/** A brand's logo tile: its Simple Icons mark where the set has it, otherwise its name as a wordmark. */
-export const logoSvg = (key: string, name: string, colour: string) =>
-  brandLogoSvg({ name, colour, mark: BRAND_MARKS[key] });
+/**
+ * Puts the first brands in place at start: the brands that are missing only, so a brand changed in the table
+ * keeps its row (and a bonus its end date).
+ */
+export async function loadBrandCatalogue(db: Database) {
+  await addMissingBrands(db, brandCatalogue());
+}
