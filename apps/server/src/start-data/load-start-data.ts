@@ -19,11 +19,12 @@ export interface StartData {
 }
 
 /**
- * The one step that puts data in place when a server starts run once per start inside the start-up
+ * The one step that puts data in place when a server starts, run once per start inside the start-up
  * lock, after the migrations (db/database.ts), so two instances on an empty database never both write it:
- * - always, the scheme's catalogues: the brands and the offers (new rows only; registration gives a new member
- *   every catalogue offer), the partners with their rates, the documents (FAQs, legal pages) and the rows the
- *   operator edits to turn switches and features on;
+ * - always, the scheme's first brands, offers and member prices (catalogue/; the product reads only their
+ *   tables, and a new member gets the offers approved for everyone from there), the partners with their
+ *   rates, the documents (FAQs, legal pages) and the rows the operator edits to turn switches and features on.
+ *   Each row is written when missing and never overwritten, so what staff changed stays (ADR 055);
  * - with `demoData`, on an empty database the demo member and the plastic cards (README "Demo account"), then,
  *   once each, the demo member's offers, points, activity, voucher and address, the second member, the sandbox
  *   partners' accounts, the demo member's hotel link, the sandbox till's partner client and the demo staff.
