@@ -18,6 +18,14 @@ export class ConsoleApiError extends Error {
 /** No answer came: the network, or the server, is down. */
 export const NO_ANSWER = "The server didn't answer. Check your connection and try again.";
 
+/** A body sent as it is (a list of cards as CSV, a picture) with its own content type, instead of JSON. */
+export class RawBody {
+  constructor(
+    readonly content: Blob | string,
+    readonly type: string,
+  ) {}
+}
+
 /** Whether `error` is the server saying the console session is over (or never started). */
 export const isSignInRequired = (error: unknown) => error instanceof ConsoleApiError && error.status === 401;
 
@@ -26,16 +34,18 @@ export const messageOf = (error: unknown) =>
   error instanceof ConsoleApiError ? error.description : GENERIC_ERROR_MESSAGE;
 
 /**
- * One call of /staff-api: JSON both ways with the `channel` header every state-changing call needs
- * (docs/architecture.md "Platform contracts"), its answer parsed with the contract's schema. A refusal throws
- * `ConsoleApiError` with the server's description; a 401 is handled once, by the query client (main.tsx).
+ * One call of /staff-api: JSON both ways (or a `RawBody` up) with the `channel` header every state-changing
+ * call needs (docs/architecture.md "Platform contracts"), its answer parsed with the contract's schema. A
+ * refusal throws `ConsoleApiError` with the server's description; a 401 is handled once, by the query client
+ * (main.tsx).
  */
 export async function callApi<T>(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   answer: ZodType<T> | undefined,
   body?: unknown,
 ): Promise<T> {
+  const raw = body instanceof RawBody;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -44,9 +54,9 @@ export async function callApi<T>(
       headers: {
         accept: 'application/json',
         [CHANNEL_HEADER]: CHANNEL_VALUE,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { 'content-type': raw ? body.type : 'application/json' }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: raw ? body.content : JSON.stringify(body) }),
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
   } catch {

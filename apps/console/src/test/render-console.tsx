@@ -11,7 +11,7 @@ export interface StubAnswer {
   body?: unknown;
 }
 
-/** One call the page made: its method, path with query, headers and parsed body. */
+/** One call the page made: its method, path with query, headers and body (parsed when JSON). */
 export interface MadeCall {
   method: string;
   url: string;
@@ -38,11 +38,14 @@ export function stubServer(routes: Record<string, Handler>, session: unknown = a
   const calls: MadeCall[] = [];
   const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    const json = headers['content-type'] === 'application/json' && typeof init.body === 'string';
     const call: MadeCall = {
       method,
       url: input,
-      headers: (init.headers ?? {}) as Record<string, string>,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers,
+      // A JSON body parsed; any other (a file sent as it is) as it was given.
+      body: json ? JSON.parse(init.body as string) : (init.body ?? undefined),
     };
     calls.push(call);
     const key = `${method} ${input.split('?')[0] ?? ''}`;
