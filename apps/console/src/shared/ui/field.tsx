@@ -3,6 +3,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
 
@@ -75,6 +76,22 @@ export function TextAreaField({ label, hint, error, className, ...textarea }: Te
     <FieldFrame
       {...{ label, hint, error, className }}
       control={(tie) => <textarea className="field__input" rows={2} maxLength={200} {...tie} {...textarea} />}
+    />
+  );
+}
+
+type SelectFieldProps = FrameProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>;
+
+/** A labelled list to choose from (its `option`s as children) with its hint and its error. */
+export function SelectField({ label, hint, error, className, children, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, hint, error, className }}
+      control={(tie) => (
+        <select className="field__input" {...tie} {...select}>
+          {children}
+        </select>
+      )}
     />
   );
 }

@@ -1,6 +1,10 @@
-/** A state in a word, coloured by what it asks of the reader: fine, waiting or stopped. */
-const TONES: Record<string, 'good' | 'waiting' | 'stopped'> = {
+/** A state in a word, coloured by what it asks of the reader: fine, waiting, stopped or yet to come. */
+const TONES: Record<string, 'good' | 'waiting' | 'stopped' | 'planned'> = {
   active: 'good',
+  live: 'good',
+  'awaiting-approval': 'waiting',
+  paused: 'waiting',
+  scheduled: 'planned',
   applied: 'good',
   granted: 'good',
   pending: 'waiting',
