@@ -49,11 +49,18 @@ export function ConsoleLayout() {
           {me && (
             <nav className="console-nav" aria-label="Console">
               <ul>
-                <li>
-                  <NavLink to="/" end>
-                    Find a member
-                  </NavLink>
-                </li>
+                {session.may('search') && (
+                  <li>
+                    <NavLink to="/" end>
+                      Find a member
+                    </NavLink>
+                  </li>
+                )}
+                {session.may('viewOffers') && (
+                  <li>
+                    <NavLink to="/offers">Offers</NavLink>
+                  </li>
+                )}
                 {session.may('decideAdjustment') && (
                   <li>
                     <NavLink to="/approvals">Approvals</NavLink>

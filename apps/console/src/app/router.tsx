@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { SearchPage } from '../pages/search-page.tsx';
 import { SignInPage } from '../pages/sign-in-page.tsx';
 import { ConsoleLayout } from './console-layout.tsx';
+import { FirstPage } from './first-page.tsx';
 import { RoleGate } from './role-gate.tsx';
 
 /** A page loaded when first opened: the first script holds the shell, sign-in and search only. */
@@ -25,7 +25,7 @@ export const consoleRoutes: RouteObject[] = [
     path: '/',
     element: <ConsoleLayout />,
     children: [
-      { index: true, element: <SearchPage /> },
+      { index: true, element: <FirstPage /> },
       {
         path: 'members/:id',
         ...later(async () => {
@@ -81,6 +81,62 @@ export const consoleRoutes: RouteObject[] = [
           return (
             <RoleGate action="inviteStaff">
               <StaffInvitePage />
+            </RoleGate>
+          );
+        }),
+      },
+      // A campaign manager's (and an admin's): offers and campaigns.
+      {
+        path: 'offers',
+        ...later(async () => {
+          const { OffersPage } = await import('../pages/offers/offers-page.tsx');
+          return (
+            <RoleGate action="viewOffers">
+              <OffersPage />
+            </RoleGate>
+          );
+        }),
+      },
+      {
+        path: 'offers/new',
+        ...later(async () => {
+          const { OfferFormPage } = await import('../pages/offers/offer-form-page.tsx');
+          return (
+            <RoleGate action="editOffers">
+              <OfferFormPage />
+            </RoleGate>
+          );
+        }),
+      },
+      {
+        path: 'offers/:id',
+        ...later(async () => {
+          const { OfferPage } = await import('../pages/offers/offer-page.tsx');
+          return (
+            <RoleGate action="viewOffers">
+              <OfferPage />
+            </RoleGate>
+          );
+        }),
+      },
+      {
+        path: 'offers/:id/edit',
+        ...later(async () => {
+          const { OfferFormPage } = await import('../pages/offers/offer-form-page.tsx');
+          return (
+            <RoleGate action="editOffers">
+              <OfferFormPage />
+            </RoleGate>
+          );
+        }),
+      },
+      {
+        path: 'campaigns/:name',
+        ...later(async () => {
+          const { CampaignPage } = await import('../pages/offers/campaign-page.tsx');
+          return (
+            <RoleGate action="viewOffers">
+              <CampaignPage />
             </RoleGate>
           );
         }),
