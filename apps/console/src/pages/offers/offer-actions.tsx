@@ -15,7 +15,7 @@ import { useStaffSession } from '../../shared/session.ts';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { TextAreaField } from '../../shared/ui/field.tsx';
 import { Notice } from '../../shared/ui/notice.tsx';
-import { audienceText } from './offer-words.tsx';
+import { audienceFor } from './offer-words.tsx';
 
 /** A step that changes what members see: asked for in a dialog, with what it does and a reason. */
 type ConfirmedStep = Extract<OfferStep, 'approve' | 'reject' | 'pause' | 'resume' | 'end'>;
@@ -40,8 +40,8 @@ const STEPS: Record<ConfirmedStep, StepSpec> = {
     button: 'Approve',
     title: (offer) => `Approve “${offer.title}”`,
     lead: (offer) =>
-      `${startsText(offer)} for ${audienceText(offer.draft.audience, offer.listCount).toLowerCase()}, ` +
-      `until ${formatDateTime(offer.validTo)}. Tills pay it from then.`,
+      `${startsText(offer)}, until ${formatDateTime(offer.validTo)}, for ` +
+      `${audienceFor(offer.draft.audience, offer.listCount)}. Tills pay it from then.`,
     submit: 'Approve the offer',
     reason: {
       label: 'Note (optional)',

@@ -114,7 +114,9 @@ describe("an offer's page", () => {
     expect(screen.getByText('Awaiting approval')).toBeVisible();
     await user.click(within(next).getByRole('button', { name: 'Approve' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve “Double up at the pump”' });
-    expect(dialog).toHaveTextContent('for shopped at esso in the last 90 days');
+    expect(dialog).toHaveTextContent(
+      'for members who meet every rule: Shopped at Esso in the last 90 days. Tills pay it from then.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Approve the offer' }));
     const done = await screen.findByText('Approved.');
     expect(done.closest('[tabindex="-1"]')).toHaveFocus();

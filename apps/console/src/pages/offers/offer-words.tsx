@@ -56,6 +56,18 @@ export function audienceText(audience: OfferAudience, listCount: number | null):
   }
 }
 
+/** Who an offer is for, in the middle of a sentence: "… for members who shopped at Esso in …". */
+export function audienceFor(audience: OfferAudience, listCount: number | null): string {
+  switch (audience.kind) {
+    case 'everyone':
+      return 'every member';
+    case 'segment':
+      return `members who meet every rule: ${audience.rules.map(segmentRuleText).join('; ')}`;
+    case 'list':
+      return `the ${listCount === null ? '' : `${formatPoints(listCount)} `}cards of its uploaded list`;
+  }
+}
+
 /** What the till pays on, in a sentence. */
 export function ruleText(rule: OfferRule | null): string {
   if (!rule) return 'No till pays it (points are given by the partner)';
