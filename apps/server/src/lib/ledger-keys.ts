@@ -14,15 +14,20 @@ export const redemptionLedgerKey = (collectorId: string, key: string) => `redemp
 /** A missing-points claim granted. */
 export const claimLedgerKey = (claimId: string) => `missing-points-claim:${claimId}`;
 
-/** Points on their way, posted when their day comes. */
-export const pendingLedgerKey = (pendingId: string) => `pending-points:${pendingId}`;
+/**
+ * Points on their way, posted when their day comes: the shop's points, and apart each offer's bonus of a
+ * partner's sale that waited with them.
+ */
+export const pendingLedgerKey = (pendingId: string, part?: { offerId: string }) =>
+  `pending-points:${pendingId}${part ? `:offer:${part.offerId}` : ''}`;
 
 /** A partner's sale (the partner API): its base points, and each loaded offer it paid out. */
 export const saleLedgerKey = (saleId: string, part: 'base' | { offerId: string }) =>
   `partner-sale:${saleId}:${part === 'base' ? 'base' : `offer:${part.offerId}`}`;
 
-/** A return against a partner's sale: the points it took back. */
-export const returnLedgerKey = (returnRowId: string) => `partner-return:${returnRowId}`;
+/** A return against a partner's sale: the base points it took back, and apart each offer's bonus. */
+export const returnLedgerKey = (returnRowId: string, part?: { offerId: string }) =>
+  `partner-return:${returnRowId}${part ? `:offer:${part.offerId}` : ''}`;
 
 /** Points held at a till (the debit), and given back when the hold is cancelled or runs out. */
 export const holdLedgerKey = (holdId: string, step: 'hold' | 'release') => `partner-hold:${holdId}:${step}`;

@@ -24,6 +24,8 @@ export interface PointsEntry {
   /** Unique per change; repeating a key writes nothing and answers the current balance. */
   idempotencyKey: string;
   at?: Date;
+  /** The offer whose bonus this entry pays or takes back: what an offer earned is counted from it. */
+  offerId?: string;
 }
 
 /**
@@ -189,6 +191,7 @@ async function insertUnderLock(
         source: entry.source,
         idempotencyKey: entry.idempotencyKey,
         createdAt: entry.at ?? systemClock.now(),
+        offerId: entry.offerId,
       })),
     )
     .returning({ id: pointsLedger.id });

@@ -141,7 +141,10 @@ export const partnerSales = pgTable(
   ],
 );
 
-/** A return against a sale: one per partner reference; its ledger entry is `partner-return:<id>`. */
+/**
+ * A return against a sale: one per partner reference; its ledger entries are `partner-return:<id>` (base points)
+ * and `partner-return:<id>:offer:<offerId>` (each bonus taken back).
+ */
 export const partnerReturns = pgTable(
   'partner_returns',
   {

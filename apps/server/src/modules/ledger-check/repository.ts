@@ -98,7 +98,8 @@ export const transferEntriesWithoutTransfer = (db: DbExecutor) =>
 
 /**
  * Points taken that nothing explains. A debit is a voucher's (the voucher names it), a conversion's (its
- * transfer exists) or a spend at a partner's till (its details say REDEMPTION).
+ * transfer exists), a spend at a partner's till (its details say REDEMPTION), a return's (the return exists)
+ * or a change by staff (its adjustment names it).
  */
 export const unexplainedDebits = (db: DbExecutor) =>
   breaches(
@@ -117,8 +118,11 @@ export const unexplainedDebits = (db: DbExecutor) =>
             where e.idempotency_key = 'partner-transfer:' || t.id || ':debit'
               and t.conversion_type = 'NECTAR_TO_PARTNER'
           )
+          -- A return's entries: its base points (partner-return:<id>) and each bonus (…:offer:<offer id>).
           and not exists (
-            select 1 from partner_returns r where e.idempotency_key = 'partner-return:' || r.id
+            select 1 from partner_returns r
+            where e.idempotency_key like 'partner-return:%'
+              and split_part(e.idempotency_key, ':', 2) = r.id::text
           )
           and not exists (select 1 from staff_adjustments a where a.ledger_entry_id = e.id)`,
   );
@@ -205,15 +209,29 @@ export const vouchersWithoutTheirDebit = (db: DbExecutor) =>
           else e.id is null or e.amount <> -v.points or e.collector_id <> v.collector_id end`,
   );
 
-/** Points on their way that were posted, and granted missing-points claims, without their entry of that size. */
+/**
+ * Points on their way that were posted, and granted missing-points claims, without their entries of that
+ * size. Points on their way of a partner's sale are posted as the shop's points (`pending-points:<id>`) and
+ * apart each bonus the sale paid (`…:offer:<offer id>`): the entry `ledger_entry_id` names (the first) and
+ * the others add up to the points.
+ */
 export const postingsWithoutTheirCredit = (db: DbExecutor) =>
   breaches(
     db,
     sql`select count(*) over () as total, example from (
           select 'points on their way ' || p.id || ' (' || p.points || '): entry '
-              || coalesce(e.amount::text, 'none') as example
+              || coalesce((e.amount + coalesce(b.total, 0))::text, 'none') as example
             from pending_points p left join points_ledger e on e.id = p.ledger_entry_id
-            where p.ledger_entry_id is not null and (e.id is null or e.amount <> p.points)
+            left join lateral (
+              select sum(amount) as total from points_ledger
+              where id <> p.ledger_entry_id and idempotency_key = any(array(
+                select 'pending-points:' || p.id || ':offer:' || (bonus ->> 'offerId')
+                from partner_sales s cross join jsonb_array_elements(s.bonuses) bonus
+                where s.partner_id = p.partner and s.receipt_id = p.reference and s.pending_points_id = p.id
+              ))
+            ) b on true
+            where p.ledger_entry_id is not null
+              and (e.id is null or e.amount + coalesce(b.total, 0) <> p.points)
           union all
           select 'claim ' || c.id || ' (granted ' || c.points_granted || '): entry '
               || coalesce(e.amount::text, 'none') as example

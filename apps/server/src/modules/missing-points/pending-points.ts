@@ -1,14 +1,16 @@
 import { CLAIM_PARTNERS, claimPartnerName, ukDate, type PendingEntry } from '@app/contracts/missing-points';
+import { partnerAwardReasons } from '@app/contracts/partner-api';
 import type { Database } from '../../db/database.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { pendingLedgerKey } from '../../lib/ledger-keys.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordPoints } from '../../lib/points-ledger.ts';
+import { lockMember, pointsWritten, writeEntries, type PointsEntry } from '../../lib/points-ledger.ts';
 import {
+  bonusesWaitingIn,
   insertTransactionDetails,
-  ledgerEntryIdByKey,
   listDuePending,
   listUnposted,
+  lockUnposted,
   markPendingPosted,
   type PendingRow,
 } from './repository.ts';
@@ -38,9 +40,6 @@ export async function pendingPointsOf(
   return { total: entries.reduce((sum, entry) => sum + entry.points, 0), entries };
 }
 
-/** Thrown inside a posting's transaction when the entry was cancelled meanwhile, so that nothing is written. */
-class PendingCancelled extends Error {}
-
 /** The scheduled job's name (plugins/jobs.ts: one runner of the cluster each minute). */
 export const POST_PENDING_POINTS_JOB = 'post-pending-points';
 const BATCH = 200;
@@ -51,51 +50,56 @@ const sourceOf = (partner: string) =>
   partner === 'retailer' ? 'sainsburys-till' : partner === CLAIM_PARTNERS[1].id ? 'esso' : partner;
 
 /**
- * Posts every pending entry whose expected date has come: each through the ledger with its own key, the entry's
- * details and its "posted" mark in the same transaction. A second runner, or a run after a crash between the two,
- * finds the key already used and only marks the entry. Answers how many entries it posted.
+ * Posts every pending entry whose expected date has come, each in one transaction under the member's lock
+ * (the lock a return takes to lower them): the entry read again there, its ledger entries, their details and
+ * its "posted" mark. A partner's sale that waited posts the shop's points and apart each bonus it paid, with
+ * the offer's id, so what an offer earned is counted from the ledger. A second runner, or a return that
+ * cancelled the entry meanwhile, finds it no longer to post and writes nothing. Answers how many it posted.
  */
 export async function postDuePendingPoints(deps: { db: Database; clock: Clock; feed?: ChangeFeed }) {
   const { db, clock, feed } = deps;
   const due = await listDuePending(db, ukDate(clock.now()), BATCH);
   let posted = 0;
-  for (const row of due) {
-    const key = pendingLedgerKey(row.id);
+  for (const { id, collectorId } of due) {
     const at = clock.now();
-    const partnerName = claimPartnerName(row.partner);
-    const written = await recordPoints(
-      db,
-      {
-        collectorId: row.collectorId,
-        amount: row.points,
-        reason: `Shopping at ${partnerName}`,
-        source: sourceOf(row.partner),
-        idempotencyKey: key,
-        at,
-      },
-      feed,
-      async (tx, ledgerEntryId) => {
+    const written = await db.transaction(async (tx) => {
+      await lockMember(tx, collectorId);
+      const row = await lockUnposted(tx, id);
+      if (!row) return [];
+      const partnerName = claimPartnerName(row.partner);
+      const bonuses = (await bonusesWaitingIn(tx, row))
+        .map((bonus) => ({ ...bonus, points: bonus.points - bonus.takenBack }))
+        .filter((bonus) => bonus.points > 0);
+      const shop = row.points - bonuses.reduce((sum, bonus) => sum + bonus.points, 0);
+      if (shop < 0)
+        throw new Error(`points on their way ${row.id} hold less than the bonuses waiting in them`);
+      const entries: PointsEntry[] = [
+        ...(shop > 0
+          ? [{ idempotencyKey: pendingLedgerKey(row.id), amount: shop, reason: `Shopping at ${partnerName}` }]
+          : []),
+        ...bonuses.map((bonus) => ({
+          idempotencyKey: pendingLedgerKey(row.id, bonus),
+          amount: bonus.points,
+          reason: partnerAwardReasons.offer(bonus.title),
+          offerId: bonus.offerId,
+        })),
+      ].map((entry) => ({ ...entry, collectorId, source: sourceOf(row.partner), at }));
+      const { ids } = await writeEntries(tx, entries, feed);
+      // The first entry carries the shop, as a sale's does.
+      for (const [index, ledgerEntryId] of ids.entries()) {
         await insertTransactionDetails(tx, {
           ledgerEntryId,
-          collectorId: row.collectorId,
-          partnerKind: partnerKindOf(row.partner),
+          collectorId,
+          partnerKind: index === 0 ? partnerKindOf(row.partner) : 'ADJUSTMENT',
           partnerName,
-          spendPence: row.spendPence,
+          ...(index === 0 ? { spendPence: row.spendPence } : {}),
         });
-        // A return cancelled it since the batch was read: nothing is posted (the entry rolls back).
-        if (!(await markPendingPosted(tx, row.id, ledgerEntryId, at))) throw new PendingCancelled();
-      },
-    ).catch((error: unknown) => {
-      if (error instanceof PendingCancelled) return undefined;
-      throw error;
+      }
+      await markPendingPosted(tx, row.id, ids[0] ?? '', at);
+      return entries;
     });
-    if (!written) continue;
-    const { recorded } = written;
-    if (recorded) posted += 1;
-    else {
-      const ledgerEntryId = await ledgerEntryIdByKey(db, key);
-      if (ledgerEntryId) await markPendingPosted(db, row.id, ledgerEntryId, at);
-    }
+    for (const entry of written) pointsWritten(entry, feed);
+    if (written.length > 0) posted += 1;
   }
   return posted;
 }

@@ -3,6 +3,7 @@ import type { Database, DbExecutor } from '../../db/database.ts';
 import { transactionDetails } from '../../db/schema/card-activity.ts';
 import { collectors } from '../../db/schema/core.ts';
 import { missingPointsClaims, missingPointsReceipts, pendingPoints } from '../../db/schema/missing-points.ts';
+import { partnerSales } from '../../db/schema/partner-api.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
 
 export type PendingRow = typeof pendingPoints.$inferSelect;
@@ -54,6 +55,37 @@ export const listDuePending = (db: DbExecutor, today: string, limit: number) =>
     .orderBy(asc(pendingPoints.expectedOn))
     .limit(limit);
 
+/** A pending entry still to post, locked to the end of the posting's transaction; else undefined. */
+export async function lockUnposted(tx: DbExecutor, id: string) {
+  const [row] = await tx
+    .select()
+    .from(pendingPoints)
+    .where(and(eq(pendingPoints.id, id), isNull(pendingPoints.postedAt), isNull(pendingPoints.cancelledAt)))
+    .for('update');
+  return row;
+}
+
+/**
+ * The bonuses of the partner's sale whose points wait in this entry (none for points on their way of another
+ * kind): the sale is found by its partner and receipt, the key its unique index holds.
+ */
+export async function bonusesWaitingIn(
+  tx: DbExecutor,
+  row: Pick<PendingRow, 'id' | 'partner' | 'reference'>,
+) {
+  const [sale] = await tx
+    .select({ bonuses: partnerSales.bonuses })
+    .from(partnerSales)
+    .where(
+      and(
+        eq(partnerSales.partnerId, row.partner),
+        eq(partnerSales.receiptId, row.reference),
+        eq(partnerSales.pendingPointsId, row.id),
+      ),
+    );
+  return sale?.bonuses ?? [];
+}
+
 /** Marks a pending entry posted, once: false when another runner already did, or a return cancelled it. */
 export async function markPendingPosted(db: DbExecutor, id: string, ledgerEntryId: string, at: Date) {
   const updated = await db
@@ -62,14 +94,6 @@ export async function markPendingPosted(db: DbExecutor, id: string, ledgerEntryI
     .where(and(eq(pendingPoints.id, id), isNull(pendingPoints.postedAt), isNull(pendingPoints.cancelledAt)))
     .returning({ id: pendingPoints.id });
   return updated.length > 0;
-}
-
-export async function ledgerEntryIdByKey(db: DbExecutor, idempotencyKey: string) {
-  const [row] = await db
-    .select({ id: pointsLedger.id })
-    .from(pointsLedger)
-    .where(eq(pointsLedger.idempotencyKey, idempotencyKey));
-  return row?.id;
 }
 
 export async function insertTransactionDetails(db: DbExecutor, row: typeof transactionDetails.$inferInsert) {

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/database.ts';
 import { collectorOffers, offers } from '../../db/schema/offers.ts';
+import { offerPaysOut } from '../../lib/offer-pays-out.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type CollectorOfferRow = OfferRow & {
@@ -75,6 +76,10 @@ const flatten = (row: {
   timesEarned: row.timesEarned,
 });
 
+/**
+ * The member's offers of these sources that are running (lib/offer-pays-out.ts): one paused, ended by staff
+ * or stopped when its budget was spent leaves the list at once, as it stops paying at the till.
+ */
 export async function listCollectorOffers(
   db: Database,
   collectorId: string,
@@ -84,7 +89,13 @@ export async function listCollectorOffers(
     .select(columns)
     .from(collectorOffers)
     .innerJoin(offers, eq(offers.id, collectorOffers.offerId))
-    .where(and(eq(collectorOffers.collectorId, collectorId), inArray(offers.sourceType, sourceTypes)))
+    .where(
+      and(
+        eq(collectorOffers.collectorId, collectorId),
+        inArray(offers.sourceType, sourceTypes),
+        offerPaysOut,
+      ),
+    )
     .orderBy(offers.id);
   return rows.map(flatten);
 }

@@ -4,6 +4,7 @@ import type { DbExecutor } from '../../db/database.ts';
 import { transactionDetails } from '../../db/schema/card-activity.ts';
 import { pendingPoints } from '../../db/schema/missing-points.ts';
 import { collectorOffers, offers } from '../../db/schema/offers.ts';
+import { offerPaysOut } from '../../lib/offer-pays-out.ts';
 import {
   partnerRequests,
   partnerReturns,
@@ -66,8 +67,8 @@ export async function storeAnswer(tx: DbExecutor, row: typeof partnerRequests.$i
 
 /**
  * The member's offers that a partner's till pays out: loaded (personalised) or opted in (partner offers), with
- * a rule, live at `at`, not locked, earned fewer times than their limit. Locked for update: two sales at once
- * cannot both pay an offer past its limit.
+ * a rule, running (offerPaysOut) and live at `at`, not locked, earned fewer times than their limit. Locked
+ * for update: two sales at once cannot both pay an offer past its limit.
  */
 export function payableOffers(
   tx: DbExecutor,
@@ -97,6 +98,7 @@ export function payableOffers(
       rule: offers.rule,
       maxPerMember: offers.maxPerMember,
       timesEarned: collectorOffers.timesEarned,
+      budgetPoints: offers.budgetPoints,
     })
     .from(collectorOffers)
     .innerJoin(offers, eq(offers.id, collectorOffers.offerId))
@@ -105,6 +107,7 @@ export function payableOffers(
         eq(collectorOffers.collectorId, collectorId),
         sql`(${sql.join(bySource, sql` or `)})`,
         eq(offers.locked, false),
+        offerPaysOut,
         lte(offers.validFrom, at),
         gte(offers.validTo, at),
         sql`${offers.rule} is not null`,
@@ -115,10 +118,55 @@ export function payableOffers(
     .for('update', { of: collectorOffers });
 }
 
-/** The rules of the given offers, for counting a return. */
+/** The rules of the given offers, and whether each has a budget, for counting a return. */
 export async function offerRules(db: DbExecutor, offerIds: string[]) {
   if (offerIds.length === 0) return [];
-  return db.select({ id: offers.id, rule: offers.rule }).from(offers).where(inArray(offers.id, offerIds));
+  return db
+    .select({ id: offers.id, rule: offers.rule, budgetPoints: offers.budgetPoints })
+    .from(offers)
+    .where(inArray(offers.id, offerIds));
+}
+
+/**
+ * Counts a bonus against its offer's budget when it fits and the offer still runs, in one statement that
+ * holds the offer's row lock to the end of the sale's transaction (a sale at once waits for it, then sees
+ * what it left, or that the offer stopped): false otherwise, and nothing is counted. Only for an offer with
+ * a budget: one without is never written by a sale.
+ */
+export async function chargeOfferBudget(tx: DbExecutor, offerId: string, points: number) {
+  const charged = await tx
+    .update(offers)
+    .set({ pointsIssued: sql`${offers.pointsIssued} + ${points}` })
+    .where(
+      and(
+        eq(offers.id, offerId),
+        offerPaysOut,
+        sql`${offers.pointsIssued} + ${points} <= ${offers.budgetPoints}`,
+      ),
+    )
+    .returning({ id: offers.id });
+  return charged.length > 0;
+}
+
+/**
+ * Ends a running offer whose budget a bonus did not fit, for everyone: false when it no longer ran (stopped
+ * by another sale a moment ago, or paused by staff, which stays as it is).
+ */
+export async function stopOfferForBudget(tx: DbExecutor, offerId: string, at: Date) {
+  const stopped = await tx
+    .update(offers)
+    .set({ status: 'ended', stoppedReason: 'budget', updatedAt: at })
+    .where(and(eq(offers.id, offerId), offerPaysOut))
+    .returning({ id: offers.id });
+  return stopped.length > 0;
+}
+
+/** What a return took back of a budgeted offer's bonus no longer counts against its budget (not below 0). */
+export async function giveBackOfferBudget(tx: DbExecutor, offerId: string, points: number) {
+  await tx
+    .update(offers)
+    .set({ pointsIssued: sql`greatest(0, ${offers.pointsIssued} - ${points})` })
+    .where(and(eq(offers.id, offerId), sql`${offers.budgetPoints} is not null`));
 }
 
 /** Adds (or, negative, takes) times an offer was earned by a member. */

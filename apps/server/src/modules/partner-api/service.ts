@@ -110,6 +110,13 @@ const PARTNER_CACHE_MS = 30_000;
 export const RELEASE_EXPIRED_HOLDS_JOB = 'release-expired-holds';
 const RELEASE_BATCH = 200;
 
+/**
+ * The change feed's key for "anything cached may have changed" (lib/change-feed.ts): an offer stopped for
+ * everyone drops every member's cached offer lists at once, on every instance, where naming each member who
+ * holds it could mean a million notices in one transaction.
+ */
+const EVERYTHING_CHANGED = '*';
+
 const valueOf = (points: number) => Math.floor((points * 100) / POINTS_PER_POUND);
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -187,6 +194,8 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
       body: T;
       written: PointsEntry[];
       offersOf?: string | undefined;
+      /** An offer stopped for everyone: every member's cached offers are read again. */
+      offersOfEveryone?: boolean | undefined;
       webhook?: string | undefined;
     }>,
   ): Promise<{ status: number; body: T }> {
@@ -213,7 +222,8 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
       return result;
     });
     for (const entry of done.written) pointsWritten(entry, feed);
-    if (done.offersOf) feed?.changed(offersChangeKey(done.offersOf));
+    if (done.offersOfEveryone) feed?.changed(EVERYTHING_CHANGED);
+    else if (done.offersOf) feed?.changed(offersChangeKey(done.offersOf));
     if (done.webhook) await queueWebhook?.(done.webhook);
     return { status: done.status, body: done.body };
   }
@@ -259,10 +269,19 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
           ? await repo.payableOffers(tx, card.collectorId, partner, occurredAt)
           : [];
         const bonuses: PartnerSaleBonus[] = [];
+        let offerStopped = false;
         for (const offer of offers) {
           const rule = parseRule(offer.rule);
           const points = rule ? bonusFor(rule, basket) : 0;
-          if (points > 0) bonuses.push({ offerId: offer.offerId, title: offer.title, points, takenBack: 0 });
+          if (points <= 0) continue;
+          // A budget pays what fits in it, counted in this transaction with the ledger's entries; the first
+          // bonus that does not fit is not paid, and the offer ends for everyone (docs/partner-api.md "Offers
+          // with a budget"). Offers come in the order of their ids, so two sales lock them in the same order.
+          if (offer.budgetPoints !== null && !(await repo.chargeOfferBudget(tx, offer.offerId, points))) {
+            if (await repo.stopOfferForBudget(tx, offer.offerId, now)) offerStopped = true;
+            continue;
+          }
+          bonuses.push({ offerId: offer.offerId, title: offer.title, points, takenBack: 0 });
         }
         const base = sum(shares);
         // The till prices the member's basket itself: its member-price savings go on the digital receipt.
@@ -308,7 +327,8 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
           );
         }
         for (const bonus of bonuses) await repo.countOfferEarned(tx, card.collectorId, bonus.offerId, 1);
-        if (bonuses.length > 0) await offersChanged(tx, card.collectorId);
+        if (offerStopped) await feed?.announce(tx, EVERYTHING_CHANGED);
+        else if (bonuses.length > 0) await offersChanged(tx, card.collectorId);
 
         const written: PointsEntry[] = [];
         let balance: number | undefined;
@@ -321,6 +341,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
               key: saleLedgerKey(saleId, { offerId: bonus.offerId }),
               points: bonus.points,
               reason: partnerAwardReasons.offer(bonus.title),
+              offerId: bonus.offerId,
             })),
           ];
           if (entries.length > 0) {
@@ -332,6 +353,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
               source: partner.ledgerSource,
               idempotencyKey: entry.key,
               at: now,
+              ...('offerId' in entry ? { offerId: entry.offerId } : {}),
             }));
             const result = await writeEntries(tx, ledger, feed);
             written.push(...ledger);
@@ -382,6 +404,7 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
           status: 201,
           written,
           offersOf: bonuses.length > 0 ? card.collectorId : undefined,
+          offersOfEveryone: offerStopped,
           webhook: await webhookFor(
             tx,
             call.client.clientId,
@@ -417,13 +440,21 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
         const partner = await partnerOf(tx, call.client);
         const baseBack = basePointsLeft(sale.lines) - basePointsLeft(applied.lines);
         const rules = new Map<string, OfferRule>();
+        const budgeted = new Set<string>();
         for (const row of await repo.offerRules(
           tx,
           sale.bonuses.map((bonus) => bonus.offerId),
         )) {
           const rule = parseRule(row.rule);
           if (rule) rules.set(row.id, rule);
+          if (row.budgetPoints !== null) budgeted.add(row.id);
         }
+        /** What was taken back of budgeted offers' bonuses is theirs to pay out again. */
+        const giveBack = async (parts: ReadonlyArray<{ offerId?: string; points: number }>) => {
+          for (const { offerId, points } of parts) {
+            if (offerId && budgeted.has(offerId)) await repo.giveBackOfferBudget(tx, offerId, points);
+          }
+        };
         const bonusBack = bonusesToTakeBack(sale.bonuses, rules, applied.lines);
         const bonuses = sale.bonuses.map((bonus) => ({
           ...bonus,
@@ -459,31 +490,46 @@ export function createPartnerApiService({ db, clock, feed, queueWebhook }: Partn
         ) {
           taken = due;
           balance = await pointsBalance(tx, sale.collectorId);
+          await giveBack(bonusBack);
         } else {
           // The member's row was locked when the sale was found.
           balance = await pointsBalance(tx, sale.collectorId);
           taken = Math.min(due, balance);
-          if (taken > 0) {
-            const result = await write(
-              tx,
-              {
-                collectorId: sale.collectorId,
-                amount: -taken,
-                reason: partnerAwardReasons.returned,
-                source: partner.ledgerSource,
-                idempotencyKey: returnLedgerKey(stored.id),
-                at: now,
-              },
-              written,
-            );
-            balance = result.balance;
-            await repo.insertDetails(tx, {
-              ledgerEntryId: result.id,
+          // What the balance holds is taken in the order the sale paid it: the base points, then each bonus,
+          // each its own entry (an offer's carries its id: what the offer earned is counted from the ledger).
+          let left = taken;
+          const parts = [{ points: baseBack }, ...bonusBack]
+            .map((part) => {
+              const points = Math.min(part.points, left);
+              left -= points;
+              return { ...part, points };
+            })
+            .filter((part) => part.points > 0);
+          if (parts.length > 0) {
+            const ledger: PointsEntry[] = parts.map((part) => ({
               collectorId: sale.collectorId,
-              partnerKind: partner.kind,
-              partnerName: partner.name,
-              storeName: sale.storeId,
-            });
+              amount: -part.points,
+              reason: partnerAwardReasons.returned,
+              source: partner.ledgerSource,
+              idempotencyKey: returnLedgerKey(stored.id, 'offerId' in part ? part : undefined),
+              at: now,
+              ...('offerId' in part ? { offerId: part.offerId } : {}),
+            }));
+            const result = await writeEntries(tx, ledger, feed);
+            written.push(...ledger);
+            balance = result.balance;
+            // The first entry carries the shop, as a sale's does.
+            await repo.insertDetails(
+              tx,
+              result.ids.map((ledgerEntryId, index) => ({
+                ledgerEntryId,
+                collectorId: sale.collectorId,
+                partnerKind: index === 0 ? partner.kind : 'ADJUSTMENT',
+                partnerName: partner.name,
+                storeName: sale.storeId,
+              })),
+            );
+            await giveBack(parts);
           }
         }
         const body: ReturnResponse = {
