@@ -1,10 +1,9 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { offerErrors, type Offer } from '@app/contracts/offers';
+import { offerErrors } from '@app/contracts/offers';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getOrCreateSecret, listSecretVersions } from '../../lib/server-secrets.ts';
-import { findOffer, type OfferRow } from './repository.ts';
-import { toOffer } from './service.ts';
+import { findOffer } from './repository.ts';
 
 /**
  * Offer previews (docs/product/signed-in-pages.md §S2.2, preview pages): the operator shares a link carrying
@@ -43,16 +42,6 @@ export async function verifyOfferPreview(db: Database, token: string): Promise<s
   }
   throw new AppError(404, 'PREVIEW_NOT_FOUND', offerErrors.previewInvalid);
 }
-
-/** An offer as the catalogue describes it, before any collector has done anything with it. */
-export const catalogueOffer = (row: OfferRow): Offer =>
-  toOffer({
-    ...row,
-    state: row.sourceType === 'COALITION' ? 'NOTOPTEDIN' : 'UNLOADED',
-    isBookmarked: false,
-    timesEarned: 0,
-    savedAt: null,
-  });
 
 /** The three preview pages of one token (routes of docs/product/signed-in-pages.md §S2.2). */
 export const previewPaths = (token: string) => ({

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/database.ts';
-import { collectorOffers, offers } from '../../db/schema/offers.ts';
+import { collectorOffers, offers, offerUploads } from '../../db/schema/offers.ts';
 import { offerPaysOut } from '../../lib/offer-pays-out.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
@@ -149,4 +149,16 @@ export async function markSeen(db: Database, collectorId: string, offerIds: stri
         sql`${collectorOffers.firstSeenAt} is null`,
       ),
     );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A picture a marketer uploaded (modules/campaigns), by its id; none for an id that is not one. */
+export async function findUpload(db: Database, id: string) {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select({ contentType: offerUploads.contentType, data: offerUploads.data })
+    .from(offerUploads)
+    .where(eq(offerUploads.id, id));
+  return row;
 }

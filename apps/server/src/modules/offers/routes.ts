@@ -214,18 +214,31 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "An offer's picture (picture-{key}, or an offer id) or a partner's logo (partner-{id}) at one of the responsive widths",
-        params: z.object({ name: z.string().max(80), file: z.string().regex(/^\d+\.svg$/) }),
+          "An offer's picture (picture-{key}, or an offer id) or a partner's logo (partner-{id}) at one of the responsive widths ({width}.svg), or a picture uploaded for an offer (upload-{id}/original)",
+        params: z.object({ name: z.string().max(80), file: z.string().regex(/^(\d+\.svg|original)$/) }),
       },
     },
     async (request, reply) => {
-      const width = Number(request.params.file.replace('.svg', ''));
+      const { name, file } = request.params;
+      const width = file === 'original' ? Math.max(...OFFER_IMAGE_WIDTHS) : Number(file.replace('.svg', ''));
       if (!(OFFER_IMAGE_WIDTHS as readonly number[]).includes(width)) {
         throw new AppError(404, 'NOT_FOUND', offerErrors.imageWidth);
       }
-      const svg = await publicOffers.imageSvg(request.params.name, width);
-      if (!svg) throw new AppError(404, 'NOT_FOUND', offerErrors.imageNotFound);
-      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+      // An upload is served as it was uploaded, by one name; a drawn picture at each width.
+      const image =
+        (file === 'original') === name.startsWith('upload-')
+          ? await publicOffers.image(name, width)
+          : undefined;
+      if (!image) throw new AppError(404, 'NOT_FOUND', offerErrors.imageNotFound);
+      if (image.kind === 'svg') {
+        return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(image.svg);
+      }
+      // An upload never changes (its id is new for new bytes), and is only ever the picture it was checked to be.
+      return reply
+        .type(image.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(image.data);
     },
   );
 };

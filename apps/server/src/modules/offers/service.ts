@@ -61,6 +61,12 @@ export const isOfferLive = (offer: Pick<OfferRow, 'validFrom' | 'validTo'>, now:
 const imageUrl = (pictureKey: string, width: number) =>
   `/offers-api/images/picture-${pictureKey}/${width}.svg`;
 
+/** An offer's picture a marketer uploaded (modules/campaigns): its `picture` is this and the upload's id. */
+export const OFFER_UPLOAD_PREFIX = 'upload:';
+
+/** Where an uploaded picture is served: one file for every width, as uploaded (it is not drawn again). */
+export const offerUploadUrl = (uploadId: string) => `/offers-api/images/upload-${uploadId}/original`;
+
 /** A partner's logo: its brand's logo when it is a brand of the catalogue, otherwise one the offers API draws. */
 export function partnerLogoUrl(partnerId: string): string {
   const logo = PARTNER_LOGOS[partnerId];
@@ -75,8 +81,12 @@ export function partnerLogoUrl(partnerId: string): string {
  */
 export function toOffer(row: CollectorOfferRow): Offer {
   const picture = offerPictureKey(row);
-  const versions = OFFER_IMAGE_WIDTHS.map((width) => ({ width, url: imageUrl(picture, width) }));
-  const largest = imageUrl(picture, Math.max(...OFFER_IMAGE_WIDTHS));
+  const upload = row.picture?.startsWith(OFFER_UPLOAD_PREFIX)
+    ? row.picture.slice(OFFER_UPLOAD_PREFIX.length)
+    : null;
+  const urlAt = (width: number) => (upload ? offerUploadUrl(upload) : imageUrl(picture, width));
+  const versions = OFFER_IMAGE_WIDTHS.map((width) => ({ width, url: urlAt(width) }));
+  const largest = urlAt(Math.max(...OFFER_IMAGE_WIDTHS));
   const sponsorLogo = row.partnerId ? partnerLogoUrl(row.partnerId) : null;
   return {
     id: row.id,
@@ -203,6 +213,9 @@ export interface OfferDeps {
 /** The partners an offer may name, and the key of an offer's picture (the start data's offers use both). */
 export { OFFER_PARTNERS } from './partners.ts';
 export type { OfferPictureKey } from './offer-pictures.ts';
+/** The picture library and the preview links, for the offers made in the staff console (modules/campaigns). */
+export { OFFER_PICTURES } from './offer-pictures.ts';
+export { previewPaths, signOfferPreview } from './previews.ts';
 
 export function createOfferService({ db, clock, feed }: OfferDeps) {
   const now = () => clock.now();
