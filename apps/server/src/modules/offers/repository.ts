@@ -100,12 +100,15 @@ export async function listCollectorOffers(
   return rows.map(flatten);
 }
 
+/** One of the member's offers, while it runs (as the list shows it). */
 export async function findCollectorOffer(db: Database, collectorId: string, offerId: string) {
   const [row] = await db
     .select(columns)
     .from(collectorOffers)
     .innerJoin(offers, eq(offers.id, collectorOffers.offerId))
-    .where(and(eq(collectorOffers.collectorId, collectorId), eq(collectorOffers.offerId, offerId)));
+    .where(
+      and(eq(collectorOffers.collectorId, collectorId), eq(collectorOffers.offerId, offerId), offerPaysOut),
+    );
   return row ? flatten(row) : undefined;
 }
 
@@ -114,13 +117,22 @@ export async function findOffer(db: Database, offerId: string): Promise<OfferRow
   return row;
 }
 
-/** Reads the collector's rows for these offers with a row lock, so concurrent changes queue up. */
+/**
+ * Reads the collector's rows for these offers with a row lock, so concurrent changes queue up: only offers that
+ * run (one paused or stopped is not the member's to change).
+ */
 export async function lockCollectorOffers(db: DbExecutor, collectorId: string, offerIds: string[]) {
   const rows = await db
     .select(columns)
     .from(collectorOffers)
     .innerJoin(offers, eq(offers.id, collectorOffers.offerId))
-    .where(and(eq(collectorOffers.collectorId, collectorId), inArray(collectorOffers.offerId, offerIds)))
+    .where(
+      and(
+        eq(collectorOffers.collectorId, collectorId),
+        inArray(collectorOffers.offerId, offerIds),
+        offerPaysOut,
+      ),
+    )
     .for('update', { of: collectorOffers });
   return rows.map(flatten);
 }

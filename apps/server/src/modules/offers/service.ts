@@ -11,6 +11,7 @@ import {
   type OfferSummary,
   type OfferState,
 } from '@app/contracts/offers';
+import { MAX_PERSONALISED_OFFERS_SHOWN } from '@app/contracts/staff-offers';
 import { boundedCache } from '../../lib/bounded-cache.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -143,6 +144,28 @@ async function holderOf(db: DbExecutor, collectorId: string): Promise<Holder> {
 const mayUseMemberPrices = (holder: Holder, now: Date) =>
   holder.hasDigitalCard && holder.dateOfBirth !== null && isAtLeastAge(holder.dateOfBirth, 18, now);
 
+const SAVED_STATES = new Set(['LOADED', 'PINNED']);
+
+/**
+ * The live offers a member is shown: at most MAX_PERSONALISED_OFFERS_SHOWN personalised ones, those they
+ * loaded or pinned first, then those ending soonest; the other kinds all. The list keeps its order.
+ */
+function shownOf(rows: CollectorOfferRow[]): CollectorOfferRow[] {
+  const personalised = rows.filter((row) => row.sourceType === 'PIANO');
+  if (personalised.length <= MAX_PERSONALISED_OFFERS_SHOWN) return rows;
+  const kept = new Set(
+    personalised
+      .toSorted(
+        (a, b) =>
+          Number(SAVED_STATES.has(b.state)) - Number(SAVED_STATES.has(a.state)) ||
+          a.validTo.getTime() - b.validTo.getTime() ||
+          a.id.localeCompare(b.id),
+      )
+      .slice(0, MAX_PERSONALISED_OFFERS_SHOWN),
+  );
+  return rows.filter((row) => row.sourceType !== 'PIANO' || kept.has(row));
+}
+
 /** Change-feed key of a collector's offers (lib/change-feed.ts). */
 export const offersChangeKey = (collectorId: string) => `offers:${collectorId}`;
 /**
@@ -268,7 +291,7 @@ export function createOfferService({ db, clock, feed }: OfferDeps) {
       if (visible.length === 0) return [];
       const at = now();
       const rows = await listCollectorOffers(db, collectorId, visible);
-      return rows.filter((row) => isOfferLive(row, at)).map(toOffer);
+      return shownOf(rows.filter((row) => isOfferLive(row, at))).map(toOffer);
     },
 
     async get(collectorId: string, offerId: string): Promise<Offer> {
