@@ -40,8 +40,8 @@ export const pointsLedger = pgTable(
     index('points_ledger_offer_idx')
       .on(t.offerId, t.createdAt)
       .where(sql`${t.offerId} is not null`),
-    // The members whose entries are newer than the segments' last refresh (modules/campaigns/audience.ts), found
-    // without reading the whole ledger every minute.
+    // The members whose entries are newer than the segments' last refresh (modules/campaigns/audience.ts),
+    // found without reading the whole ledger every minute.
     index('points_ledger_created_idx').on(t.createdAt),
   ],
 );

@@ -118,8 +118,8 @@ export async function findOffer(db: Database, offerId: string): Promise<OfferRow
 }
 
 /**
- * Reads the collector's rows for these offers with a row lock, so concurrent changes queue up: only offers that
- * run (one paused or stopped is not the member's to change).
+ * Reads the collector's rows for these offers with a row lock, so concurrent changes queue up: only offers
+ * that run (one paused or stopped is not the member's to change).
  */
 export async function lockCollectorOffers(db: DbExecutor, collectorId: string, offerIds: string[]) {
   const rows = await db

@@ -214,7 +214,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "An offer's picture (picture-{key}, or an offer id) or a partner's logo (partner-{id}) at one of the responsive widths ({width}.svg), or a picture uploaded for an offer (upload-{id}/original)",
+          "An offer's picture (picture-{key}, or an offer id) or a partner's logo (partner-{id}) at one of the " +
+          'responsive widths ({width}.svg), or a picture uploaded for an offer (upload-{id}/original)',
         params: z.object({ name: z.string().max(80), file: z.string().regex(/^(\d+\.svg|original)$/) }),
       },
     },
@@ -233,7 +234,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (image.kind === 'svg') {
         return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(image.svg);
       }
-      // An upload never changes (its id is new for new bytes), and is only ever the picture it was checked to be.
+      // An upload never changes (new bytes are a new id), and is only ever the picture it was checked to be.
       return reply
         .type(image.contentType)
         .header('x-content-type-options', 'nosniff')

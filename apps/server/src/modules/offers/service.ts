@@ -236,7 +236,7 @@ export interface OfferDeps {
 /** The partners an offer may name, and the key of an offer's picture (the start data's offers use both). */
 export { OFFER_PARTNERS } from './partners.ts';
 export type { OfferPictureKey } from './offer-pictures.ts';
-/** The picture library and the preview links, for the offers made in the staff console (modules/campaigns). */
+/** The picture library and the preview links, for the offers made in the console (modules/campaigns). */
 export { OFFER_PICTURES } from './offer-pictures.ts';
 export { previewPaths, signOfferPreview } from './previews.ts';
 
