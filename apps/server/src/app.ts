@@ -19,9 +19,10 @@ import { brandsRoutes } from './modules/brands/routes.ts';
 import { linkedPartnersRoutes } from './modules/linked-partners/routes.ts';
 import { ledgerCheckRoutes } from './modules/ledger-check/routes.ts';
 import { partnerApiRoutes } from './modules/partner-api/routes.ts';
-import { consoleSession, staffRoutes, staffServiceOf } from './modules/staff/routes.ts';
+import { consoleGateOf, consoleSession, staffRoutes, staffServiceOf } from './modules/staff/routes.ts';
 import { carelineRoutes } from './modules/staff/careline-routes.ts';
 import { staffPasskeyRoutes } from './modules/staff/passkey-routes.ts';
+import { campaignRoutes } from './modules/campaigns/routes.ts';
 import { performanceRoutes } from './modules/campaigns/performance-routes.ts';
 import { liveUpdatesRoutes } from './modules/live-updates/routes.ts';
 import { botCheckRoutes } from './modules/bot-check/routes.ts';
@@ -211,6 +212,9 @@ export async function buildApp(
   await app.register(carelineRoutes);
   // The staff console's passkeys: sign-in with one, and each member of staff's own (docs/staff-console.md).
   await app.register(staffPasskeyRoutes);
+  // Offers and campaigns made in the console, through the staff module's session check and audit trail
+  // (docs/staff-console.md "Offers and campaigns").
+  await app.register(campaignRoutes, { gate: consoleGateOf(app) });
   // What each offer and campaign earned and cost (docs/staff-console.md "Offers and campaigns").
   await app.register(performanceRoutes, { may: consoleSession(app, staffServiceOf(app)).may });
   // The member's open app hears of each change to their points (server-sent events).

@@ -185,6 +185,13 @@ export const ERROR_CODES = [
   'STAFF_SIGN_IN_FAILED',
   'STAFF_SIGN_IN_REQUIRED',
   'TOTP_CODE_WRONG',
+  // The console's offers (docs/staff-console.md "Offers and campaigns").
+  'LIST_NEEDED',
+  'LIST_TOO_LARGE',
+  'OFFER_NOT_EDITABLE',
+  'OWN_APPROVAL',
+  'PICTURE_NOT_FOUND',
+  'UPLOAD_REFUSED',
 ] as const;
 
 export const errorCodeSchema = /* @__PURE__ */ (() => z.enum(ERROR_CODES))();

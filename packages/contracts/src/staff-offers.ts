@@ -275,3 +275,31 @@ export type OfferPartner = z.infer<typeof offerPartnerSchema>;
 /** An uploaded picture (POST /staff-api/offer-uploads): the draft's `picture` value and where it is shown. */
 export const offerUploadSchema = /* @__PURE__ */ (() =>
   z.object({ picture: z.string().regex(/^upload:/), url: z.string() }))();
+
+/** GET /staff-api/offers: newest first, by lifecycle and by campaign. */
+export const staffOfferListQuerySchema = /* @__PURE__ */ (() =>
+  z.object({
+    lifecycle: z.enum(OFFER_LIFECYCLES).optional(),
+    campaign: z.string().trim().min(1).max(80).optional(),
+  }))();
+
+/**
+ * POST /staff-api/offers/audience-count: the audience of a form. A list's members are an offer's, so a list
+ * is counted for the offer named (none: 0).
+ */
+export const audienceCountRequestSchema = /* @__PURE__ */ (() =>
+  z.object({ audience: offerAudienceSchema, offerId: z.string().min(1).max(40).optional() }))();
+
+/** POST /staff-api/offers/{id}/preview: as anyone sees it, or with whether one member is in its audience. */
+export const offerPreviewRequestSchema = /* @__PURE__ */ (() =>
+  z.object({ memberId: z.uuid().optional() }))();
+
+/** How long a preview link made in the console lasts: a draft changes, so its link is short-lived. */
+export const OFFER_PREVIEW_HOURS = 24;
+
+/** Why a row of an uploaded list of cards was refused (the report's `reason`). */
+export const audienceListReasons = {
+  notACardNumber: 'Not a card number: 11 digits, or 19 with the card prefix.',
+  unknownCard: 'No member has this card.',
+  duplicate: (row: number) => `The same member as row ${row}.`,
+} as const;

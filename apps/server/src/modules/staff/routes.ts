@@ -128,6 +128,17 @@ export function consoleSession(app: FastifyInstance, service: ReturnType<typeof 
 }
 
 /**
+ * The console's session for its other modules (app.ts hands it to them; a module uses another only through
+ * its service.ts): the role check of an action before a handler, the member of staff it let through, and the
+ * audit trail's writer for their changes' transactions.
+ */
+export function consoleGateOf(app: FastifyInstance) {
+  const service = staffServiceOf(app);
+  const { may, staffOf } = consoleSession(app, service);
+  return { may, staffOf, audit: service.audit };
+}
+
+/**
  * The staff console's calls, under /staff-api (docs/staff-console.md). Every call but signing in and taking an
  * invitation names the action it takes; the role check runs before the handler, on every call, and a refusal
  * is audited as well as a success. The calls of its passkeys are in passkey-routes.ts.
