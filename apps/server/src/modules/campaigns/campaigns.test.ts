@@ -103,6 +103,16 @@ const audited = async (action: string, offerId: string) =>
   ).filter((row) => (row.after as { offerId?: string } | null)?.offerId === offerId);
 
 describe('who may work on offers', () => {
+  it("tells a marketer their session and the offers' actions, and no careline action", async () => {
+    const me = await call(marketer, 'GET', '/staff-api/session');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      role: 'marketer',
+      actions: ['viewOffers', 'editOffers', 'approveOffers'],
+    });
+    expect((await call(marketer, 'GET', '/staff-api/members?q=Smith')).statusCode).toBe(403);
+  });
+
   it('refuses agents and supervisors (403, audited) and lets marketers and admins in', async () => {
     const offer = await created();
     const calls = [

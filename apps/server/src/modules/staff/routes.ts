@@ -145,7 +145,15 @@ export function consoleGateOf(app: FastifyInstance) {
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = staffServiceOf(app);
-  const { cookieName, cookieOptions, actorOf, staffOf, may, start: signIn } = consoleSession(app, service);
+  const {
+    cookieName,
+    cookieOptions,
+    actorOf,
+    staffOf,
+    signedIn,
+    may,
+    start: signIn,
+  } = consoleSession(app, service);
 
   app.post(
     '/staff-api/session',
@@ -181,7 +189,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff-api/session',
     {
-      preHandler: may('search'),
+      // Any role: a campaign manager takes no careline action, and still needs to know what it may do.
+      preHandler: signedIn,
       schema: {
         tags,
         summary: 'Who is signed in to the console, and what their role may do',
