@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PARTNER_IDS } from '@app/contracts/linked-partners';
 import type { OfferAudience, SegmentRule } from '@app/contracts/staff-offers';
 import type { DbExecutor } from '../../db/database.ts';
+import { memberSummaries } from '../../db/schema/offers.ts';
 import { rowsOf } from './repository.ts';
 
 /**
@@ -220,8 +221,9 @@ const upsertSummaries = (changed: SQL) =>
 export async function summariesRefreshedAt(db: DbExecutor) {
   const [row] = await rowsOf<{ at: string | null; ms: number | null }>(
     db,
-    sql`select max(refreshed_at)::text as at, (extract(epoch from max(refreshed_at)) * 1000)::float8 as ms
-        from member_summaries`,
+    sql`select max(${memberSummaries.refreshedAt})::text as at,
+               (extract(epoch from max(${memberSummaries.refreshedAt})) * 1000)::float8 as ms
+        from ${memberSummaries}`,
   );
   return row?.at && row.ms !== null ? { text: row.at, date: new Date(Number(row.ms)) } : null;
 }

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { OfferLifecycle } from '@app/contracts/staff-offers';
 import type { DbExecutor } from '../../db/database.ts';
 import { cards, collectors } from '../../db/schema/core.ts';
-import { collectorOffers, offerAudienceMembers, offers, offerUploads } from '../../db/schema/offers.ts';
+import { offerAudienceMembers, offers, offerUploads } from '../../db/schema/offers.ts';
 import { staffMembers } from '../../db/schema/staff.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
@@ -148,9 +148,6 @@ export async function replaceListMembers(db: DbExecutor, offerId: string, member
   }
 }
 
-export const deleteListMembers = (db: DbExecutor, offerId: string) =>
-  db.delete(offerAudienceMembers).where(eq(offerAudienceMembers.offerId, offerId));
-
 /** A new version's list is its previous version's. */
 export const copyListMembers = (db: DbExecutor, fromOfferId: string, toOfferId: string) =>
   db.execute(
@@ -192,15 +189,6 @@ export async function withdrawUnsaved(db: DbExecutor, offerId: string) {
           returning 1
         ) select count(*)::int as n from gone`,
   );
-  return row?.n ?? 0;
-}
-
-/** How many members hold the offer (any state). */
-export async function countAssigned(db: DbExecutor, offerId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(collectorOffers)
-    .where(eq(collectorOffers.offerId, offerId));
   return row?.n ?? 0;
 }
 
