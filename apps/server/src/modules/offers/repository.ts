@@ -78,12 +78,14 @@ const flatten = (row: {
 
 /**
  * The member's offers of these sources that are running (lib/offer-pays-out.ts): one paused, ended by staff
- * or stopped when its budget was spent leaves the list at once, as it stops paying at the till.
+ * or stopped when its budget was spent leaves the list at once, as it stops paying at the till. With
+ * `running: false`, every offer assigned to them, whatever its status (the careline's view).
  */
 export async function listCollectorOffers(
   db: Database,
   collectorId: string,
   sourceTypes: Array<OfferRow['sourceType']>,
+  { running = true }: { running?: boolean } = {},
 ): Promise<CollectorOfferRow[]> {
   const rows = await db
     .select(columns)
@@ -93,7 +95,7 @@ export async function listCollectorOffers(
       and(
         eq(collectorOffers.collectorId, collectorId),
         inArray(offers.sourceType, sourceTypes),
-        offerPaysOut,
+        running ? offerPaysOut : undefined,
       ),
     )
     .orderBy(offers.id);

@@ -114,11 +114,11 @@ export function toOffer(row: CollectorOfferRow): Offer {
 }
 
 /**
- * Every offer assigned to the member, live or not, with their state and the times it paid out (the staff
- * console's member screen, docs/staff-console.md).
+ * Every offer assigned to the member, live, paused, stopped or ended, with their state and the times it paid
+ * out (the staff console's member screen, docs/staff-console.md).
  */
 export const assignedOffers = (db: Database, collectorId: string) =>
-  listCollectorOffers(db, collectorId, [...offerSourceTypes]);
+  listCollectorOffers(db, collectorId, [...offerSourceTypes], { running: false });
 
 interface Holder {
   dateOfBirth: string | null;

@@ -9,7 +9,7 @@ import { cards, consents, credentials, sessions } from '../../db/schema/core.ts'
 import { knownDevices } from '../../db/schema/identity.ts';
 import { partnerLinks, partnerTransfers } from '../../db/schema/linked-partners.ts';
 import { pendingPoints } from '../../db/schema/missing-points.ts';
-import { collectorOffers } from '../../db/schema/offers.ts';
+import { collectorOffers, offers } from '../../db/schema/offers.ts';
 import { passkeys } from '../../db/schema/passkeys.ts';
 import { pointsGoals } from '../../db/schema/points-goal.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
@@ -71,6 +71,8 @@ describe("the member's screen", () => {
         .update(collectorOffers)
         .set({ timesEarned: 2 })
         .where(and(eq(collectorOffers.collectorId, id), eq(collectorOffers.offerId, 'piano-002'))),
+      // A paused offer leaves the member's list, not the careline's view of what the member holds.
+      db.update(offers).set({ status: 'paused' }).where(eq(offers.id, 'piano-003')),
       db.insert(vouchers).values({
         collectorId: id,
         rewardId: 'retailer-5',
