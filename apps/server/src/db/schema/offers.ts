@@ -72,6 +72,13 @@ export const offers = pgTable(
     /** A live offer's rule never changes under members: a change is a new version that names the one before. */
     version: integer('version').notNull().default(1),
     previousVersionId: text('previous_version_id'),
+    /**
+     * Giving an approved offer to its audience, part by part in member order: `assigningAfter` is the last
+     * member given it so far (null before the first part), `assigningAt` when a part last ended; both null once
+     * every member had their turn. A part cut short by a crash is taken up again by the minute's job.
+     */
+    assigningAfter: uuid('assigning_after'),
+    assigningAt: timestamp('assigning_at', { withTimezone: true }),
     createdBy: uuid('created_by'),
     submittedBy: uuid('submitted_by'),
     approvedBy: uuid('approved_by'),

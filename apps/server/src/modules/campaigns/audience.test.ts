@@ -279,6 +279,41 @@ describe('an audience', () => {
   });
 });
 
+describe('an assignment cut short', () => {
+  it('is taken up again by the minute’s job, from the last member given the offer', async () => {
+    const member = await memberWith();
+    const offer = await approved({ audience: { kind: 'everyone' } });
+    expect(await assignment(member.id, offer.id)).toBe('UNLOADED');
+    const cursor = async () =>
+      (
+        await t.app.db
+          .select({ after: offers.assigningAfter, at: offers.assigningAt })
+          .from(offers)
+          .where(eq(offers.id, offer.id))
+      )[0];
+    // Every member had their turn within the request.
+    expect(await cursor()).toEqual({ after: null, at: null });
+
+    // As if the server stopped once the approval was committed, before any member was given the offer.
+    await t.app.db
+      .delete(collectorOffers)
+      .where(and(eq(collectorOffers.collectorId, member.id), eq(collectorOffers.offerId, offer.id)));
+    await t.app.db
+      .update(offers)
+      .set({ assigningAfter: null, assigningAt: new Date(Date.now() - 3 * 60_000) })
+      .where(eq(offers.id, offer.id));
+    await t.app.jobs.trigger(REFRESH_SUMMARIES_JOB);
+    await vi.waitFor(async () => expect(await assignment(member.id, offer.id)).toBe('UNLOADED'), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    await vi.waitFor(async () => expect(await cursor()).toEqual({ after: null, at: null }), {
+      timeout: 20_000,
+      interval: 100,
+    });
+  });
+});
+
 describe('a new version', () => {
   it('stops the old one for members who had not loaded it; one who loaded it keeps its rule', async () => {
     const loaded = await memberWith(960_001);

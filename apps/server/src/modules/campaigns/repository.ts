@@ -98,6 +98,19 @@ export const runningOffers = (db: DbExecutor, ids: string[], now: Date) =>
 /**
  * Approved segment offers not stopped and not yet ended: the minute's job gives them to members who come in.
  */
+/** Running offers whose assignment to their audience has not moved since `before` (cut short by a crash). */
+export const stalledAssignments = (db: DbExecutor, before: Date) =>
+  db
+    .select()
+    .from(offers)
+    .where(
+      and(
+        eq(offers.status, 'approved'),
+        isNull(offers.stoppedReason),
+        sql`${offers.assigningAt} < ${at(before)}`,
+      ),
+    );
+
 export const runningSegmentOffers = (db: DbExecutor, now: Date) =>
   db
     .select()

@@ -69,6 +69,8 @@ export interface CampaignDeps {
  */
 const ASSIGN_PART = 25_000;
 const ASSIGN_IN_REQUEST_MS = 8_000;
+/** An assignment whose last part ended this long ago is taken up again by the minute's job. */
+const ASSIGN_STALLED_MS = 2 * 60_000;
 
 const UPLOAD_KEY = new RegExp(
   `^${OFFER_UPLOAD_PREFIX}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`,
@@ -184,6 +186,13 @@ export function createCampaignService(deps: CampaignDeps) {
       const part = await audience.assignPart(db, assignment, clock.now(), last, ASSIGN_PART);
       given += part.given;
       last = part.last;
+      await repo.updateOffer(
+        db,
+        row.id,
+        last === null
+          ? { assigningAfter: null, assigningAt: null }
+          : { assigningAfter: last, assigningAt: clock.now() },
+      );
     } while (last !== null && (Date.now() < stopAt || !deps.queueAssignment));
     if (last !== null) await deps.queueAssignment?.({ offerId: row.id, after: last });
     if (given > 0) {
@@ -253,6 +262,10 @@ export function createCampaignService(deps: CampaignDeps) {
         approvedBy: staff.id,
         approvedAt: now,
         updatedAt: now,
+        // Committed with the approval: were the server to stop before every member had their turn, the
+        // minute's job takes the assignment up from here.
+        assigningAfter: null,
+        assigningAt: now,
       });
       const previous = row.previousVersionId ? await repo.lockOffer(tx, row.previousVersionId) : undefined;
       let replaced: { offerId: string; withdrawnFrom: number } | null = null;
@@ -475,6 +488,13 @@ export function createCampaignService(deps: CampaignDeps) {
      * airline...).
      */
     async refreshAndAssign() {
+      // An assignment no request or queued job has moved for a while was cut short (a crash): go on with it.
+      for (const row of await repo.stalledAssignments(
+        db,
+        new Date(clock.now().getTime() - ASSIGN_STALLED_MS),
+      )) {
+        await assign(row, row.assigningAfter);
+      }
       const { previous } = await refresh();
       // The first refresh of all: every offer's audience was given it when it was approved.
       if (previous === null) return 0;
