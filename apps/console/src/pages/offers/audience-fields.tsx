@@ -230,7 +230,7 @@ export function AudienceFields({
   return (
     <>
       <RadioChoice
-        legend="Who gets it"
+        legend="Audience"
         name="audienceKind"
         options={AUDIENCES}
         value={values.audienceKind}

@@ -40,6 +40,7 @@ export function BudgetMeter({
       </div>
       <span className="budget__figures" aria-hidden="true">
         {formatPoints(issued)} <span className="budget__of">of {formatPoints(budget)}</span>
+        {size === 'large' && <span className="budget__share"> points · {percent}%</span>}
       </span>
     </div>
   );

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offerMessages, type StaffOfferDetails } from '@app/contracts/staff-offers';
 import '../../test/dialog.ts';
 import { renderConsole, stubServer, type MadeCall, type StubAnswer } from '../../test/render-console.tsx';
-import { marketer, offerDetails, OFFER_ID, performance, sessionOf } from '../../test/offers.ts';
+import { marketer, offerDetails, OFFER_ID, performance, pictures, sessionOf } from '../../test/offers.ts';
 
 const MEMBER = '11111111-1111-4111-8111-111111111111';
 const waiting = (changes: Partial<StaffOfferDetails> = {}) =>
@@ -21,6 +21,7 @@ function offerServer(
   return stubServer(
     {
       [`GET /staff-api/offers/${OFFER_ID}`]: () => ({ status: 200, body: shown }),
+      'GET /staff-api/offer-pictures': () => ({ status: 200, body: pictures }),
       [`GET /staff-api/offers/${OFFER_ID}/performance`]: () => ({ status: 200, body: performance() }),
       [`POST /staff-api/offers/${OFFER_ID}/preview`]: (call) => ({
         status: 200,
@@ -241,6 +242,7 @@ describe("an offer's page", () => {
   it("says so when there is no such offer, in the server's words", async () => {
     stubServer(
       {
+        'GET /staff-api/offer-pictures': () => ({ status: 200, body: pictures }),
         'GET /staff-api/offers/nope': () => ({
           status: 404,
           body: { code: 'OFFER_NOT_FOUND', description: offerMessages.notFound },

@@ -93,6 +93,12 @@ export function OfferPage() {
   const location = useLocation();
   const saved = (location.state as { saved?: string } | null)?.saved;
   const offer = useQuery({ queryKey: offerKeys.offer(id), queryFn: () => offersApi.get(id) });
+  // The library's pictures, for the offer's own beside its title (an upload's is on its preview).
+  const pictures = useQuery({
+    queryKey: offerKeys.pictures,
+    queryFn: offersApi.pictures,
+    staleTime: 300_000,
+  });
   usePageTitle(offer.data?.title ?? 'Offer');
   const [done, setDone] = useState<{ message: string; at: number }>();
   const result = useRef<HTMLDivElement>(null);
@@ -122,12 +128,14 @@ export function OfferPage() {
   }
   const shown = offer.data;
   const draft = shown.draft;
+  const pictureUrl = pictures.data?.find((picture) => picture.key === draft.picture)?.url;
   return (
     <section className="page offer" aria-labelledby="offer-heading">
       <p className="back">
         <Link to="/offers">Offers</Link>
       </p>
       <header className="offer__header">
+        {pictureUrl && <img className="offer__picture" src={pictureUrl} alt="" width={160} height={100} />}
         <div>
           <p className="step">
             {OFFER_KINDS[shown.kind].label} · {shown.sponsorDisplayName}
@@ -170,7 +178,12 @@ export function OfferPage() {
       )}
 
       <div className="offer__grid">
-        <section className="panel" aria-labelledby="offer-summary">
+        <aside className="panel panel--action offer__side" aria-labelledby="offer-next">
+          <h2 id="offer-next">What happens next</h2>
+          <OfferActions offer={shown} onDone={(message) => setDone({ message, at: Date.now() })} />
+          <People offer={shown} />
+        </aside>
+        <section className="panel offer__summary" aria-labelledby="offer-summary">
           <h2 id="offer-summary">Summary</h2>
           <dl className="details">
             <Detail name="Runs">
@@ -197,11 +210,6 @@ export function OfferPage() {
             <Detail name="Description">{draft.description}</Detail>
           </dl>
         </section>
-        <aside className="panel panel--action offer__side" aria-labelledby="offer-next">
-          <h2 id="offer-next">What happens next</h2>
-          <OfferActions offer={shown} onDone={(message) => setDone({ message, at: Date.now() })} />
-          <People offer={shown} />
-        </aside>
       </div>
 
       <section className="panel" aria-labelledby="offer-preview">

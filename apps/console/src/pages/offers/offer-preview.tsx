@@ -46,7 +46,7 @@ function PreviewFrame({ title, path, width }: { title: string; path: string; wid
       <figcaption className="preview__caption">
         <span className="preview__title">{title}</span>
         <a href={path} target="_blank" rel="noopener">
-          Open<span className="visually-hidden"> the {title.toLowerCase()} preview</span> in a new tab
+          Open <span className="visually-hidden">the {title.toLowerCase()} preview </span>in a new tab
         </a>
       </figcaption>
       <div ref={box} className="preview__box" style={{ height }}>

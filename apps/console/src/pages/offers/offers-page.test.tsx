@@ -82,6 +82,24 @@ describe('the offers', () => {
     );
   });
 
+  it('shows 25 offers a page, the page in the address', async () => {
+    const many = Array.from({ length: 30 }, (_, index) =>
+      staffOffer({ id: `offer-${index + 1}`, title: `Offer ${index + 1}` }),
+    );
+    stubServer({ 'GET /staff-api/offers': () => ({ status: 200, body: { offers: many } }) }, marketer);
+    const router = renderConsole('/offers?lifecycle=live');
+    const user = userEvent.setup();
+    const table = await offersTable();
+    expect(table.tBodies[0]?.rows).toHaveLength(25);
+    const pages = screen.getByRole('navigation', { name: 'Pages of offers' });
+    expect(pages).toHaveTextContent('Offers 1 to 25 of 30, the newest first');
+    await user.click(within(pages).getByRole('link', { name: 'Next page' }));
+    expect(router.state.location.search).toBe('?lifecycle=live&page=2');
+    expect(table.tBodies[0]?.rows).toHaveLength(5);
+    expect(within(table).getByRole('link', { name: 'Offer 26' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Pages of offers' })).toHaveTextContent('Page 2 of 2');
+  });
+
   it("shows the server's refusal in its words", async () => {
     stubServer(
       {

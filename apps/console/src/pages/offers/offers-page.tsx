@@ -19,6 +19,9 @@ const NONE: Record<OfferLifecycle, string> = {
   ended: 'No offer has ended yet.',
 };
 
+/** Offers on a page of the list. */
+export const OFFERS_PAGE_SIZE = 25;
+
 const isLifecycle = (value: string | null): value is OfferLifecycle =>
   OFFER_LIFECYCLES.some((lifecycle) => lifecycle === value);
 
@@ -37,6 +40,18 @@ export function OffersPage() {
     queryKey: offerKeys.list({ lifecycle }),
     queryFn: () => offersApi.list({ lifecycle }),
   });
+  const all = offers.data?.offers ?? [];
+  const pages = Math.max(1, Math.ceil(all.length / OFFERS_PAGE_SIZE));
+  // A page past the end (after a filter) shows the last page.
+  const page = Math.min(pages, Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1));
+  const first = (page - 1) * OFFERS_PAGE_SIZE;
+  const shown = all.slice(first, first + OFFERS_PAGE_SIZE);
+  const pageHref = (to: number) => {
+    const address = new URLSearchParams(lifecycle ? { lifecycle } : {});
+    if (to > 1) address.set('page', String(to));
+    const search = address.toString();
+    return search ? `/offers?${search}` : '/offers';
+  };
 
   return (
     <section className="page" aria-labelledby="offers-heading">
@@ -77,15 +92,35 @@ export function OffersPage() {
         </p>
       ) : (
         offers.data && (
-          <OffersTable
-            offers={offers.data.offers}
-            caption={lifecycle ? `Offers: ${OFFER_LIFECYCLE_LABELS[lifecycle].toLowerCase()}` : 'Offers'}
-            empty={
-              lifecycle
-                ? NONE[lifecycle]
-                : `There are no offers yet.${may('editOffers') ? ' Make the first with New offer.' : ''}`
-            }
-          />
+          <>
+            <OffersTable
+              offers={shown}
+              caption={lifecycle ? `Offers: ${OFFER_LIFECYCLE_LABELS[lifecycle].toLowerCase()}` : 'Offers'}
+              empty={
+                lifecycle
+                  ? NONE[lifecycle]
+                  : `There are no offers yet.${may('editOffers') ? ' Make the first with New offer.' : ''}`
+              }
+            />
+            {all.length > 0 && (
+              <nav className="pager" aria-label="Pages of offers">
+                <p className="pager__where">
+                  {all.length === 1
+                    ? '1 offer'
+                    : `Offers ${first + 1} to ${first + shown.length} of ${all.length}, the newest first`}
+                </p>
+                {pages > 1 && (
+                  <p className="pager__links">
+                    {page > 1 && <Link to={pageHref(page - 1)}>Previous page</Link>}
+                    <span>
+                      Page {page} of {pages}
+                    </span>
+                    {page < pages && <Link to={pageHref(page + 1)}>Next page</Link>}
+                  </p>
+                )}
+              </nav>
+            )}
+          </>
         )
       )}
     </section>

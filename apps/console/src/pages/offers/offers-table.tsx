@@ -25,7 +25,11 @@ const columns = [
       </span>
     ),
   }),
-  column.display({ id: 'kind', header: 'Kind', cell: ({ row }) => KIND_NAMES[row.original.kind] }),
+  column.display({
+    id: 'kind',
+    header: 'Kind',
+    cell: ({ row }) => <span className="nowrap">{KIND_NAMES[row.original.kind]}</span>,
+  }),
   column.display({ id: 'partner', header: 'Partner', cell: ({ row }) => row.original.sponsorDisplayName }),
   column.display({
     id: 'campaign',
@@ -59,7 +63,45 @@ const columns = [
   }),
 ];
 
-/** Offers in a table: each opens its page; its campaign, lifecycle, dates and budget at a glance. */
+/** The same offers as cards, for a phone's width, where the table's seven columns would scroll sideways. */
+function OfferCards({ offers, caption }: { offers: StaffOffer[]; caption: string }) {
+  return (
+    <ul className="offer-cards" aria-label={caption}>
+      {offers.map((offer) => (
+        <li key={offer.id} className="offer-card">
+          <p className="offer-card__top">
+            <LifecycleBadge lifecycle={offer.lifecycle} />
+            <span className="offer-card__kind">
+              {KIND_NAMES[offer.kind]} · {offer.sponsorDisplayName}
+            </span>
+          </p>
+          <Link className="offer-card__title" to={`/offers/${offer.id}`}>
+            {offer.title}
+          </Link>
+          <p className="offer-card__meta">
+            {formatDate(offer.validFrom)} to {formatDate(offer.validTo)}
+            {offer.campaign && (
+              <>
+                {' · '}
+                <CampaignLink campaign={offer.campaign} />
+              </>
+            )}
+          </p>
+          <BudgetMeter
+            issued={offer.pointsIssued}
+            budget={offer.budgetPoints}
+            label={`Budget of ${offer.title}`}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Offers in a table (cards on a phone): each opens its page; its campaign, lifecycle, dates and budget at a
+ * glance. Only one of the two shows at a width, so a reader meets the offers once.
+ */
 export function OffersTable({
   offers,
   caption,
@@ -69,7 +111,19 @@ export function OffersTable({
   caption: string;
   empty: ReactNode;
 }) {
+  if (offers.length === 0) return <p className="table-empty">{empty}</p>;
   return (
-    <DataTable caption={caption} columns={columns} data={offers} rowKey={(offer) => offer.id} empty={empty} />
+    <>
+      <div className="offers-table">
+        <DataTable
+          caption={caption}
+          columns={columns}
+          data={offers}
+          rowKey={(offer) => offer.id}
+          empty={empty}
+        />
+      </div>
+      <OfferCards offers={offers} caption={caption} />
+    </>
   );
 }

@@ -58,20 +58,22 @@ export const PicturePicker = memo(function PicturePicker({
 }: {
   library: OfferPicture[];
   value: string;
-  onChange: (picture: string) => void;
+  /** The picture chosen, with where it is shown when known (for the form's summary). */
+  onChange: (picture: string, url: string | undefined) => void;
   error: string | undefined;
 }) {
   const id = useId();
+  const [find, setFind] = useState('');
   const [uploads, setUploads] = useState<{ picture: string; url: string }[]>([]);
   const [refusal, setRefusal] = useState<string>();
   const upload = useMutation({
     mutationFn: offersApi.uploadPicture,
     onSuccess: (uploaded) => {
       setUploads((before) => [...before, uploaded]);
-      onChange(uploaded.picture);
+      onChange(uploaded.picture, uploaded.url);
     },
   });
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     upload.reset();
@@ -88,6 +90,15 @@ export const PicturePicker = memo(function PicturePicker({
   const earlier =
     value.startsWith('upload:') && !uploads.some((each) => each.picture === value) ? value : undefined;
   const problem = refusal ?? (upload.error ? messageOf(upload.error) : undefined);
+  const wanted = find.trim().toLowerCase();
+  const shown = wanted ? library.filter((picture) => picture.label.toLowerCase().includes(wanted)) : library;
+  const choose = (picture: string) =>
+    onChange(
+      picture,
+      library.find((each) => each.key === picture)?.url ??
+        uploads.find((each) => each.picture === picture)?.url,
+    );
+  const chosen = library.find((picture) => picture.key === value)?.label;
   return (
     <fieldset
       className={`pictures${error ? ' field--invalid' : ''}`}
@@ -95,28 +106,49 @@ export const PicturePicker = memo(function PicturePicker({
     >
       <legend className="field__label">Picture</legend>
       <p className="field__hint" id={`${id}-hint`}>
-        Choose one of the library, upload one, or keep the category’s own picture.
+        Choose one of the library’s {library.length}, upload one, or keep the category’s own picture.{' '}
+        <span className="pictures__chosen">
+          Chosen: {value === '' ? 'the category’s picture' : (chosen ?? 'your upload')}.
+        </span>
       </p>
+      <div className="pictures__find">
+        <label className="visually-hidden" htmlFor={`${id}-find`}>
+          Find a picture by its name
+        </label>
+        <input
+          id={`${id}-find`}
+          type="search"
+          className="field__input"
+          placeholder="Find a picture: fuel, bread, flight…"
+          value={find}
+          onChange={(event) => setFind(event.target.value)}
+          // Enter finds, as in any search box: it does not send the offer's form.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
+          autoComplete="off"
+        />
+      </div>
       <div className="pictures__grid">
         <PictureChoice
           value=""
           label="The category’s picture"
           url={undefined}
           checked={value === ''}
-          onChoose={onChange}
+          onChoose={choose}
         />
-        {library.map((picture) => (
+        {shown.map((picture) => (
           <PictureChoice
             key={picture.key}
             value={picture.key}
             label={picture.label}
             url={picture.url}
             checked={value === picture.key}
-            onChoose={onChange}
+            onChoose={choose}
           />
         ))}
         {earlier && (
-          <PictureChoice value={earlier} label="Your upload" url={undefined} checked onChoose={onChange} />
+          <PictureChoice value={earlier} label="Your upload" url={undefined} checked onChoose={choose} />
         )}
         {uploads.map((uploaded, index) => (
           <PictureChoice
@@ -125,10 +157,11 @@ export const PicturePicker = memo(function PicturePicker({
             label={`Your upload ${index + 1}`}
             url={uploaded.url}
             checked={value === uploaded.picture}
-            onChoose={onChange}
+            onChoose={choose}
           />
         ))}
       </div>
+      {shown.length === 0 && <p className="field__hint">No picture of the library is called that.</p>}
       {error && (
         <p className="field__error" id={`${id}-error`}>
           {error}
@@ -141,7 +174,7 @@ export const PicturePicker = memo(function PicturePicker({
           type="file"
           accept={OFFER_UPLOAD_TYPES.join(',')}
           className="visually-hidden"
-          onChange={choose}
+          onChange={pick}
           aria-describedby={`${id}-upload-hint`}
           disabled={upload.isPending}
         />
