@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import {
   offerMessages,
   offerStepSchema,
+  type OfferLifecycle,
   type OfferStep,
   type StaffOfferDetails,
 } from '@app/contracts/staff-offers';
@@ -16,6 +17,16 @@ import { Dialog } from '../../shared/ui/dialog.tsx';
 import { TextAreaField } from '../../shared/ui/field.tsx';
 import { Notice } from '../../shared/ui/notice.tsx';
 import { audienceFor } from './offer-words.tsx';
+
+/** What comes next for an offer in each lifecycle, under the steps. */
+const NEXT: Record<OfferLifecycle, string> = {
+  draft: 'Members see nothing of a draft. Send it for approval when it is ready.',
+  'awaiting-approval': `${offerMessages.ownApproval} A campaign manager or an admin approves it, or rejects it with a reason.`,
+  scheduled: 'Approved: members see it, and tills pay it, from its start.',
+  live: 'Members see it and tills pay it until its end, or until its budget is spent.',
+  paused: 'Members do not see it and tills do not pay it until it is resumed.',
+  ended: 'It no longer runs. A new version runs it again, once approved.',
+};
 
 /** A step that changes what members see: asked for in a dialog, with what it does and a reason. */
 type ConfirmedStep = Extract<OfferStep, 'approve' | 'reject' | 'pause' | 'resume' | 'end'>;
@@ -200,12 +211,8 @@ export function OfferActions({
       }
     },
   });
-  const me = session.data;
   const mayEdit = session.may('editOffers');
   const mayApprove = session.may('approveOffers');
-  const mine = Boolean(
-    me && [offer.createdBy, offer.submittedBy].some((who) => who && [me.id, me.email, me.name].includes(who)),
-  );
   const { lifecycle } = offer;
   const running = lifecycle === 'scheduled' || lifecycle === 'live' || lifecycle === 'paused';
   const confirm = (step: ConfirmedStep, kind: 'primary' | 'secondary' | 'quiet' = 'secondary') => (
@@ -231,8 +238,8 @@ export function OfferActions({
         Edit
       </Link>
     ),
-    lifecycle === 'awaiting-approval' && mayApprove && !mine && confirm('approve', 'primary'),
-    lifecycle === 'awaiting-approval' && mayApprove && !mine && confirm('reject'),
+    lifecycle === 'awaiting-approval' && mayApprove && confirm('approve', 'primary'),
+    lifecycle === 'awaiting-approval' && mayApprove && confirm('reject'),
     (lifecycle === 'scheduled' || lifecycle === 'live') && mayEdit && confirm('pause'),
     lifecycle === 'paused' && mayEdit && confirm('resume', 'primary'),
     running && mayEdit && confirm('end', 'quiet'),
@@ -251,20 +258,8 @@ export function OfferActions({
 
   return (
     <div className="offer-actions">
-      {lifecycle === 'awaiting-approval' && mine && (
-        <p className="offer-actions__note">{offerMessages.ownApproval}</p>
-      )}
-      {buttons.length > 0 ? (
-        <div className="offer-actions__buttons">{buttons}</div>
-      ) : (
-        !(lifecycle === 'awaiting-approval' && mine) && (
-          <p className="offer-actions__note">
-            {lifecycle === 'awaiting-approval'
-              ? 'Waiting for a campaign manager or an admin to approve it.'
-              : 'Nothing to do on this offer now.'}
-          </p>
-        )
-      )}
+      {buttons.length > 0 && <div className="offer-actions__buttons">{buttons}</div>}
+      <p className="offer-actions__note">{NEXT[lifecycle]}</p>
       {direct.error && <Notice tone="error">{messageOf(direct.error)}</Notice>}
       {open && (
         <StepDialog

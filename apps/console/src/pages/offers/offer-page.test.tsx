@@ -140,13 +140,6 @@ describe("an offer's page", () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(offerMessages.ownApproval);
   });
 
-  it('offers no Approve to the person who sent it, and says why', async () => {
-    offerServer(waiting({ createdBy: 'Morgan Marketer', submittedBy: 'Morgan Marketer' }));
-    renderConsole(`/offers/${OFFER_ID}`);
-    expect(await screen.findByText(offerMessages.ownApproval)).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
-  });
-
   it('rejects only with a reason, which goes to the writer', async () => {
     const calls = offerServer(waiting(), () => ({
       status: 200,
