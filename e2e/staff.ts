@@ -21,7 +21,10 @@ export async function signInStaff(request: APIRequestContext, email: string) {
  * A member of staff of the journey's own with `role`, signed in: their limits for the day are theirs alone,
  * so a journey's waiting change never counts against another journey's demo agent.
  */
-export async function signInFreshStaff(request: APIRequestContext, role: 'agent' | 'supervisor' | 'admin') {
+export async function signInFreshStaff(
+  request: APIRequestContext,
+  role: 'agent' | 'supervisor' | 'admin' | 'marketer',
+) {
   const email = `${role}-${randomUUID()}@example.com`;
   const signedIn = await request.post('/dev/staff-session', {
     headers: { channel: 'JS-WEB' },
