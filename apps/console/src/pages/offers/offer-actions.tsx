@@ -18,10 +18,13 @@ import { TextAreaField } from '../../shared/ui/field.tsx';
 import { Notice } from '../../shared/ui/notice.tsx';
 import { audienceFor } from './offer-words.tsx';
 
+/** Who approves an offer waiting: the contract's rule, then who may. */
+const WAITING = `${offerMessages.ownApproval} A campaign manager or an admin approves or rejects it.`;
+
 /** What comes next for an offer in each lifecycle, under the steps. */
 const NEXT: Record<OfferLifecycle, string> = {
   draft: 'Members see nothing of a draft. Send it for approval when it is ready.',
-  'awaiting-approval': `${offerMessages.ownApproval} A campaign manager or an admin approves it, or rejects it with a reason.`,
+  'awaiting-approval': WAITING,
   scheduled: 'Approved: members see it, and tills pay it, from its start.',
   live: 'Members see it and tills pay it until its end, or until its budget is spent.',
   paused: 'Members do not see it and tills do not pay it until it is resumed.',
