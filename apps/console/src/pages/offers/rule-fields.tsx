@@ -99,7 +99,6 @@ export function RuleFields({ values, errors, set }: FormPartProps) {
           {values.ruleTarget !== 'basket' && (
             <Field
               label={values.ruleTarget === 'sku' ? 'SKU it applies to' : 'Category it applies to'}
-              hint={values.ruleTarget === 'sku' ? 'As the till sends it.' : 'The category’s key, like fuel.'}
               name="ruleTargetValue"
               autoComplete="off"
               value={values.ruleTargetValue}
