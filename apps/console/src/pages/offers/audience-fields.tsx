@@ -138,7 +138,8 @@ function ListUpload({ offerId, listCount }: { offerId: string; listCount: number
       <p>
         {listCount === null
           ? 'No list is uploaded yet.'
-          : `The list on file holds ${formatPoints(listCount)} cards. A new upload replaces it.`}
+          : `The list on file holds ${formatPoints(listCount)} ${listCount === 1 ? 'card' : 'cards'}. ` +
+            'A new upload replaces it.'}
       </p>
       {/* Not a form of its own (it sits in the offer's form): the button sends the file alone. */}
       <div className="list-upload__row">

@@ -50,10 +50,12 @@ function OfferGlance({
   values,
   pictureUrl,
   partners,
+  listCount,
 }: {
   values: OfferFormValues;
   pictureUrl: string | undefined;
   partners: OfferPartner[];
+  listCount: number | null;
 }) {
   const draft = draftOf(values) as { rule: unknown; audience: unknown };
   const rule = offerRuleSchema.safeParse(draft.rule);
@@ -100,7 +102,7 @@ function OfferGlance({
         </div>
         <div>
           <dt>Who gets it</dt>
-          <dd>{audience.success ? audienceText(audience.data, null) : 'Rules to finish'}</dd>
+          <dd>{audience.success ? audienceText(audience.data, listCount) : 'Rules to finish'}</dd>
         </div>
         <div>
           <dt>Budget</dt>
@@ -375,7 +377,12 @@ export function OfferForm({
           </div>
         </div>
       </form>
-      <OfferGlance values={values} pictureUrl={pictureUrl} partners={partners} />
+      <OfferGlance
+        values={values}
+        pictureUrl={pictureUrl}
+        partners={partners}
+        listCount={offer?.listCount ?? null}
+      />
     </div>
   );
 }

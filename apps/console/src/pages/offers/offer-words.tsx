@@ -52,7 +52,7 @@ export function audienceText(audience: OfferAudience, listCount: number | null):
     case 'list':
       return listCount === null
         ? 'An uploaded list of cards (none uploaded yet)'
-        : `An uploaded list of ${formatPoints(listCount)} cards`;
+        : `An uploaded list of ${formatPoints(listCount)} ${listCount === 1 ? 'card' : 'cards'}`;
   }
 }
 
@@ -64,7 +64,9 @@ export function audienceFor(audience: OfferAudience, listCount: number | null): 
     case 'segment':
       return `members who meet every rule: ${audience.rules.map(segmentRuleText).join('; ')}`;
     case 'list':
-      return `the ${listCount === null ? '' : `${formatPoints(listCount)} `}cards of its uploaded list`;
+      return listCount === 1
+        ? 'the one card of its uploaded list'
+        : `the ${listCount === null ? '' : `${formatPoints(listCount)} `}cards of its uploaded list`;
   }
 }
 

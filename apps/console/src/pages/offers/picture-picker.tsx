@@ -48,7 +48,7 @@ function PictureChoice({
 /**
  * The offer's picture: one of the library's, chosen from a grid of thumbnails (a group of radio buttons,
  * so the arrow keys move through it), the category's own, or a picture uploaded here (PNG, JPEG or WebP of
- * 512 KB or less; the server checks it by its content). An upload joins the grid, chosen.
+ * 512 KB or less; the server checks it by its content). An upload joins the grid, first and chosen.
  */
 export const PicturePicker = memo(function PicturePicker({
   library,
@@ -137,16 +137,6 @@ export const PicturePicker = memo(function PicturePicker({
           checked={value === ''}
           onChoose={choose}
         />
-        {shown.map((picture) => (
-          <PictureChoice
-            key={picture.key}
-            value={picture.key}
-            label={picture.label}
-            url={picture.url}
-            checked={value === picture.key}
-            onChoose={choose}
-          />
-        ))}
         {earlier && (
           <PictureChoice value={earlier} label="Your upload" url={undefined} checked onChoose={choose} />
         )}
@@ -157,6 +147,16 @@ export const PicturePicker = memo(function PicturePicker({
             label={`Your upload ${index + 1}`}
             url={uploaded.url}
             checked={value === uploaded.picture}
+            onChoose={choose}
+          />
+        ))}
+        {shown.map((picture) => (
+          <PictureChoice
+            key={picture.key}
+            value={picture.key}
+            label={picture.label}
+            url={picture.url}
+            checked={value === picture.key}
             onChoose={choose}
           />
         ))}
