@@ -1,11 +1,14 @@
 import {
   OFFER_KINDS,
+  offerLifecycle,
   type OfferDraft,
   type OfferKind,
   type OfferLifecycle,
   type OfferStep,
+  type StaffOffer,
 } from '@app/contracts/staff-offers';
 import type { offers } from '../../db/schema/offers.ts';
+import type { NamedOfferRow } from './repository.ts';
 
 type OfferRow = typeof offers.$inferSelect;
 
@@ -136,3 +139,28 @@ export const draftOf = (row: OfferRow): OfferDraft => ({
   budgetPoints: row.budgetPoints,
   audience: row.audience,
 });
+
+/** An offer in the console's list, with the names of the staff behind it. */
+export function summaryOf(row: NamedOfferRow, now: Date): StaffOffer {
+  const { offer } = row;
+  return {
+    id: offer.id,
+    kind: kindOf(offer.sourceType),
+    title: offer.title,
+    sponsorDisplayName: offer.sponsorDisplayName,
+    campaign: offer.campaign,
+    status: offer.status,
+    lifecycle: offerLifecycle(offer, now),
+    stoppedReason: offer.stoppedReason,
+    validFrom: offer.validFrom.toISOString(),
+    validTo: offer.validTo.toISOString(),
+    budgetPoints: offer.budgetPoints,
+    pointsIssued: offer.pointsIssued,
+    version: offer.version,
+    previousVersionId: offer.previousVersionId,
+    createdBy: row.createdByName,
+    submittedBy: row.submittedByName,
+    approvedBy: row.approvedByName,
+    updatedAt: offer.updatedAt.toISOString(),
+  };
+}

@@ -1,20 +1,12 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import {
-  OFFER_KINDS,
-  POINT_VALUE_PENCE,
-  offerLifecycle,
-  offerMessages,
-  type OfferKind,
-  type OfferPerformance,
-  type StaffOffer,
-} from '@app/contracts/staff-offers';
+import { POINT_VALUE_PENCE, offerMessages, type OfferPerformance } from '@app/contracts/staff-offers';
 import type { DbExecutor } from '../../db/database.ts';
 import { collectorOffers, offers } from '../../db/schema/offers.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
-import { staffMembers } from '../../db/schema/staff.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { summaryOf } from './offer-drafts.ts';
+import { listOffers } from './repository.ts';
 
 /**
  * What an offer, or a campaign's offers together, did (docs/staff-console.md "Offers and campaigns"): who it
@@ -119,53 +111,15 @@ export async function offerPerformance(db: DbExecutor, offerId: string): Promise
   return figuresOf(db, [offer.id], offer.budgetPoints);
 }
 
-const creator = alias(staffMembers, 'creator');
-const submitter = alias(staffMembers, 'submitter');
-const approver = alias(staffMembers, 'approver');
-
-const kindOf = (sourceType: string): OfferKind =>
-  (Object.keys(OFFER_KINDS) as OfferKind[]).find((kind) => OFFER_KINDS[kind].sourceType === sourceType) ??
-  'bonus';
-
 /**
  * A campaign's offers, as the console lists them, and their figures together: the budget is the sum of their
  * budgets, or null when one of them has none. A campaign is only a name the offers carry: one no offer names
  * has no offers and figures of 0.
  */
 export async function campaignPerformance(db: DbExecutor, campaign: string, now: Date) {
-  const rows = await db
-    .select({
-      offer: offers,
-      createdBy: creator.name,
-      submittedBy: submitter.name,
-      approvedBy: approver.name,
-    })
-    .from(offers)
-    .leftJoin(creator, eq(creator.id, offers.createdBy))
-    .leftJoin(submitter, eq(submitter.id, offers.submittedBy))
-    .leftJoin(approver, eq(approver.id, offers.approvedBy))
-    .where(eq(offers.campaign, campaign))
-    .orderBy(asc(offers.validFrom), asc(offers.id));
-  const list: StaffOffer[] = rows.map(({ offer, ...names }) => ({
-    id: offer.id,
-    kind: kindOf(offer.sourceType),
-    title: offer.title,
-    sponsorDisplayName: offer.sponsorDisplayName,
-    campaign: offer.campaign,
-    status: offer.status,
-    lifecycle: offerLifecycle(offer, now),
-    stoppedReason: offer.stoppedReason,
-    validFrom: offer.validFrom.toISOString(),
-    validTo: offer.validTo.toISOString(),
-    budgetPoints: offer.budgetPoints,
-    pointsIssued: offer.pointsIssued,
-    version: offer.version,
-    previousVersionId: offer.previousVersionId,
-    createdBy: names.createdBy,
-    submittedBy: names.submittedBy,
-    approvedBy: names.approvedBy,
-    updatedAt: offer.updatedAt.toISOString(),
-  }));
+  const list = (await listOffers(db, { campaign }, now))
+    .map((row) => summaryOf(row, now))
+    .sort((a, b) => a.validFrom.localeCompare(b.validFrom) || a.id.localeCompare(b.id));
   const budgets = list.map((offer) => offer.budgetPoints);
   const budget =
     budgets.length > 0 && budgets.every((points) => points !== null)

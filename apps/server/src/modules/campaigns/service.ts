@@ -12,7 +12,6 @@ import {
   type OfferDraft,
   type OfferLifecycle,
   type OfferStep,
-  type StaffOffer,
   type StaffOfferDetails,
 } from '@app/contracts/staff-offers';
 import type { Database, DbExecutor } from '../../db/database.ts';
@@ -30,7 +29,7 @@ import {
 import type { Actor } from '../staff/service.ts';
 import * as audience from './audience.ts';
 import { checkListRows, listRows } from './audience-list.ts';
-import { draftOf, kindOf, STEPS_FROM, valuesOf } from './offer-drafts.ts';
+import { draftOf, STEPS_FROM, summaryOf, valuesOf } from './offer-drafts.ts';
 import { checkOfferPicture } from './offer-uploads.ts';
 import * as repo from './repository.ts';
 
@@ -523,28 +522,3 @@ export function createCampaignService(deps: CampaignDeps) {
 
 /** An offer's id: `offer-` and 10 random hexadecimal digits. */
 const offerId = () => `offer-${randomBytes(5).toString('hex')}`;
-
-/** An offer in the console's list, with the names of the staff behind it. */
-function summaryOf(row: repo.NamedOfferRow, now: Date): StaffOffer {
-  const { offer } = row;
-  return {
-    id: offer.id,
-    kind: kindOf(offer.sourceType),
-    title: offer.title,
-    sponsorDisplayName: offer.sponsorDisplayName,
-    campaign: offer.campaign,
-    status: offer.status,
-    lifecycle: offerLifecycle(offer, now),
-    stoppedReason: offer.stoppedReason,
-    validFrom: offer.validFrom.toISOString(),
-    validTo: offer.validTo.toISOString(),
-    budgetPoints: offer.budgetPoints,
-    pointsIssued: offer.pointsIssued,
-    version: offer.version,
-    previousVersionId: offer.previousVersionId,
-    createdBy: row.createdByName,
-    submittedBy: row.submittedByName,
-    approvedBy: row.approvedByName,
-    updatedAt: offer.updatedAt.toISOString(),
-  };
-}
