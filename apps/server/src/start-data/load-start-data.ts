@@ -3,6 +3,7 @@ import { loadPartners, loadSandboxTill } from '../modules/partner-api/service.ts
 import { loadPlatformRows } from '../modules/platform-status/service.ts';
 import type { Database } from '../db/database.ts';
 import { loadBrandCatalogue } from './catalogue/brands.ts';
+import { loadMarketingEvents } from './catalogue/marketing-events.ts';
 import { loadMemberPrices } from './catalogue/member-prices.ts';
 import { loadOfferCatalogue } from './catalogue/offers.ts';
 import { loadDemoAccount } from './demo-account.ts';
@@ -21,9 +22,10 @@ export interface StartData {
 /**
  * The one step that puts data in place when a server starts, run once per start inside the start-up
  * lock, after the migrations (db/database.ts), so two instances on an empty database never both write it:
- * - always, the scheme's first brands, offers and member prices (catalogue/; the product reads only their
- *   tables, and a new member gets the offers approved for everyone from there), the partners with their
- *   rates, the documents (FAQs, legal pages) and the rows the operator edits to turn switches and features on.
+ * - always, the scheme's first brands, offers, member prices and marketing events (catalogue/; the product
+ *   reads only their tables, and a new member gets the offers approved for everyone from there), the partners
+ *   with their rates, the documents (FAQs, legal pages) and the rows the operator edits to turn switches and
+ *   features on.
  *   Each row is written when missing and never overwritten, so what staff changed stays (ADR 055);
  * - with `demoData`, on an empty database the demo member and the plastic cards (README "Demo account"), then,
  *   once each, the demo member's offers, points, activity, voucher and address, the second member, the sandbox
@@ -35,6 +37,7 @@ export async function loadStartData(db: Database, { demoData }: StartData): Prom
   await loadBrandCatalogue(db);
   await loadOfferCatalogue(db);
   await loadMemberPrices(db);
+  await loadMarketingEvents(db);
   await loadPartners(db);
   await loadDefaultDocuments(db);
   await loadPlatformRows(db);

@@ -39,12 +39,12 @@ describe('/marketing-api', () => {
     expect((await t.app.inject({ url: '/marketing-api/pods', cookies })).statusCode).toBe(200);
   });
 
-  it('shows the homepage pod and a countdown while the event runs, and nothing after it', () => {
-    expect(podsAt(new Date('2026-12-01T12:00:00Z')).map((pod) => pod.type)).toEqual([
+  it('shows the homepage pod and a countdown while the event runs, and nothing after it', async () => {
+    expect((await podsAt(t.app.db, new Date('2026-12-01T12:00:00Z'))).map((pod) => pod.type)).toEqual([
       'HOMEPAGE_POD',
       'COUNTDOWN',
     ]);
-    expect(podsAt(new Date('2027-03-01T12:00:00Z'))).toEqual([]);
+    expect(await podsAt(t.app.db, new Date('2027-03-01T12:00:00Z'))).toEqual([]);
   });
 
   it('publishes scheme-wide statistics only, and 404 for any other name', async () => {

@@ -10,8 +10,7 @@ import {
   statisticSchema,
 } from '@app/contracts/marketing';
 import { AppError } from '../../lib/app-error.ts';
-import { SKINNY_EVENT_ID } from './events.ts';
-import { createMarketingService, eventById } from './service.ts';
+import { createMarketingService } from './service.ts';
 
 const tags = ['marketing'];
 
@@ -30,7 +29,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return eventById(request.params.eventId);
+      return marketing.eventById(request.params.eventId);
     },
   );
 
@@ -40,10 +39,10 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The homepage pod's skinny event (docs/product/calls-and-errors.md §S7.1)",
-        response: { 200: marketingEventSchema },
+        response: { 200: marketingEventSchema, 404: apiErrorSchema },
       },
     },
-    async () => eventById(SKINNY_EVENT_ID),
+    async () => marketing.skinnyEvent(),
   );
 
   app.get(
@@ -56,7 +55,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: podsResponseSchema, 401: apiErrorSchema },
       },
     },
-    async () => ({ pods: marketing.pods() }),
+    async () => ({ pods: await marketing.pods() }),
   );
 
   app.get(

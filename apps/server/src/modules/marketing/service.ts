@@ -1,26 +1,65 @@
 import { count, countDistinct, gte, sql, sum } from 'drizzle-orm';
-import { marketingMessages, type Pod, type Statistic, type StatisticName } from '@app/contracts/marketing';
+import {
+  marketingMessages,
+  type MarketingEvent,
+  type Pod,
+  type Statistic,
+  type StatisticName,
+} from '@app/contracts/marketing';
 import type { Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { collectors } from '../../db/schema/core.ts';
 import { offers } from '../../db/schema/offers.ts';
 import { pointsLedger } from '../../db/schema/points-ledger.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { COUNTDOWN_EVENT_ID, SKINNY_EVENT_ID, findEvent } from './events.ts';
+import {
+  insertMissingMarketingEvents,
+  listMarketingEvents,
+  type NewMarketingEvent,
+  type StoredMarketingEvent,
+} from './repository.ts';
 
-export function eventById(id: string) {
-  const event = findEvent(id);
-  if (!event) throw new AppError(404, 'EVENT_NOT_FOUND', marketingMessages.eventNotFound);
-  return event;
+export type { NewMarketingEvent };
+
+/** A stored event as the API answers it (the contract's `MarketingEvent`). */
+export function toMarketingEvent(row: StoredMarketingEvent): MarketingEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    description: row.description,
+    terms: row.terms,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    offerIds: row.offerIds,
+    ctaLabel: row.ctaLabel,
+    ctaPath: row.ctaPath,
+  };
 }
 
-const isLive = (event: { startsAt: string; endsAt: string }, now: Date) =>
-  Date.parse(event.startsAt) <= now.getTime() && now.getTime() <= Date.parse(event.endsAt);
+const notFound = () => new AppError(404, 'EVENT_NOT_FOUND', marketingMessages.eventNotFound);
 
-/** The homepage pods: the skinny event (HOMEPAGE_POD) and a COUNTDOWN to its end, while it runs. */
-export function podsAt(now: Date): Pod[] {
+const isLive = (event: StoredMarketingEvent, now: Date) =>
+  event.startsAt.getTime() <= now.getTime() && now.getTime() <= event.endsAt.getTime();
+
+/** Of the events marked for a place: the first live one, else the first one (rows come in start order). */
+const markedFor = (
+  rows: StoredMarketingEvent[],
+  marked: (row: StoredMarketingEvent) => boolean,
+  now: Date,
+) => {
+  const candidates = rows.filter(marked);
+  return candidates.find((row) => isLive(row, now)) ?? candidates[0];
+};
+
+/** The homepage's slim banner's event (the 'homepage pod skinny event'), live or not. */
+const skinnyEventOf = (rows: StoredMarketingEvent[], now: Date) =>
+  markedFor(rows, (row) => row.homepagePod, now);
+
+/** The homepage pods: the skinny event (HOMEPAGE_POD) and a COUNTDOWN to its end, while they run. */
+function podsOf(rows: StoredMarketingEvent[], now: Date): Pod[] {
   const pods: Pod[] = [];
-  const skinny = findEvent(SKINNY_EVENT_ID);
+  const skinny = skinnyEventOf(rows, now);
   if (skinny && isLive(skinny, now)) {
     pods.push({
       type: 'HOMEPAGE_POD',
@@ -31,7 +70,7 @@ export function podsAt(now: Date): Pod[] {
       ctaPath: `/skinnyevent/${skinny.id}`,
     });
   }
-  const countdown = findEvent(COUNTDOWN_EVENT_ID);
+  const countdown = markedFor(rows, (row) => row.countdown, now);
   if (countdown && isLive(countdown, now)) {
     pods.push({
       type: 'COUNTDOWN',
@@ -40,11 +79,24 @@ export function podsAt(now: Date): Pod[] {
       body: 'Save the event offers to your card before it ends.',
       ctaLabel: 'See the event',
       ctaPath: `/marketing-event/${countdown.id}`,
-      endsAt: countdown.endsAt,
+      endsAt: countdown.endsAt.toISOString(),
     });
   }
   return pods;
 }
+
+/** The homepage pods at `now`, read from the table without the service's minute of memory. */
+export async function podsAt(db: Database, now: Date): Promise<Pod[]> {
+  return podsOf(await listMarketingEvents(db), now);
+}
+
+/** Adds the events of this list that are missing; an event already stored keeps its row (the start data). */
+export async function addMissingMarketingEvents(db: Database, rows: NewMarketingEvent[]) {
+  await insertMissingMarketingEvents(db, rows);
+}
+
+/** How long the events are kept in memory: the homepage reads them on every load. */
+export const EVENTS_KEPT_MS = 60_000;
 
 const TITLES: Record<StatisticName, string> = {
   points: 'Points collected',
@@ -94,10 +146,31 @@ async function statistic(db: Database, name: StatisticName, now: Date): Promise<
   return { name, title: TITLES[name], figures, asOf: now.toISOString() };
 }
 
-/** Homepage pods and scheme-wide statistics at the clock's time. */
+/**
+ * Marketing events, homepage pods and scheme-wide statistics at the clock's time. The events are few and read
+ * on every homepage load, so they are kept for a minute (by the clock), then read again.
+ */
 export function createMarketingService({ db, clock }: { db: Database; clock: Clock }) {
+  let kept: { at: number; rows: StoredMarketingEvent[] } | undefined;
+  const events = async () => {
+    const at = clock.now().getTime();
+    if (kept && at >= kept.at && at - kept.at < EVENTS_KEPT_MS) return kept.rows;
+    const rows = await listMarketingEvents(db);
+    kept = { at, rows };
+    return rows;
+  };
   return {
-    pods: () => podsAt(clock.now()),
+    async eventById(id: string): Promise<MarketingEvent> {
+      const event = (await events()).find((row) => row.id === id);
+      if (!event) throw notFound();
+      return toMarketingEvent(event);
+    },
+    async skinnyEvent(): Promise<MarketingEvent> {
+      const event = skinnyEventOf(await events(), clock.now());
+      if (!event) throw notFound();
+      return toMarketingEvent(event);
+    },
+    pods: async () => podsOf(await events(), clock.now()),
     statistic: (name: StatisticName) => statistic(db, name, clock.now()),
   };
 }
