@@ -8,6 +8,7 @@ import { adminQuery, databaseUrl, testConfig } from '../test/test-config.ts';
 import { REMOTE_SWITCH_NAMES } from '@app/contracts/switches';
 import { brands } from '../db/schema/brands.ts';
 import { documents } from '../db/schema/documents.ts';
+import { marketingEvents } from '../db/schema/marketing.ts';
 import { featureStates, remoteSwitches } from '../db/schema/platform-status.ts';
 import { cards, collectors } from '../db/schema/core.ts';
 import { memberPrices, offers } from '../db/schema/offers.ts';
@@ -22,6 +23,7 @@ const rows = async (
     | typeof offers
     | typeof memberPrices
     | typeof documents
+    | typeof marketingEvents
     | typeof remoteSwitches,
 ) => (await app.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
@@ -43,6 +45,7 @@ describe('the start data on an empty database', () => {
         expect(await rows(app, brands)).toBeGreaterThan(20);
         expect(await rows(app, offers)).toBeGreaterThan(10);
         expect(await rows(app, memberPrices)).toBeGreaterThan(300);
+        expect(await rows(app, marketingEvents)).toBe(2);
         expect(await rows(app, documents)).toBeGreaterThan(5);
         expect(await rows(app, remoteSwitches)).toBe(REMOTE_SWITCH_NAMES.length);
         expect(
