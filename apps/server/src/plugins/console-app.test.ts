@@ -34,6 +34,37 @@ afterAll(async () => {
   await ownOrigin.close();
 });
 
+describe("the member site's offer preview pages", () => {
+  it('may be framed by the console alone: this site, or the console on its own origin', async () => {
+    const same = await built.app.inject({
+      url: '/offercard-preview/some.token',
+      headers: { accept: 'text/html' },
+    });
+    expect(String(same.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(same.headers['x-frame-options']).toBeUndefined();
+    const own = await ownOrigin.app.inject({
+      url: '/offerdetails-preview/some.token',
+      headers: { host: 'members.example.test', accept: 'text/html' },
+    });
+    expect(String(own.headers['content-security-policy'])).toContain(
+      'frame-ancestors https://console.example.test',
+    );
+    // The console's page may frame them there.
+    const consolePage = await ownOrigin.app.inject({
+      url: '/console/offers/offer-1',
+      headers: { host: 'console.example.test' },
+    });
+    expect(String(consolePage.headers['content-security-policy'])).toContain(
+      'frame-src http://members.example.test',
+    );
+    // Every other page of the member site may be framed by nobody.
+    for (const url of ['/homepage', '/offercard-preview', '/offercard-preview/a/b']) {
+      const other = await built.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(String(other.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+  });
+});
+
 describe('the staff console at /console/', () => {
   it.each(['/console/', '/console', '/console/sign-in', '/console/members/1f0c?x=1', '/console/invite/abc'])(
     'answers its page at %s, under a strict policy of its own',

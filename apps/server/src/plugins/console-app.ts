@@ -14,9 +14,11 @@ export const CONSOLE_PREFIX = '/console';
  * the member site's (plugins/security.ts), which allows the brand's style element and the operator's third
  * parties: the console has neither.
  */
-export const consolePolicy = (https: boolean) =>
+export const consolePolicy = (https: boolean, memberSite = "'self'") =>
   [
     "default-src 'self'",
+    // The page of an offer frames the member site's offer preview pages (that site allows this one alone).
+    `frame-src ${memberSite}`,
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
@@ -42,7 +44,10 @@ async function consoleRoutes(app: FastifyInstance) {
   const root = app.config.consoleDistDir;
   const indexPath = path.join(root, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
-  const policy = consolePolicy(app.config.publicUrl.startsWith('https://'));
+  const policy = consolePolicy(
+    app.config.publicUrl.startsWith('https://'),
+    app.config.console.ownOrigin ? new URL(app.config.publicUrl).origin : "'self'",
+  );
 
   if (indexHtml) {
     // One route per built file (a few dozen: ADR 003's choice, without a wildcard route); the page itself is

@@ -180,6 +180,9 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** The member site's offer preview pages (routes.ts: offer card, hero card, offer details), by their token. */
+const PREVIEW_PAGE = /^\/(?:offercard|herocard|offerdetails)-preview\/[^/?]+(?:\?|$)/;
+
 /** The origins of the absolute addresses among `addresses` (a path is this server's own: 'self'). */
 const originsOf = (addresses: Array<string | undefined>) => [
   ...new Set(
@@ -201,7 +204,7 @@ export const securityPlugin = fp(
     const { hotelsLogoutUrls, offerTrackingUrl, marketingScriptUrl, socialPixelUrl } =
       app.config.integrations;
     const connectOrigins = originsOf([...hotelsLogoutUrls, offerTrackingUrl]);
-    const helmetOptions: HelmetOptions = {
+    const helmetOptions = (frameAncestors: string[]): HelmetOptions => ({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -212,7 +215,7 @@ export const securityPlugin = fp(
           fontSrc: ["'self'"],
           connectSrc: ["'self'", ...connectOrigins],
           formAction: ["'self'"],
-          frameAncestors: ["'none'"],
+          frameAncestors,
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           ...(https ? { upgradeInsecureRequests: [] } : {}),
@@ -221,8 +224,13 @@ export const securityPlugin = fp(
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
-    };
-    const headers = securityHeaders(helmetOptions);
+    });
+    const headers = securityHeaders(helmetOptions(["'none'"]));
+    // The offer preview pages, alone, may be framed by the staff console (its page of an offer shows them at
+    // phone and desktop width): by this site's own pages, or by CONSOLE_ORIGIN when it has its own.
+    const { 'x-frame-options': _sameOrigin, ...previewHeaders } = securityHeaders(
+      helmetOptions([app.config.console.ownOrigin ? app.config.console.origin : "'self'"]),
+    );
     await app.register(cookie);
     await app.register(rateLimit, { global: false, ...sharedLimits(app) });
 
@@ -238,8 +246,8 @@ export const securityPlugin = fp(
 
     // One synchronous hook for every request (ADR 016): four async hooks cost a quarter of a plain read.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
       const url = request.url;
+      reply.headers(PREVIEW_PAGE.test(url) ? previewHeaders : headers);
       const path = decodedPath(url);
 
       // A NUL byte or another control character in a path, a query or a body field is refused with 400 before

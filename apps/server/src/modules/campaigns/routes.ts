@@ -256,7 +256,14 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ gate: ConsoleGate }> = asyn
         response: { 200: offerPreviewSchema, ...errors },
       },
     },
-    async (request) => service.preview(staffOf(request), request.params.id, request.body?.memberId),
+    async (request) => {
+      const preview = await service.preview(staffOf(request), request.params.id, request.body?.memberId);
+      if (!app.config.console.ownOrigin) return preview;
+      // On its own origin the console frames the member site's pages: their addresses in full.
+      const site = new URL(app.config.publicUrl).origin;
+      const paths = Object.fromEntries(Object.entries(preview.paths).map(([page, to]) => [page, site + to]));
+      return { ...preview, paths: paths as typeof preview.paths };
+    },
   );
 };
 
