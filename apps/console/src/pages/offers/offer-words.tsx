@@ -9,7 +9,7 @@ import {
   type OfferKind,
   type OfferLifecycle,
 } from '@app/contracts/staff-offers';
-import { formatDate, formatPoints } from '../../shared/format.ts';
+import { formatPoints } from '../../shared/format.ts';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
 
 /** The kinds in a word or two, for a table's cell (the contract's labels are the form's). */
@@ -28,9 +28,6 @@ export const pointsCost = (points: number) => formatPounds(points * POINT_VALUE_
 export function LifecycleBadge({ lifecycle }: { lifecycle: OfferLifecycle }) {
   return <StatusBadge status={lifecycle} label={OFFER_LIFECYCLE_LABELS[lifecycle]} />;
 }
-
-/** When an offer runs: "1 Dec 2026 to 28 Dec 2026". */
-export const formatRun = (from: string, to: string) => `${formatDate(from)} to ${formatDate(to)}`;
 
 /** A link to the campaign's page, or a dash for an offer of none. */
 export function CampaignLink({ campaign }: { campaign: string | null }) {
