@@ -176,6 +176,9 @@ export const staffOfferSchema = /* @__PURE__ */ (() =>
     createdBy: z.string().nullable(),
     submittedBy: z.string().nullable(),
     approvedBy: z.string().nullable(),
+    /** Who wrote it and who sent it, by id: neither may approve or reject it (two may share a name). */
+    createdById: z.string().nullable(),
+    submittedById: z.string().nullable(),
     updatedAt: z.string(),
   }))();
 export type StaffOffer = z.infer<typeof staffOfferSchema>;

@@ -34,6 +34,8 @@ export const staffOffer = (changes: Partial<StaffOffer> = {}): StaffOffer => ({
   createdBy: 'Sam Writer',
   submittedBy: 'Sam Writer',
   approvedBy: 'Ada Admin',
+  createdById: '00000000-0000-4000-8000-0000000000aa',
+  submittedById: '00000000-0000-4000-8000-0000000000aa',
   updatedAt: '2026-11-30T10:00:00Z',
   ...changes,
 });

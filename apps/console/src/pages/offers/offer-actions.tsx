@@ -215,7 +215,9 @@ export function OfferActions({
     },
   });
   const mayEdit = session.may('editOffers');
-  const mayApprove = session.may('approveOffers');
+  // Nobody approves or rejects an offer they wrote or sent (the server refuses it too).
+  const own = [offer.createdById, offer.submittedById].includes(session.data?.id ?? null);
+  const mayApprove = session.may('approveOffers') && !own;
   const { lifecycle } = offer;
   const running = lifecycle === 'scheduled' || lifecycle === 'live' || lifecycle === 'paused';
   const confirm = (step: ConfirmedStep, kind: 'primary' | 'secondary' | 'quiet' = 'secondary') => (

@@ -127,6 +127,14 @@ describe("an offer's page", () => {
     expect(screen.getByText('Live')).toBeVisible();
   });
 
+  it('offers no Approve or Reject to the person who wrote or sent it, and says who may', async () => {
+    offerServer(waiting({ submittedById: marketer.id }), () => ({ status: 500, body: {} }));
+    renderConsole(`/offers/${OFFER_ID}`);
+    expect(await screen.findByText(/Someone else must approve an offer you wrote/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
   it("shows the server's refusal of an approval in the dialog, in its words", async () => {
     offerServer(waiting({ createdBy: 'Someone Else', submittedBy: 'Someone Else' }), () => ({
       status: 403,

@@ -160,6 +160,8 @@ export function summaryOf(row: NamedOfferRow, now: Date): StaffOffer {
     previousVersionId: offer.previousVersionId,
     createdBy: row.createdByName,
     submittedBy: row.submittedByName,
+    createdById: offer.createdBy,
+    submittedById: offer.submittedBy,
     approvedBy: row.approvedByName,
     updatedAt: offer.updatedAt.toISOString(),
   };
