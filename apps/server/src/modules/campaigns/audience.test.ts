@@ -13,8 +13,8 @@ import { recordPoints } from '../../lib/points-ledger.ts';
 import { cards } from '../../db/schema/core.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
-import { STAFF_SESSION_COOKIE } from '../staff/routes.ts';
 import { REFRESH_SUMMARIES_JOB } from './routes.ts';
+import { staffSession } from '../../test/staff-session.ts';
 
 let t: TestApp;
 let marketer: Cookies;
@@ -28,18 +28,7 @@ afterAll(() => t.close());
 
 type Cookies = Record<string, string>;
 
-async function consoleAs(email: string): Promise<Cookies> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/dev/staff-session',
-    headers: jsWeb,
-    payload: { email },
-  });
-  expect(response.statusCode).toBe(204);
-  return {
-    [STAFF_SESSION_COOKIE]: response.cookies.find((c) => c.name === STAFF_SESSION_COOKIE)?.value ?? '',
-  };
-}
+const consoleAs = (email: string): Promise<Cookies> => staffSession(t, email);
 
 const call = (cookies: Cookies, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: jsWeb, cookies, ...(payload === undefined ? {} : { payload }) });

@@ -12,7 +12,7 @@ import {
 } from '@app/contracts/staff-offers';
 import { staffAudit } from '../../db/schema/staff.ts';
 import { buildTestApp, jsWeb, type TestApp } from '../../test/build-test-app.ts';
-import { STAFF_SESSION_COOKIE } from '../staff/routes.ts';
+import { staffSession } from '../../test/staff-session.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,17 +23,7 @@ afterAll(() => t.close());
 type Cookies = Record<string, string>;
 
 /** A console session for a member of staff, made with `role` when missing (the tester tool). */
-async function consoleAs(email: string, role?: StaffRole): Promise<Cookies> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/dev/staff-session',
-    headers: jsWeb,
-    payload: { email, ...(role ? { role } : {}) },
-  });
-  expect(response.statusCode).toBe(204);
-  const cookie = response.cookies.find((c) => c.name === STAFF_SESSION_COOKIE);
-  return { [STAFF_SESSION_COOKIE]: cookie?.value ?? '' };
-}
+const consoleAs = (email: string, role?: StaffRole): Promise<Cookies> => staffSession(t, email, role);
 
 const call = (cookies: Cookies, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: jsWeb, cookies, ...(payload === undefined ? {} : { payload }) });

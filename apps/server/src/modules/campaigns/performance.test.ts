@@ -13,10 +13,10 @@ import {
 import { cards } from '../../db/schema/core.ts';
 import { collectorOffers, offers } from '../../db/schema/offers.ts';
 import { addPartnerClient } from '../../lib/partner-clients.ts';
-import { buildTestApp, jsWeb, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
 import { requestPartnerToken } from '../../test/partner-token.ts';
-import { STAFF_SESSION_COOKIE } from '../staff/routes.ts';
 import { performanceCsv } from './performance.ts';
+import { staffSession } from '../../test/staff-session.ts';
 
 let t: TestApp;
 let now = new Date('2026-07-01T10:00:00Z');
@@ -48,17 +48,8 @@ async function tillCall(path: string, payload: object) {
 }
 
 /** A console session of a member of staff of this role, made for the test. */
-async function consoleAs(role: StaffRole) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/dev/staff-session',
-    headers: jsWeb,
-    payload: { email: `${role}-${randomUUID().slice(0, 8)}@example.com`, role },
-  });
-  expect(response.statusCode, response.body).toBe(204);
-  const cookie = response.cookies.find((c) => c.name.endsWith(STAFF_SESSION_COOKIE));
-  return { [cookie?.name ?? STAFF_SESSION_COOKIE]: cookie?.value ?? '' };
-}
+const consoleAs = (role: StaffRole) =>
+  staffSession(t, `${role}-${randomUUID().slice(0, 8)}@example.com`, role);
 
 async function newOffer(values: Partial<typeof offers.$inferInsert>) {
   const id = `figures-${randomUUID().slice(0, 8)}`;

@@ -13,7 +13,7 @@ import { pointsLedger } from '../../db/schema/points-ledger.ts';
 import { staffAudit } from '../../db/schema/staff.ts';
 import { pointsBalance } from '../../lib/points-ledger.ts';
 import { buildTestApp, jsWeb, signedInMember, type TestApp } from '../../test/build-test-app.ts';
-import { STAFF_SESSION_COOKIE } from './routes.ts';
+import { staffSession } from '../../test/staff-session.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,17 +25,7 @@ type Cookies = Record<string, string>;
 const ROLES: StaffRole[] = ['agent', 'supervisor', 'admin'];
 
 /** A console session for the demo member of staff of `role`, through the tester tool. */
-async function consoleAs(role: StaffRole): Promise<Cookies> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/dev/staff-session',
-    headers: jsWeb,
-    payload: { email: `${role}@example.com` },
-  });
-  expect(response.statusCode).toBe(204);
-  const cookie = response.cookies.find((c) => c.name === STAFF_SESSION_COOKIE);
-  return { [STAFF_SESSION_COOKIE]: cookie?.value ?? '' };
-}
+const consoleAs = (role: StaffRole): Promise<Cookies> => staffSession(t, `${role}@example.com`);
 
 const call = (cookies: Cookies, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: jsWeb, cookies, ...(payload === undefined ? {} : { payload }) });

@@ -14,21 +14,13 @@ import { passkeys } from '../../db/schema/passkeys.ts';
 import { pointsGoals } from '../../db/schema/points-goal.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { buildTestApp, jsWeb, newAccountMember, type TestApp } from '../../test/build-test-app.ts';
-import { STAFF_SESSION_COOKIE } from './routes.ts';
+import { staffSession } from '../../test/staff-session.ts';
 
 let t: TestApp;
 let staff: Record<string, string>;
 beforeAll(async () => {
   t = await buildTestApp();
-  const signIn = await t.app.inject({
-    method: 'POST',
-    url: '/dev/staff-session',
-    headers: jsWeb,
-    payload: { email: 'agent@example.com' },
-  });
-  expect(signIn.statusCode).toBe(204);
-  const cookie = signIn.cookies.find((c) => c.name === STAFF_SESSION_COOKIE);
-  staff = { [STAFF_SESSION_COOKIE]: cookie?.value ?? '' };
+  staff = await staffSession(t, 'agent@example.com');
 });
 afterAll(() => t.close());
 
